@@ -1,0 +1,154 @@
+/**
+ * Brand configuration (SPEC section 1 "Per brand configuration").
+ *
+ * One schema, shared by the server (which validates every brands/<key>/brand.json at
+ * start, merged over brands/default.json) and the web app (which receives the public
+ * part of the calling brand inside index.html).
+ */
+import { z } from 'zod';
+
+export const BRAND_KEYS = ['park', 'citybus', 'citytravel', 'health', 'regional', 'council'] as const;
+export const brandKeySchema = z.enum(BRAND_KEYS);
+export type BrandKey = z.infer<typeof brandKeySchema>;
+
+/** Travel types a brand can block and a traveller can filter by (SPEC section 1 and 3). */
+export const TRAVEL_TYPES = [
+  'train',
+  'bus',
+  'coach',
+  'tram',
+  'subway',
+  'ferry',
+  'walk',
+  'cycle',
+  'bike-hire',
+  'car-club',
+  'own-car',
+  'taxi',
+  'drt',
+  'community-transport',
+] as const;
+export const travelTypeSchema = z.enum(TRAVEL_TYPES);
+export type TravelType = z.infer<typeof travelTypeSchema>;
+
+const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #1a2b3c');
+/** A Mantine colour tuple: ten shades, lightest first. */
+const mantineShades = z.array(hexColour).length(10, 'must list exactly 10 shades, lightest first');
+
+/** Bounding box in WGS84 degrees. */
+export const boundsSchema = z
+  .object({
+    south: z.number().min(-90).max(90),
+    west: z.number().min(-180).max(180),
+    north: z.number().min(-90).max(90),
+    east: z.number().min(-180).max(180),
+  })
+  .refine((b) => b.south < b.north && b.west < b.east, 'south must be below north and west left of east');
+export type Bounds = z.infer<typeof boundsSchema>;
+
+const sitePath = z.string().regex(/^\/[\w\-./]+$/, 'must be a site path starting with /');
+const httpsUrl = z.url({ protocol: /^https?$/ });
+
+export const brandSchema = z.object({
+  key: brandKeySchema,
+  title: z.string().min(3),
+  shortTitle: z.string().min(2).max(12, 'must be 12 characters or fewer (home-screen label)'),
+  description: z.string().min(10),
+  /** Who runs this brand: named on the static pages and the cookie page's owner contact details. */
+  owner: z.object({
+    name: z.string().min(2),
+    address: z.string().min(5),
+  }),
+  supportEmail: z.email(),
+  supportLink: httpsUrl,
+  contactEmail: z.email(),
+  appStoreLinks: z.object({
+    ios: httpsUrl.nullable(),
+    android: httpsUrl.nullable(),
+  }),
+  logo: sitePath,
+  navbarLogo: sitePath,
+  favicon: sitePath,
+  /** PNG/SVG icons for the web manifest. */
+  icons: z
+    .array(z.object({ src: sitePath, sizes: z.string().regex(/^(\d+x\d+|any)$/), type: z.string(), purpose: z.string().optional() }))
+    .min(1),
+  blockedTravelTypes: z.array(travelTypeSchema),
+  showBreadcrumbs: z.boolean(),
+  showUpdatesFooter: z.boolean(),
+  showNeedHelp: z.boolean(),
+  showPois: z.boolean(),
+  enableUserAccounts: z.boolean(),
+  enableMultipleJourneyTypeFilter: z.boolean(),
+  /** The public API key the web app sends as X-Api-Key; it also tells the server which brand calls. */
+  apiKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'must be 16-64 letters, digits, _ or -'),
+  /** Hostnames that select this brand (Digitransit-style); BRAND picks the default for other hosts. */
+  hostnames: z.array(z.string().min(1)),
+  region: z.object({
+    name: z.string().min(2),
+    councilAreas: z.array(z.string()).min(1),
+    bounds: boundsSchema,
+    autocompleteBias: boundsSchema,
+    country: z.literal('gb'),
+    timeZone: z.literal('Europe/London'),
+  }),
+  theme: z.object({
+    primaryColor: z.string().regex(/^[a-z][a-zA-Z]*$/),
+    colors: z.record(z.string(), mantineShades),
+    /** Manifest theme_color and the browser bar. */
+    themeColor: hexColour,
+    backgroundColor: hexColour,
+  }),
+  /** A MapLibre style URL, or 'fallback' for the self-hosted style built from region data. */
+  mapStyle: z.union([z.literal('fallback'), httpsUrl]),
+  /** SPEC section 4: one brand waits 10 seconds before first fetching results. */
+  initialResultsDelayMs: z.number().int().min(0).max(10_000),
+  /** The national transport site the COVID-19 updates strip links to. */
+  updatesLink: httpsUrl,
+  /** Advertising banner frame on Results: empty unless a brand configures one. */
+  advertBanner: z.object({ src: httpsUrl, title: z.string().min(2) }).nullable(),
+  /** Google Maps browser key; when set, the web uses Google Places autocomplete. */
+  googleMapsKey: z.string().min(10).nullable(),
+  health: z.object({
+    /** 'Attend Appointment' step and the appointment-length selector. */
+    appointmentStep: z.boolean(),
+    /** 'Show me an early/later return option'. */
+    alternativeReturn: z.boolean(),
+    /** The variant with the toilet data notice and the walking-safety notice. */
+    safetyNotices: z.boolean(),
+  }),
+});
+
+export type Brand = z.infer<typeof brandSchema>;
+
+/** What the browser receives: everything but server-only fields (there are none secret today). */
+export type PublicBrand = Brand;
+
+/** Health brand and council brand invariants from SPEC section 1, checked in tests. */
+export function brandHasAccounts(brand: Pick<Brand, 'enableUserAccounts'>): boolean {
+  return brand.enableUserAccounts;
+}
+
+/** Formats a zod issue path as `a.b[2].c`. */
+export function formatIssuePath(path: readonly PropertyKey[]): string {
+  return path
+    .map((part, i) => (typeof part === 'number' ? `[${part}]` : i === 0 ? String(part) : `.${String(part)}`))
+    .join('');
+}
+
+type PlainObject = Record<string, unknown>;
+const isPlainObject = (value: unknown): value is PlainObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Merges a brand's overrides over the shared defaults, the way Digitransit merges brand
+ * configs: objects merge key by key, arrays and scalars from the override replace.
+ */
+export function mergeBrandConfig(defaults: unknown, override: unknown): unknown {
+  if (!isPlainObject(defaults) || !isPlainObject(override)) return override === undefined ? defaults : override;
+  const merged: PlainObject = { ...defaults };
+  for (const [key, value] of Object.entries(override)) {
+    merged[key] = key in defaults ? mergeBrandConfig(defaults[key], value) : value;
+  }
+  return merged;
+}

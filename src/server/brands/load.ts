@@ -1,0 +1,84 @@
+/**
+ * Reads brands/default.json and every brands/<key>/brand.json, merges each over the
+ * defaults and validates the result. A bad file stops start-up with a message that
+ * names the file and the field.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { BRAND_KEYS, brandSchema, formatIssuePath, mergeBrandConfig, type Brand, type BrandKey } from '../../contract/brand';
+
+export class BrandConfigError extends Error {
+  override name = 'BrandConfigError';
+}
+
+export interface BrandRegistry {
+  brands: ReadonlyMap<BrandKey, Brand>;
+  /** The brand for hosts that no brand claims (the BRAND setting). */
+  defaultBrand: Brand;
+  byApiKey(apiKey: string): Brand | undefined;
+  byHostname(hostname: string | undefined): Brand;
+}
+
+function readJson(file: string, root: string): unknown {
+  const shown = path.relative(root, file) || file;
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    throw new BrandConfigError(`${shown}: cannot be read`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new BrandConfigError(`${shown}: is not valid JSON (${(error as Error).message})`);
+  }
+}
+
+/** Loads and validates one brand, merged over the defaults. */
+export function loadBrand(brandsDir: string, key: string, defaults: unknown = readJson(path.join(brandsDir, 'default.json'), path.dirname(brandsDir))): Brand {
+  const root = path.dirname(brandsDir);
+  const file = path.join(brandsDir, key, 'brand.json');
+  const shown = path.relative(root, file);
+  const override = readJson(file, root);
+  const result = brandSchema.safeParse(mergeBrandConfig(defaults, override));
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new BrandConfigError(`${shown}: field ${formatIssuePath(issue.path) || '(root)'}: ${issue.message}`);
+  }
+  if (result.data.key !== key) {
+    throw new BrandConfigError(`${shown}: field key: is "${result.data.key}" but the folder is "${key}"`);
+  }
+  return result.data;
+}
+
+export function loadBrands(brandsDir: string, defaultKey: string = 'regional'): BrandRegistry {
+  if (!(BRAND_KEYS as readonly string[]).includes(defaultKey)) {
+    throw new BrandConfigError(`BRAND: "${defaultKey}" is not one of ${BRAND_KEYS.join(', ')}`);
+  }
+  const defaults = readJson(path.join(brandsDir, 'default.json'), path.dirname(brandsDir));
+  const brands = new Map<BrandKey, Brand>();
+  const apiKeys = new Map<string, Brand>();
+  const hosts = new Map<string, Brand>();
+  for (const key of BRAND_KEYS) {
+    const brand = loadBrand(brandsDir, key, defaults);
+    const clash = apiKeys.get(brand.apiKey);
+    if (clash) throw new BrandConfigError(`brands/${key}/brand.json: field apiKey: already used by brand ${clash.key}`);
+    apiKeys.set(brand.apiKey, brand);
+    for (const host of brand.hostnames) {
+      const owner = hosts.get(host.toLowerCase());
+      if (owner) throw new BrandConfigError(`brands/${key}/brand.json: field hostnames: ${host} already belongs to ${owner.key}`);
+      hosts.set(host.toLowerCase(), brand);
+    }
+    brands.set(key, brand);
+  }
+  const defaultBrand = brands.get(defaultKey as BrandKey)!;
+  return {
+    brands,
+    defaultBrand,
+    byApiKey: (apiKey) => apiKeys.get(apiKey),
+    byHostname: (hostname) => {
+      const bare = (hostname ?? '').replace(/:\d+$/, '').toLowerCase();
+      return hosts.get(bare) ?? defaultBrand;
+    },
+  };
+}
