@@ -152,3 +152,6 @@ export function mergeBrandConfig(defaults: unknown, override: unknown): unknown 
   }
   return merged;
 }
+
+/** The id of the <script type="application/json"> element that carries the brand into the page. */
+export const BRAND_SCRIPT_ID = 'drover-brand';

@@ -3,9 +3,8 @@
  * server) writes the validated brand into index.html as JSON; the app reads it once.
  */
 import { createContext, useContext, type ReactNode } from 'react';
-import type { Brand } from '../../contract/brand';
 
-export const BRAND_SCRIPT_ID = 'drover-brand';
+import { BRAND_SCRIPT_ID, type Brand } from '../../contract/brand';
 
 const BrandContext = createContext<Brand | null>(null);
 
