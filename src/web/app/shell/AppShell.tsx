@@ -1,0 +1,69 @@
+/**
+ * The shell of SPEC section 2: top bar, skip link, breadcrumbs, the routed screen keyed
+ * on the full path, optional help block and updates strip, footer and cookie banner.
+ */
+import { Box, Container } from '@mantine/core';
+import { Outlet, useRouter, useRouterState } from '@tanstack/react-router';
+import { useEffect, type MouseEvent } from 'react';
+import { useBrand } from '../../lib/brand';
+import { Breadcrumbs } from './Breadcrumbs';
+import { CookieBanner } from './CookieBanner';
+import { NeedHelp } from './NeedHelp';
+import { SiteFooter } from './SiteFooter';
+import { TopBar } from './TopBar';
+import { UpdatesStrip } from './UpdatesStrip';
+
+export const MAIN_CONTENT_ID = 'main-content';
+
+export function AppShell() {
+  const brand = useBrand();
+  const router = useRouter();
+  const fullPath = useRouterState({ select: (state) => state.location.href });
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+
+  // Scroll to the top after each navigation (not on query-only changes such as a sort).
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  // Plain same-origin links in page content (static pages) navigate in-app, not by reload.
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const anchor = (event.target as HTMLElement).closest('a');
+    if (!anchor || anchor.target || anchor.hasAttribute('download')) return;
+    const url = new URL(anchor.href, window.location.href);
+    if (url.origin !== window.location.origin || url.pathname.startsWith('/v1/')) return;
+    if (url.pathname === window.location.pathname && url.hash) return;
+    event.preventDefault();
+    void router.navigate({ href: url.pathname + url.search + url.hash });
+  };
+
+  return (
+    <Box onClick={onClick} style={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+      <a className="skip-link" href={`#${MAIN_CONTENT_ID}`} onClick={focusMain}>
+        Skip to main content
+      </a>
+      {brand.showUpdatesFooter && <UpdatesStrip />}
+      <TopBar />
+      <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} style={{ flex: 1 }}>
+        <Container size="lg" py="md">
+          {brand.showBreadcrumbs && <Breadcrumbs />}
+          {/* Keyed on the full path so each screen starts fresh, as the SPEC's router view does. */}
+          <Box key={fullPath}>
+            <Outlet />
+          </Box>
+        </Container>
+      </Box>
+      {brand.showNeedHelp && <NeedHelp />}
+      <SiteFooter />
+      <CookieBanner />
+    </Box>
+  );
+}
+
+function focusMain(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  const main = document.getElementById(MAIN_CONTENT_ID);
+  main?.focus();
+  main?.scrollIntoView();
+}

@@ -1,0 +1,43 @@
+import { Anchor, Box, Container, Group, Image } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useBrand } from '../../lib/brand';
+import { hasUserToken } from '../../lib/cookies';
+
+export function TopBar() {
+  const brand = useBrand();
+  const signedIn = brand.enableUserAccounts && hasUserToken();
+  return (
+    <Box component="header" bg="white" style={{ borderBottom: `4px solid ${brand.theme.themeColor}` }} className="no-print">
+      <Container size="lg" py="sm">
+        <Group justify="space-between" wrap="nowrap">
+          <Anchor component={Link} to="/" aria-label={`${brand.title} home`} style={{ display: 'inline-flex' }}>
+            <Image src={brand.navbarLogo} alt="" h={44} w="auto" fit="contain" />
+          </Anchor>
+          {brand.enableUserAccounts && (
+            <Group component="nav" aria-label="Account" gap="md" wrap="nowrap">
+              {signedIn ? (
+                <>
+                  <Anchor component={Link} to="/searches" fw={600}>
+                    My journeys
+                  </Anchor>
+                  <Anchor component={Link} to="/account" fw={600}>
+                    My account
+                  </Anchor>
+                </>
+              ) : (
+                <>
+                  <Anchor component={Link} to="/login" fw={600}>
+                    Sign in
+                  </Anchor>
+                  <Anchor component={Link} to="/register" fw={600}>
+                    Register
+                  </Anchor>
+                </>
+              )}
+            </Group>
+          )}
+        </Group>
+      </Container>
+    </Box>
+  );
+}

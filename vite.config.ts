@@ -1,0 +1,101 @@
+/**
+ * One build serves every brand: the brand is written into index.html at request time
+ * (src/server/web/brand-html.ts), here too in dev. Brand artwork from brands/<key>/ is
+ * emitted into the bundle so the service worker precaches it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { loadBrands } from './src/server/brands/load';
+import { buildManifest, injectBrand } from './src/server/web/brand-html';
+
+const repo = path.dirname(fileURLToPath(import.meta.url));
+const brandsDir = path.join(repo, 'brands');
+const ARTWORK = /\.(svg|png)$/;
+
+/** Brand HTML and manifest for `npm run dev`, picked by Host like the real server. */
+function brandPlugin(): Plugin {
+  const registry = () => loadBrands(brandsDir, process.env.BRAND ?? 'regional');
+  return {
+    name: 'drover-brand',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html, context) {
+        // The production build keeps the placeholders for the server to fill per request;
+        // the dev server shows the BRAND setting's brand.
+        if (!context.server) return html;
+        return injectBrand(html, registry().defaultBrand);
+      },
+    },
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const brand = registry().byHostname(request.headers.host);
+        if (request.url === '/manifest.webmanifest') {
+          response.setHeader('Content-Type', 'application/manifest+json');
+          response.end(JSON.stringify(buildManifest(brand)));
+          return;
+        }
+        const match = /^\/brands\/([a-z]+)\/([\w.-]+)$/.exec(request.url ?? '');
+        if (match && ARTWORK.test(match[2]!)) {
+          const file = path.join(brandsDir, match[1]!, match[2]!);
+          if (fs.existsSync(file)) {
+            response.setHeader('Content-Type', file.endsWith('.svg') ? 'image/svg+xml' : 'image/png');
+            response.end(fs.readFileSync(file));
+            return;
+          }
+        }
+        next();
+      });
+    },
+    generateBundle() {
+      for (const key of fs.readdirSync(brandsDir)) {
+        const folder = path.join(brandsDir, key);
+        if (!fs.statSync(folder).isDirectory()) continue;
+        for (const file of fs.readdirSync(folder).filter((name) => ARTWORK.test(name))) {
+          this.emitFile({ type: 'asset', fileName: `brands/${key}/${file}`, source: fs.readFileSync(path.join(folder, file)) });
+        }
+      }
+    },
+  };
+}
+
+export default defineConfig({
+  root: path.join(repo, 'src/web'),
+  publicDir: path.join(repo, 'public'),
+  build: {
+    outDir: path.join(repo, 'dist'),
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 1200,
+  },
+  server: { port: 5173, proxy: { '/v1': 'http://localhost:8080', '/app': { target: 'ws://localhost:8080', ws: true } } },
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: path.join(repo, 'src/web/routes'),
+      generatedRouteTree: path.join(repo, 'src/web/app/routeTree.gen.ts'),
+    }),
+    react(),
+    brandPlugin(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: path.join(repo, 'sw'),
+      filename: 'sw.ts',
+      outDir: path.join(repo, 'dist'),
+      injectRegister: false,
+      // The web manifest is generated per brand by the server (/manifest.webmanifest).
+      manifest: false,
+      injectManifest: {
+        globDirectory: path.join(repo, 'dist'),
+        globPatterns: ['**/*.{js,mjs,css,html,svg,png,woff2}'],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+});
