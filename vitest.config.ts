@@ -12,5 +12,7 @@ export default defineConfig({
     // PGlite and the planner snapshots are memory-hungry; two workers suit a 2-core machine.
     maxWorkers: 2,
     setupFiles: ['tests/setup.ts'],
+    reporters: ['default', 'json'],
+    outputFile: { json: 'test-results/vitest.json' },
   },
 });

@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import type { Brand, BrandKey } from '../src/contract/brand';
+import { loadBrands } from '../src/server/brands/load';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const registry = loadBrands(path.join(repo, 'brands'));
+export const SCREENSHOT_DIR = path.join(repo, 'test-results/screenshots');
+fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+
+/** `brand`: the validated config of the brand this project visits. */
+export const test = base.extend<{ brand: Brand }>({
+  brand: async ({}, use, testInfo) => {
+    const key = testInfo.project.metadata.brand as BrandKey;
+    await use(registry.brands.get(key)!);
+  },
+});
+export { expect };
+
+/** Runs axe (WCAG 2.0-2.2 A/AA rules) and returns the serious and critical violations. */
+export async function seriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+}
+
+/** Accepts the cookie banner so it does not cover content in screenshots. */
+export async function acceptCookies(page: Page) {
+  const button = page.getByRole('button', { name: 'Accept Cookies' });
+  if (await button.isVisible()) await button.click();
+}
+
+export const STATIC_PAGES = [
+  { path: '/about', heading: /about/i },
+  { path: '/privacy-policy', heading: /privacy/i },
+  { path: '/hear-more', heading: /hear more/i },
+  { path: '/terms-and-conditions', heading: /terms/i },
+  { path: '/contact-us', heading: /contact/i },
+  { path: '/cookie-policy', heading: /cookie/i },
+  { path: '/site-map', heading: /site map/i },
+  { path: '/statement', heading: /accessibility/i },
+] as const;

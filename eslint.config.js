@@ -1,0 +1,77 @@
+// One lint setup for the whole repo: typescript-eslint, react-hooks, jsx-a11y, and a
+// local rule that enforces ARCHITECTURE.md's one-way imports.
+import path from 'node:path';
+import js from '@eslint/js';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const repo = path.dirname(new URL(import.meta.url).pathname);
+
+/** Which layer a repo-relative path belongs to, and its web feature if any. */
+function layerOf(relative) {
+  const parts = relative.split('/');
+  if (parts[0] !== 'src') return null;
+  if (parts[1] === 'web' && parts[2] === 'features') return { layer: 'web', feature: parts[3] };
+  return { layer: parts[1] };
+}
+
+// web -> contract; server -> contract, planner; planner -> nothing of ours; contract -> nothing.
+const ALLOWED = {
+  contract: ['contract'],
+  planner: ['planner'],
+  server: ['server', 'contract', 'planner'],
+  web: ['web', 'contract'],
+};
+const NODE_BUILTIN = /^(node:|fs$|path$|os$|child_process$|worker_threads$|url$|crypto$|stream$|zlib$)/;
+
+const importBoundaries = {
+  meta: { type: 'problem', schema: [], messages: { layer: '{{from}} must not import {{to}} (ARCHITECTURE.md: imports run one way)', feature: 'feature "{{from}}" must not import feature "{{to}}"; compose features in app/ or share via components/ or lib/', node: 'the planner core runs in a browser worker: no Node-only import ({{source}}) outside planner/cli and *node* modules' } },
+  create(context) {
+    const file = path.relative(repo, context.filename);
+    const from = layerOf(file);
+    if (!from) return {};
+    const check = (node) => {
+      const source = node.source?.value;
+      if (typeof source !== 'string') return;
+      if (from.layer === 'planner' && NODE_BUILTIN.test(source) && !/planner\/cli\/|node/.test(file)) {
+        context.report({ node, messageId: 'node', data: { source } });
+      }
+      if (!source.startsWith('.')) return;
+      const target = layerOf(path.relative(repo, path.resolve(path.dirname(context.filename), source)));
+      if (!target) return;
+      if (!ALLOWED[from.layer]?.includes(target.layer)) {
+        context.report({ node, messageId: 'layer', data: { from: `src/${from.layer}`, to: `src/${target.layer}` } });
+      } else if (from.feature && target.feature && from.feature !== target.feature) {
+        context.report({ node, messageId: 'feature', data: { from: from.feature, to: target.feature } });
+      }
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'var/**', 'node_modules/**', 'data/build/**', 'src/web/app/routeTree.gen.ts', 'test-results/**', 'playwright-report/**', '.lighthouseci/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { drover: { rules: { 'import-boundaries': importBoundaries } } },
+    rules: {
+      'drover/import-boundaries': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['src/web/**/*.tsx', 'src/web/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+    },
+  },
+);
