@@ -1,10 +1,24 @@
 import { useEffect } from 'react';
+
 import { useBrand } from '../lib/brand';
 
-/** Sets document.title to "<page> | <brand title>" while the page is shown. */
-export function usePageTitle(page: string | undefined): void {
-  const brand = useBrand();
+/** The document title for a page: "<Page> | <brand title>". */
+export function formatPageTitle(page: string, brandTitle: string): string {
+  return `${page} | ${brandTitle}`;
+}
+
+/**
+ * Sets document.title to "<page> | <brand title>" while the page is shown, and puts
+ * back the previous title when it goes, so a screen without its own title does not
+ * inherit a stale one.
+ */
+export function usePageTitle(page: string): void {
+  const { title } = useBrand();
   useEffect(() => {
-    document.title = page ? `${page} | ${brand.title}` : brand.title;
-  }, [page, brand.title]);
+    const previous = document.title;
+    document.title = formatPageTitle(page, title);
+    return () => {
+      document.title = previous;
+    };
+  }, [page, title]);
 }

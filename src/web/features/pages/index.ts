@@ -7,4 +7,4 @@ export { HearMorePage } from './HearMorePage';
 export { PrivacyPolicyPage } from './PrivacyPolicyPage';
 export { SiteMapPage, siteMapEntries, type SiteMapEntry } from './SiteMapPage';
 export { TermsPage } from './TermsPage';
-export { formatPageTitle, usePageTitle } from './usePageTitle';
+export { formatPageTitle, usePageTitle } from '../../components/page-title';

@@ -2,7 +2,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-import { usePageTitle } from './usePageTitle';
+import { usePageTitle } from '../../components/page-title';
 
 interface StaticPageProps {
   /** The h1, also used in the document title unless documentTitle is given. */
