@@ -1,0 +1,98 @@
+/**
+ * Builds the Fastify server: the PWA and the /v1 API on one port. Used by main.ts
+ * and by the integration tests (which listen on port 0 with an in-memory PGlite).
+ */
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import type { BrandRegistry } from './brands/load';
+import type { Settings } from './config';
+import type { DatabaseHandle } from './db/index';
+import { ApiError, errorHandler } from './http/errors';
+import { registerRequestContext, requireApiKey } from './http/request-context';
+import { registerSecurityHeaders } from './http/security-headers';
+import { registerWeb } from './web/static';
+
+export interface BuildServerOptions {
+  settings: Pick<Settings, 'distDir' | 'logLevel' | 'requestTimeoutMs' | 'trustProxy'>;
+  brands: BrandRegistry;
+  database: DatabaseHandle;
+  /** The realtime (Pusher protocol) WebSocket endpoint, from src/server/realtime/. */
+  realtime?: FastifyPluginAsync;
+  /** Extra /v1 route plugins (resource modules, tests); they get the API-key and JSON conventions. */
+  api?: FastifyPluginAsync[];
+  /** Overrides the pino logger options (tests pass false). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The API's resource modules register here (one plugin per SPEC section 7 resource). */
+const v1Routes: FastifyPluginAsync<{ brands: BrandRegistry; extra: FastifyPluginAsync[] }> = async (api, { brands, extra }) => {
+  // JSON in: without the text/plain parser, any non-JSON body is a 415.
+  api.removeContentTypeParser('text/plain');
+  api.addHook('onRequest', requireApiKey(brands));
+  api.addHook('onSend', async (_request, reply, payload) => {
+    // Answers depend on the key and the bearer token: never store them in shared caches.
+    reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  api.get('/brand', async (request) => ({ data: request.brand }));
+
+  // Later issues: journey-planner, journey, users, auth, campaign modules register here.
+  for (const plugin of extra) await api.register(plugin);
+};
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
+  const { settings, brands, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: settings.logLevel },
+    // SPEC section 9: 60 s. connectionTimeout cuts idle/stuck sockets, requestTimeout slow uploads.
+    connectionTimeout: settings.requestTimeoutMs,
+    requestTimeout: settings.requestTimeoutMs,
+    trustProxy: settings.trustProxy,
+    // Keep a caller's (proxy's) request id when it is sane, so logs line up across hops.
+    requestIdHeader: 'x-request-id',
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+  });
+
+  registerRequestContext(app, brands);
+  registerSecurityHeaders(app, brands.defaultBrand);
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
+    return payload;
+  });
+  app.setErrorHandler(errorHandler);
+
+  app.get('/healthz', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    try {
+      await database.ping();
+      return { status: 'ok', database: 'ok' };
+    } catch (error) {
+      request.log.error({ err: error }, 'database ping failed');
+      return reply.code(503).send({ status: 'error', database: 'error' });
+    }
+  });
+
+  await app.register(v1Routes, { prefix: '/v1', brands, extra: options.api ?? [] });
+
+  // ---- Realtime (Pusher Channels protocol over WebSocket) -------------------------
+  // Registered by src/server/realtime/ (another module); it owns its own paths (/app/:key).
+  if (options.realtime) await app.register(options.realtime);
+  // ----------------------------------------------------------------------------------
+
+  const servePage = await registerWeb(app, { distDir: settings.distDir });
+  app.setNotFoundHandler((request, reply) => {
+    if (servePage(request, reply)) return reply;
+    const pathname = request.url.split('?')[0] ?? '/';
+    const message = pathname.startsWith('/v1/') || pathname === '/v1' ? `No such API call: ${request.method} ${pathname}` : 'Not found.';
+    throw new ApiError(404, message);
+  });
+
+  return app;
+}

@@ -1,0 +1,140 @@
+/**
+ * Server settings, read once from the environment and validated, so a typo in a
+ * deployment fails at start with the variable's name instead of misbehaving later.
+ * SETTINGS is the documentation table (README renders it); keep the two in step.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root (src/server/config.ts -> ../..), for the default folders. */
+export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface SettingDoc {
+  name: string;
+  default: string;
+  description: string;
+}
+
+export const SETTINGS: readonly SettingDoc[] = [
+  { name: 'PORT', default: '8080', description: 'TCP port for the web app, the API (/v1) and the realtime socket. 0 picks a free port.' },
+  { name: 'HOST', default: '0.0.0.0', description: 'Interface to listen on (127.0.0.1 to keep it local).' },
+  { name: 'BRAND', default: 'regional', description: 'Brand served to hostnames no brand claims: park, citybus, citytravel, health, regional or council.' },
+  { name: 'BRANDS_DIR', default: '<repo>/brands', description: 'Folder with default.json and one <key>/brand.json per brand.' },
+  { name: 'DIST_DIR', default: '<repo>/dist', description: 'The built web app (npm run build) served on the same port.' },
+  { name: 'DATA_DIR', default: '<repo>/var', description: 'Writable data folder; the embedded PGlite database lives in DATA_DIR/pglite.' },
+  { name: 'DATABASE_URL', default: '(unset)', description: 'postgres:// URL of a PostgreSQL server; when unset the embedded PGlite database is used.' },
+  { name: 'REDIS_URL', default: '(unset)', description: 'redis:// URL; when set, realtime events and search jobs fan out across instances through Redis.' },
+  { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent. Logs are JSON lines on stdout.' },
+  { name: 'REQUEST_TIMEOUT_MS', default: '60000', description: 'Requests and idle connections are cut after this many milliseconds (SPEC: 60 s).' },
+  { name: 'TRUST_PROXY', default: 'false', description: 'true behind a reverse proxy, so client IPs and protocol come from X-Forwarded-* headers.' },
+];
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+const folder = (fallback: string) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => path.resolve(REPO_ROOT, value ?? fallback));
+
+const urlWithScheme = (schemes: string[]) =>
+  z
+    .string()
+    .refine((value) => schemes.some((scheme) => value.startsWith(`${scheme}://`)) && URL.canParse(value), {
+      message: `must be a URL starting with ${schemes.map((scheme) => `${scheme}://`).join(' or ')}`,
+    })
+    .optional();
+
+const booleanFlag = z
+  .string()
+  .optional()
+  .transform((value, context) => {
+    if (value === undefined) return false;
+    const normal = value.toLowerCase();
+    if (['true', '1', 'yes'].includes(normal)) return true;
+    if (['false', '0', 'no'].includes(normal)) return false;
+    context.addIssue({ code: 'custom', message: 'must be true or false' });
+    return z.NEVER;
+  });
+
+const integer = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined) return fallback;
+      const number = Number(value);
+      if (!/^\d+$/.test(value) || number < min || number > max) {
+        context.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${max}` });
+        return z.NEVER;
+      }
+      return number;
+    });
+
+const envSchema = z.object({
+  PORT: integer(8080, 0, 65535),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  // The brand registry checks the key against the brand list with a clearer message.
+  BRAND: z.string().default('regional'),
+  BRANDS_DIR: folder('brands'),
+  DIST_DIR: folder('dist'),
+  DATA_DIR: folder('var'),
+  DATABASE_URL: urlWithScheme(['postgres', 'postgresql']),
+  REDIS_URL: urlWithScheme(['redis', 'rediss']),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  REQUEST_TIMEOUT_MS: integer(60_000, 1_000, 3_600_000),
+  TRUST_PROXY: booleanFlag,
+});
+
+export interface Settings {
+  port: number;
+  host: string;
+  brand: string;
+  brandsDir: string;
+  distDir: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  logLevel: LogLevel;
+  requestTimeoutMs: number;
+  trustProxy: boolean;
+}
+
+export class SettingsError extends Error {
+  override name = 'SettingsError';
+}
+
+/** Reads the settings from `env` (process.env by default). Empty values count as unset. */
+export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+  const raw: Record<string, string | undefined> = {};
+  for (const { name } of SETTINGS) {
+    const value = env[name]?.trim();
+    raw[name] = value === '' ? undefined : value;
+  }
+  const result = envSchema.safeParse(raw);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? '');
+      // Echo the bad value except for URLs, which may carry passwords.
+      const shown = name.endsWith('_URL') ? '' : ` (got "${raw[name] ?? ''}")`;
+      return `  ${name}: ${issue.message}${shown}`;
+    });
+    throw new SettingsError(`Invalid settings in the environment:\n${lines.join('\n')}`);
+  }
+  const s = result.data;
+  return {
+    port: s.PORT,
+    host: s.HOST,
+    brand: s.BRAND,
+    brandsDir: s.BRANDS_DIR,
+    distDir: s.DIST_DIR,
+    dataDir: s.DATA_DIR,
+    databaseUrl: s.DATABASE_URL,
+    redisUrl: s.REDIS_URL,
+    logLevel: s.LOG_LEVEL,
+    requestTimeoutMs: s.REQUEST_TIMEOUT_MS,
+    trustProxy: s.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,215 @@
+/**
+ * The one PostgreSQL schema (PGlite embeds the same engine). Change it here, then
+ * generate a versioned migration:
+ *   npx drizzle-kit generate --dialect=postgresql --schema=src/server/db/schema.ts --out=src/server/db/migrations --name=<what>
+ * Migrations run at start (src/server/db/index.ts); never edit one that has shipped.
+ *
+ * Conventions: uuid keys made by the database; timestamptz everywhere (the app works in
+ * Europe/London but stores instants); small closed vocabularies are text with a CHECK,
+ * which is easier to extend in a migration than a PostgreSQL enum. Secrets (passwords,
+ * tokens, codes) are stored only as hashes.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => instant('created_at').notNull().defaultNow();
+const id = () => uuid('id').primaryKey().defaultRandom();
+/** `column IN ('a', 'b')` for a CHECK constraint. */
+const oneOf = (column: AnyPgColumn, values: readonly string[]) =>
+  sql`${column} in (${sql.join(
+    values.map((value) => sql.raw(`'${value}'`)),
+    sql`, `,
+  )})`;
+
+/** SPEC section 3, User.profile: the passes added to a signed-in user's searches. */
+export interface UserProfile {
+  has_car_access?: boolean;
+  has_concessionary_pass?: boolean;
+  has_young_scot_card?: boolean;
+  has_new_young_scot_card?: boolean;
+  railcard?: string | null;
+  user_age?: number | null;
+}
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    /** Stored lower-cased by the app; the unique index on lower(email) guards it anyway. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** The brand the account was created with: its name and links go into e-mails. */
+    brand: text('brand').notNull(),
+    title: text('title'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phoneNumber: text('phone_number'),
+    countryCodePhoneNumber: text('country_code_phone_number'),
+    dob: date('dob', { mode: 'string' }),
+    profile: jsonb('profile').$type<UserProfile>().notNull().default({}),
+    /** SPEC: HOME_PAGE on register. */
+    creationOrigin: text('creation_origin'),
+    activatedAt: instant('activated_at'),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`)],
+);
+
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: instant('expires_at').notNull(),
+    revokedAt: instant('revoked_at'),
+  },
+  (t) => [index('access_tokens_user_id_idx').on(t.userId)],
+);
+
+export const ONE_TIME_CODE_KINDS = ['activation', 'password_reset'] as const;
+export type OneTimeCodeKind = (typeof ONE_TIME_CODE_KINDS)[number];
+
+/** Activation and password-reset codes sent by e-mail; single use. */
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: id(),
+    codeHash: text('code_hash').notNull().unique(),
+    kind: text('kind').$type<OneTimeCodeKind>().notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
+  },
+  (t) => [index('one_time_codes_user_kind_idx').on(t.userId, t.kind), check('one_time_codes_kind_check', oneOf(t.kind, ONE_TIME_CODE_KINDS))],
+);
+
+export const SEARCH_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
+export type SearchStatus = (typeof SEARCH_STATUSES)[number];
+
+/** One journey-planner search; its hash is public (URLs and the realtime channel). */
+export const searchQueries = pgTable(
+  'search_queries',
+  {
+    hash: text('hash').primaryKey(),
+    brand: text('brand').notNull(),
+    /** Null for anonymous visitors; a deleted account takes its search history with it. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The validated search form as sent, with profile passes merged in. */
+    form: jsonb('form').$type<Record<string, unknown>>().notNull(),
+    originAddress: text('origin_address').notNull(),
+    destinationAddress: text('destination_address').notNull(),
+    outDepartureAt: instant('out_departure_at').notNull(),
+    returnDepartureAt: instant('return_departure_at'),
+    /** Null until the planner reports how many journeys it found. */
+    resultsRetrieved: integer('results_retrieved'),
+    status: text('status').$type<SearchStatus>().notNull().default('pending'),
+    failure: text('failure'),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('search_queries_user_created_idx').on(t.userId, t.createdAt.desc()),
+    check('search_queries_status_check', oneOf(t.status, SEARCH_STATUSES)),
+    check('search_queries_results_retrieved_check', sql`${t.resultsRetrieved} is null or ${t.resultsRetrieved} >= 0`),
+  ],
+);
+
+/** A planned journey of a search, in the SPEC Journey shape (data). */
+export const journeys = pgTable(
+  'journeys',
+  {
+    id: id(),
+    queryHash: text('query_hash')
+      .notNull()
+      .references(() => searchQueries.hash, { onDelete: 'cascade' }),
+    /** Order the planner produced it in (0-based). */
+    position: integer('position').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    /** SPEC Journey.user_status for the search's owner ('saved'); null otherwise. */
+    userStatus: text('user_status'),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('journeys_query_position_key').on(t.queryHash, t.position)],
+);
+
+export const savedJourneys = pgTable(
+  'saved_journeys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    journeyId: uuid('journey_id')
+      .notNull()
+      .references(() => journeys.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'saved_journeys_pkey', columns: [t.userId, t.journeyId] }), index('saved_journeys_user_created_idx').on(t.userId, t.createdAt.desc())],
+);
+
+/** SPEC section 9: where a campaign pop-up may appear. */
+export const CAMPAIGN_PLACES = ['journey-planner', 'journey-results', 'journey-details', 'account-register'] as const;
+export type CampaignPlace = (typeof CAMPAIGN_PLACES)[number];
+
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: id(),
+    brand: text('brand').notNull(),
+    title: text('title').notNull(),
+    text: text('text').notNull(),
+    url: text('url'),
+    urlButtonText: text('url_button_text'),
+    appearOn: text('appear_on').$type<CampaignPlace>().array().notNull(),
+    startsAt: instant('starts_at').notNull().defaultNow(),
+    endAt: instant('end_at').notNull(),
+    thumbnailUrl: text('thumbnail_url'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('campaigns_brand_end_idx').on(t.brand, t.endAt),
+    check('campaigns_period_check', sql`${t.startsAt} < ${t.endAt}`),
+    check('campaigns_appear_on_check', sql`${t.appearOn} <@ array[${sql.raw(CAMPAIGN_PLACES.map((place) => `'${place}'`).join(', '))}]::text[]`),
+  ],
+);
+
+export const IMPRESSION_ACTIONS = ['view', 'clickthrough'] as const;
+export type ImpressionAction = (typeof IMPRESSION_ACTIONS)[number];
+
+export const campaignImpressions = pgTable(
+  'campaign_impressions',
+  {
+    id: id(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    action: text('action').$type<ImpressionAction>().notNull(),
+    /** A clickthrough names the view impression it follows. */
+    impressionId: uuid('impression_id').references((): AnyPgColumn => campaignImpressions.id, { onDelete: 'set null' }),
+    expiresAt: instant('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('campaign_impressions_campaign_idx').on(t.campaignId), check('campaign_impressions_action_check', oneOf(t.action, IMPRESSION_ACTIONS))],
+);

@@ -1,0 +1,82 @@
+/**
+ * `npm run serve`: settings -> brands -> database (+ migrations) -> server -> listen.
+ * Configuration mistakes end the process with one clear line on stderr and exit code 1.
+ */
+import type { FastifyInstance } from 'fastify';
+import { buildServer } from './app';
+import { BrandConfigError, loadBrands } from './brands/load';
+import { loadSettings, SettingsError } from './config';
+import { openDatabase } from './db/index';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function fail(message: string): never {
+  process.stderr.write(`drover: ${message}\n`);
+  process.exit(1);
+}
+
+async function main() {
+  let settings;
+  let brands;
+  try {
+    settings = loadSettings();
+    brands = loadBrands(settings.brandsDir, settings.brand);
+  } catch (error) {
+    if (error instanceof SettingsError || error instanceof BrandConfigError) fail(error.message);
+    throw error;
+  }
+
+  let app: FastifyInstance | undefined;
+  const onDatabaseError = (error: Error) => {
+    if (app) app.log.error({ err: error }, 'database connection error');
+    else process.stderr.write(`drover: database connection error: ${error.message}\n`);
+  };
+  let database;
+  try {
+    database = await openDatabase(settings, { onError: onDatabaseError });
+  } catch (error) {
+    const where = settings.databaseUrl ? 'the PostgreSQL server in DATABASE_URL' : `the embedded database in ${settings.dataDir}/pglite`;
+    fail(`cannot open ${where}: ${(error as Error).message}`);
+  }
+
+  // Realtime: src/server/realtime/ will pass its plugin here as `realtime`.
+  app = await buildServer({ settings, brands, database });
+  const server = app;
+
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    server.log.info({ signal }, 'shutting down');
+    // A stuck connection must not keep the process alive forever.
+    setTimeout(() => {
+      server.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    try {
+      await server.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      server.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+
+  try {
+    await server.listen({ port: settings.port, host: settings.host });
+  } catch (error) {
+    await database.close();
+    fail(`cannot listen on ${settings.host}:${settings.port}: ${(error as Error).message}`);
+  }
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : settings.port;
+  server.log.info(
+    { url: `http://localhost:${port}`, brand: brands.defaultBrand.key, database: database.kind },
+    `Drover is serving ${brands.defaultBrand.title} (${brands.defaultBrand.key}) at http://localhost:${port}`,
+  );
+}
+
+await main();

@@ -1,0 +1,114 @@
+/**
+ * Serves the built PWA from DIST_DIR on the API's port: hashed assets cached for a
+ * year, the service worker and HTML always revalidated, the per-brand web manifest,
+ * and the history fallback (any page URL gets index.html filled for the Host's brand;
+ * the SPA draws its own not-found page).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Brand } from '../../contract/brand';
+import { buildManifest, injectBrand } from './brand-html';
+
+const LONG_CACHE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+/** Brand artwork and other unhashed files: short cache, they may change between releases. */
+const SHORT_CACHE = 'public, max-age=3600';
+
+/** Injected index.html per brand, dropped when the file on disk changes (a rebuild). */
+class BrandHtmlCache {
+  private stamp = '';
+  private readonly pages = new Map<string, string>();
+  constructor(private readonly file: string) {}
+
+  get(brand: Brand): string | undefined {
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(this.file);
+    } catch {
+      return undefined;
+    }
+    const stamp = `${stat.mtimeMs}:${stat.size}`;
+    if (stamp !== this.stamp) {
+      this.pages.clear();
+      this.stamp = stamp;
+    }
+    let page = this.pages.get(brand.key);
+    if (page === undefined) {
+      page = injectBrand(fs.readFileSync(this.file, 'utf8'), brand);
+      this.pages.set(brand.key, page);
+    }
+    return page;
+  }
+}
+
+/** Paths that are never pages: the API, health, and hashed assets (a miss there is a real 404). */
+const NOT_A_PAGE = /^\/(v1|healthz|assets)(\/|$)/;
+
+/** A navigation: asks for HTML, or (curl, bots) takes anything for an extension-less path. */
+function wantsPage(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const pathname = request.url.split('?')[0] ?? '/';
+  if (NOT_A_PAGE.test(pathname)) return false;
+  const accept = request.headers.accept ?? '*/*';
+  if (accept.includes('text/html')) return true;
+  return accept.includes('*/*') && !/\.[a-z0-9]+$/i.test(pathname);
+}
+
+export interface WebOptions {
+  distDir: string;
+}
+
+/**
+ * Registers static files and the manifest, and returns the fallback for the app's
+ * not-found handler.
+ */
+export async function registerWeb(app: FastifyInstance, { distDir }: WebOptions) {
+  const indexFile = path.join(distDir, 'index.html');
+  const html = new BrandHtmlCache(indexFile);
+
+  await app.register(fastifyStatic, {
+    root: distDir,
+    // index.html is only ever sent brand-filled, through the fallback.
+    index: false,
+    allowedPath: (pathname) => pathname !== '/index.html',
+    cacheControl: false,
+    // Missing files fall through to the not-found handler (fallback or 404).
+    wildcard: true,
+    setHeaders: (reply, file) => {
+      const relative = path.relative(distDir, file).split(path.sep).join('/');
+      if (relative.startsWith('assets/')) reply.header('cache-control', LONG_CACHE);
+      else if (relative === 'sw.js' || relative.endsWith('.html') || relative.endsWith('.webmanifest')) reply.header('cache-control', REVALIDATE);
+      else reply.header('cache-control', SHORT_CACHE);
+    },
+  });
+
+  app.get('/manifest.webmanifest', async (request, reply) => {
+    return reply
+      .header('cache-control', REVALIDATE)
+      .type('application/manifest+json; charset=utf-8')
+      .send(JSON.stringify(buildManifest(request.brand)));
+  });
+
+  /** Sends index.html for page requests; returns false (nothing sent) for anything else. */
+  function servePage(request: FastifyRequest, reply: FastifyReply): boolean {
+    if (!wantsPage(request)) return false;
+    const page = html.get(request.brand);
+    reply.header('cache-control', REVALIDATE);
+    if (page === undefined) {
+      reply.code(503).type('text/plain; charset=utf-8').send(`The web app is not built: ${indexFile} is missing. Run npm run build.`);
+    } else {
+      reply.code(200).type('text/html; charset=utf-8').send(page);
+    }
+    return true;
+  }
+
+  // The static plugin refuses directories (index: false), so the root page is a route.
+  app.get('/', (request, reply) => {
+    if (!servePage(request, reply)) reply.callNotFound();
+    return reply;
+  });
+
+  return servePage;
+}
