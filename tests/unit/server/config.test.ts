@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadSettings, REPO_ROOT, SETTINGS, SettingsError } from '../../../src/server/config';
+
+describe('loadSettings', () => {
+  it('has defaults for everything', () => {
+    expect(loadSettings({})).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      brand: 'regional',
+      brandsDir: path.join(REPO_ROOT, 'brands'),
+      distDir: path.join(REPO_ROOT, 'dist'),
+      dataDir: path.join(REPO_ROOT, 'var'),
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      logLevel: 'info',
+      requestTimeoutMs: 60_000,
+      trustProxy: false,
+    });
+  });
+
+  it('reads and converts the environment; empty values count as unset', () => {
+    const settings = loadSettings({
+      PORT: '0',
+      BRAND: 'health',
+      DATA_DIR: '/srv/drover',
+      DIST_DIR: 'build/web',
+      DATABASE_URL: 'postgresql://u:p@db:5432/drover',
+      REDIS_URL: 'redis://cache:6379',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: 'true',
+      HOST: '',
+    });
+    expect(settings).toMatchObject({
+      port: 0,
+      host: '0.0.0.0',
+      brand: 'health',
+      dataDir: '/srv/drover',
+      distDir: path.join(REPO_ROOT, 'build/web'),
+      databaseUrl: 'postgresql://u:p@db:5432/drover',
+      redisUrl: 'redis://cache:6379',
+      logLevel: 'warn',
+      trustProxy: true,
+    });
+  });
+
+  it('lists every bad variable by name, without echoing URLs', () => {
+    let error: unknown;
+    try {
+      loadSettings({ PORT: 'eighty', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://secret@db/x', TRUST_PROXY: 'maybe' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(SettingsError);
+    const message = (error as Error).message;
+    expect(message).toMatch(/PORT: must be a whole number from 0 to 65535 \(got "eighty"\)/);
+    expect(message).toMatch(/LOG_LEVEL: must be one of/);
+    expect(message).toMatch(/DATABASE_URL: must be a URL starting with postgres:\/\/ or postgresql:\/\//);
+    expect(message).toMatch(/TRUST_PROXY: must be true or false/);
+    expect(message).not.toContain('secret');
+  });
+
+  it('documents every setting it reads', () => {
+    expect(SETTINGS.map((setting) => setting.name)).toEqual([
+      'PORT',
+      'HOST',
+      'BRAND',
+      'BRANDS_DIR',
+      'DIST_DIR',
+      'DATA_DIR',
+      'DATABASE_URL',
+      'REDIS_URL',
+      'LOG_LEVEL',
+      'REQUEST_TIMEOUT_MS',
+      'TRUST_PROXY',
+    ]);
+    for (const setting of SETTINGS) expect(setting.description.length).toBeGreaterThan(10);
+  });
+});
