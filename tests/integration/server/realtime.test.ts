@@ -5,9 +5,12 @@
 // field and externalizes node_modules, so Node's CJS interop hands us the class as the
 // default export). That build ships its own WebSocket client (a bundled faye-websocket),
 // not the `ws` package, and only its 'ws' transport applies to a custom wsHost.
+import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
 import Pusher from 'pusher-js';
 import type { Channel } from 'pusher-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createRealtimePlugin } from '../../../src/server/realtime';
 import { APP_KEY, startRealtimeServer, waitFor } from './helpers/realtime-server';
 import type { TestServer } from './helpers/realtime-server';
 
@@ -167,21 +170,47 @@ describe('realtime with pusher-js', () => {
   });
 
   it('keeps a pusher-js client connected across server pings (it answers them)', async () => {
-    const fast = await startRealtimeServer({ activityTimeoutSeconds: 0.1, pongTimeoutSeconds: 0.2 });
+    const fast = await startRealtimeServer({ activityTimeoutSeconds: 0.1, pongTimeoutSeconds: 0.5 });
     try {
       const pusher = connect(APP_KEY, fast.port);
       await connected(pusher);
       let pings = 0;
-      // Three pings mean at least two ping/pong rounds outlived the 0.2 s pong deadline.
+      // At the pong deadline (0.6 s) the server either pings again (the ping was answered)
+      // or closes with 4201. pusher-js's own 1 s activity ping comes too late to help, so
+      // a second ping proves it answered ours.
       await new Promise<void>((resolve) =>
         pusher.bind('pusher:ping', () => {
-          if (++pings === 3) resolve();
+          if (++pings === 2) resolve();
         }),
       );
       expect(pusher.connection.state).toBe('connected');
       expect(fast.realtime.connectionCount()).toBe(1);
     } finally {
       await fast.app.close();
+    }
+  });
+});
+
+describe('createRealtimePlugin (the buildServer `realtime` slot)', () => {
+  it('works registered as an encapsulated plugin, through a handle made before the app', async () => {
+    const { plugin, realtime } = createRealtimePlugin({ isKnownAppKey: (key) => key === APP_KEY });
+    // Before registration: nobody to deliver to, but it must not throw.
+    realtime.publish('query.early', 'results retrieved', { journey_count: 0 });
+    expect(realtime.connectionCount()).toBe(0);
+
+    const app = Fastify({ logger: false });
+    await app.register(plugin);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const pusher = connect(APP_KEY, (app.server.address() as AddressInfo).port);
+      const channel = await subscribed(pusher, 'query.plugin');
+      expect(realtime.subscriberCount('query.plugin')).toBe(1);
+      const arrived = nextEvent(channel, 'journey processed');
+      realtime.publish('query.plugin', 'journey processed', { journeyID: 'j9' });
+      expect(await arrived).toEqual({ journeyID: 'j9' });
+    } finally {
+      for (const pusher of clients.splice(0)) pusher.disconnect();
+      await app.close();
     }
   });
 });
