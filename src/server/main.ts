@@ -7,6 +7,7 @@ import { buildServer } from './app';
 import { BrandConfigError, loadBrands } from './brands/load';
 import { loadSettings, SettingsError } from './config';
 import { openDatabase } from './db/index';
+import { createRealtimePlugin } from './realtime';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -39,8 +40,9 @@ async function main() {
     fail(`cannot open ${where}: ${(error as Error).message}`);
   }
 
-  // Realtime: src/server/realtime/ will pass its plugin here as `realtime`.
-  app = await buildServer({ settings, brands, database });
+  // The Pusher-protocol endpoint accepts the brands' public API keys as its app keys.
+  const { plugin: realtimePlugin } = createRealtimePlugin({ isKnownAppKey: (key) => brands.byApiKey(key) !== undefined });
+  app = await buildServer({ settings, brands, database, realtime: realtimePlugin });
   const server = app;
 
   let stopping = false;

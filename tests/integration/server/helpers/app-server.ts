@@ -80,7 +80,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(options: { api?: FastifyPluginAsync[] } = {}): Promise<TestServer> {
+export async function startTestServer(options: { api?: FastifyPluginAsync[]; realtime?: FastifyPluginAsync } = {}): Promise<TestServer> {
   const distDir = makeFakeDist();
   const brands = realBrands();
   const { database, dispose } = await openTestDatabase();
@@ -90,6 +90,7 @@ export async function startTestServer(options: { api?: FastifyPluginAsync[] } = 
     database,
     logger: false,
     api: options.api,
+    realtime: options.realtime,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
