@@ -1,0 +1,155 @@
+/**
+ * Timetable queries: turns a date, places and options into router requests
+ * (day slots, filters, forward or reverse view) and router paths back into
+ * forward-time paths. Holds the router buffers, so reuse one Planner per timetable.
+ */
+import { Raptor } from '../raptor/raptor';
+import type { DaySlot, PathLeg, RaptorPath, StopTime, TransitData } from '../raptor/transit-data';
+import { formatDay } from '../timetable/gtfs-time';
+import { serviceRunsOn, type Timetable } from '../timetable/model';
+import { modeOfRouteType, type TransitMode } from '../timetable/modes';
+import { forwardView, reverseTrip, reverseView } from './transit-view';
+
+export interface PlanOptions {
+  /** Days since 1970-01-01 (local service date). */
+  date: number;
+  /** Seconds since that date's midnight: earliest departure, or latest arrival when arriveBy. */
+  time: number;
+  access: StopTime[];
+  egress: StopTime[];
+  arriveBy?: boolean;
+  /** Seconds of departure window for a range search (depart-at only). */
+  window?: number;
+  maxTransfers?: number;
+  wheelchair?: boolean;
+  /** When given, only these modes are used. */
+  modes?: readonly TransitMode[];
+}
+
+export interface PlanResult {
+  /** Pareto-optimal paths in forward time, sorted by departure. */
+  paths: RaptorPath[];
+  /** Why there may be nothing to show (for example an expired feed). */
+  notices: string[];
+}
+
+export const DEFAULT_MAX_TRANSFERS = 8;
+
+export class Planner {
+  private fwd?: { data: TransitData; raptor: Raptor };
+  private rev?: { data: TransitData; raptor: Raptor };
+  private readonly slotCache = new Map<number, DaySlot[]>();
+  private wheelchairTrips?: Uint8Array;
+  /** Latest service day a trip still running today may have started on (trips past 24:00, 48:00...). */
+  private readonly daysBack: number;
+
+  constructor(readonly tt: Timetable) {
+    let max = 0;
+    for (const t of tt.arrivals) if (t > max) max = t;
+    this.daysBack = Math.floor(max / 86_400);
+  }
+
+  plan(o: PlanOptions): PlanResult {
+    const notices = this.coverageNotices(o.date);
+    const reverse = o.arriveBy === true;
+    const view = reverse ? (this.rev ??= this.make(reverseView(this.tt))) : (this.fwd ??= this.make(forwardView(this.tt)));
+    const slots = this.daySlots(o.date, reverse);
+    const tripAllowed = o.wheelchair ? this.wheelchairFilter(reverse) : undefined;
+    const patternAllowed = o.modes ? this.modeFilter(o.modes) : undefined;
+    const request = {
+      access: reverse ? o.egress : o.access,
+      egress: reverse ? o.access : o.egress,
+      departure: reverse ? -o.time : o.time,
+      ...(!reverse && o.window ? { departureEnd: o.time + o.window } : {}),
+      days: slots,
+      maxTransfers: o.maxTransfers ?? DEFAULT_MAX_TRANSFERS,
+      ...(tripAllowed ? { tripAllowed } : {}),
+      ...(patternAllowed ? { patternAllowed } : {}),
+    };
+    const found = view.raptor.search(request);
+    const paths = reverse ? found.map((p) => this.unreverse(p)).sort((a, b) => a.departure - b.departure) : found;
+    return { paths, notices };
+  }
+
+  /**
+   * Service days a search on `date` may use: earlier days whose trips run past midnight (and the
+   * day before, for arrive-by searches that start the evening before), the day itself and the next.
+   */
+  daySlots(date: number, reverse = false): DaySlot[] {
+    const key = reverse ? -date - 1 : date;
+    const cached = this.slotCache.get(key);
+    if (cached) return cached;
+    const slots: DaySlot[] = [];
+    for (let d = -this.daysBack - 1; d <= 1; d++) {
+      const active = new Uint8Array(this.tt.serviceIds.length);
+      let any = false;
+      for (let s = 0; s < active.length; s++) {
+        if (serviceRunsOn(this.tt, s, date + d)) {
+          active[s] = 1;
+          any = true;
+        }
+      }
+      if (any) slots.push({ shift: (reverse ? -d : d) * 86_400, active });
+    }
+    if (this.slotCache.size > 16) this.slotCache.clear();
+    this.slotCache.set(key, slots);
+    return slots;
+  }
+
+  private make(data: TransitData) {
+    return { data, raptor: new Raptor(data) };
+  }
+
+  private coverageNotices(date: number): string[] {
+    const covering = this.tt.feeds.filter((f) => date >= f.firstDay && date <= f.lastDay);
+    if (covering.length > 0) return [];
+    return [
+      `No timetable covers ${formatDay(date)}: ` +
+        this.tt.feeds.map((f) => `${f.name} runs ${formatDay(f.firstDay)} to ${formatDay(f.lastDay)}${f.lastDay < date ? ' (expired; import it with roll-forward to show it on current dates)' : ''}`).join('; '),
+    ];
+  }
+
+  private wheelchairFilter(reverse: boolean): Uint8Array {
+    if (!this.wheelchairTrips) {
+      this.wheelchairTrips = new Uint8Array(this.tt.tripCount);
+      for (let t = 0; t < this.tt.tripCount; t++) this.wheelchairTrips[t] = this.tt.tripWheelchair[t] === 1 ? 1 : 0;
+    }
+    if (!reverse) return this.wheelchairTrips;
+    const out = new Uint8Array(this.tt.tripCount);
+    for (let p = 0; p < this.tt.patternCount; p++) {
+      for (let t = this.tt.patternTripStart[p] as number; t < (this.tt.patternTripStart[p + 1] as number); t++) out[reverseTrip(this.tt, p, t)] = this.wheelchairTrips[t] as number;
+    }
+    return out;
+  }
+
+  private modeFilter(modes: readonly TransitMode[]): Uint8Array {
+    const allowed = new Uint8Array(this.tt.patternCount);
+    for (let p = 0; p < this.tt.patternCount; p++) {
+      allowed[p] = modes.includes(modeOfRouteType(this.tt.routeType[this.tt.patternRoute[p] as number] as number)) ? 1 : 0;
+    }
+    return allowed;
+  }
+
+  /** A path found in the reversed view, told forwards. */
+  private unreverse(p: RaptorPath): RaptorPath {
+    const tt = this.tt;
+    const legs: PathLeg[] = p.legs
+      .slice()
+      .reverse()
+      .map((l): PathLeg => {
+        switch (l.kind) {
+          case 'access':
+            return { kind: 'egress', stop: l.stop, duration: l.duration, start: -l.end, end: -l.start };
+          case 'egress':
+            return { kind: 'access', stop: l.stop, duration: l.duration, start: -l.end, end: -l.start };
+          case 'transfer':
+            return { kind: 'transfer', from: l.to, to: l.from, duration: l.duration, start: -l.end, end: -l.start };
+          case 'transit': {
+            const n = (tt.patternStopStart[l.pattern + 1] as number) - (tt.patternStopStart[l.pattern] as number);
+            return { ...l, trip: reverseTrip(tt, l.pattern, l.trip), boardPos: n - 1 - l.alightPos, alightPos: n - 1 - l.boardPos, start: -l.end, end: -l.start };
+          }
+        }
+      });
+    return { departure: -p.arrival, arrival: -p.departure, transfers: p.transfers, legs };
+  }
+}

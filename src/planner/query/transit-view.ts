@@ -1,0 +1,102 @@
+/**
+ * Adapts the timetable model to the router's TransitData: forward as stored,
+ * and a time-reversed copy for arrive-by searches (times negated, each
+ * pattern's stops and trips in reverse order, boarding and alighting swapped,
+ * footpaths reversed), so one search algorithm serves both directions.
+ */
+import { CAN_ALIGHT, CAN_BOARD, type TransitData } from '../raptor/transit-data';
+import { DROP_OFF, PICKUP, type Timetable } from '../timetable/model';
+
+export function forwardView(tt: Timetable): TransitData {
+  const flags = new Uint8Array(tt.patternStopFlags.length);
+  for (let i = 0; i < flags.length; i++) {
+    const f = tt.patternStopFlags[i] as number;
+    flags[i] = (f & PICKUP ? CAN_BOARD : 0) | (f & DROP_OFF ? CAN_ALIGHT : 0);
+  }
+  return {
+    stopCount: tt.stopCount, patternCount: tt.patternCount,
+    patternStopStart: tt.patternStopStart, patternStops: tt.patternStops, patternStopFlags: flags,
+    patternTripStart: tt.patternTripStart, patternTimeStart: tt.patternTimeStart,
+    boardTimes: tt.departures, alightTimes: tt.arrivals, tripService: tt.tripService,
+    ...stopPatternIndex(tt.stopCount, tt.patternStopStart, tt.patternStops),
+    footStart: tt.footStart, footTo: tt.footTo, footDuration: tt.footDuration,
+    stopMinTransfer: tt.stopMinTransfer,
+  };
+}
+
+/** Trip t of the reverse view is trip reverseTrip(tt, t) of the timetable (and vice versa). */
+export function reverseTrip(tt: Timetable, pattern: number, trip: number): number {
+  const start = tt.patternTripStart[pattern] as number;
+  const end = tt.patternTripStart[pattern + 1] as number;
+  return start + (end - 1 - trip);
+}
+
+export function reverseView(tt: Timetable): TransitData {
+  const patternStops = new Int32Array(tt.patternStops.length);
+  const flags = new Uint8Array(tt.patternStopFlags.length);
+  const board = new Int32Array(tt.arrivals.length);
+  const alight = new Int32Array(tt.departures.length);
+  const tripService = new Int32Array(tt.tripCount);
+  for (let p = 0; p < tt.patternCount; p++) {
+    const s0 = tt.patternStopStart[p] as number;
+    const n = (tt.patternStopStart[p + 1] as number) - s0;
+    for (let i = 0; i < n; i++) {
+      const src = s0 + n - 1 - i;
+      patternStops[s0 + i] = tt.patternStops[src] as number;
+      const f = tt.patternStopFlags[src] as number;
+      flags[s0 + i] = (f & DROP_OFF ? CAN_BOARD : 0) | (f & PICKUP ? CAN_ALIGHT : 0);
+    }
+    const t0 = tt.patternTripStart[p] as number;
+    const m = (tt.patternTripStart[p + 1] as number) - t0;
+    const base = tt.patternTimeStart[p] as number;
+    for (let j = 0; j < m; j++) {
+      const jr = m - 1 - j;
+      tripService[t0 + jr] = tt.tripService[t0 + j] as number;
+      for (let i = 0; i < n; i++) {
+        board[base + jr * n + (n - 1 - i)] = -(tt.arrivals[base + j * n + i] as number);
+        alight[base + jr * n + (n - 1 - i)] = -(tt.departures[base + j * n + i] as number);
+      }
+    }
+  }
+  // Incoming footpaths become outgoing.
+  const S = tt.stopCount;
+  const footStart = new Int32Array(S + 1);
+  for (let e = 0; e < tt.footTo.length; e++) footStart[(tt.footTo[e] as number) + 1] = (footStart[(tt.footTo[e] as number) + 1] as number) + 1;
+  for (let s = 0; s < S; s++) footStart[s + 1] = (footStart[s + 1] as number) + (footStart[s] as number);
+  const fill = footStart.slice(0, S);
+  const footTo = new Int32Array(tt.footTo.length);
+  const footDuration = new Int32Array(tt.footTo.length);
+  for (let s = 0; s < S; s++) {
+    for (let e = tt.footStart[s] as number; e < (tt.footStart[s + 1] as number); e++) {
+      const slot = (fill[tt.footTo[e] as number] as number)++;
+      footTo[slot] = s;
+      footDuration[slot] = tt.footDuration[e] as number;
+    }
+  }
+  return {
+    stopCount: S, patternCount: tt.patternCount,
+    patternStopStart: tt.patternStopStart, patternStops, patternStopFlags: flags,
+    patternTripStart: tt.patternTripStart, patternTimeStart: tt.patternTimeStart,
+    boardTimes: board, alightTimes: alight, tripService,
+    ...stopPatternIndex(S, tt.patternStopStart, patternStops),
+    footStart, footTo, footDuration, stopMinTransfer: tt.stopMinTransfer,
+  };
+}
+
+function stopPatternIndex(stopCount: number, patternStopStart: Int32Array, patternStops: Int32Array) {
+  const stopPatternStart = new Int32Array(stopCount + 1);
+  for (const s of patternStops) stopPatternStart[s + 1] = (stopPatternStart[s + 1] as number) + 1;
+  for (let s = 0; s < stopCount; s++) stopPatternStart[s + 1] = (stopPatternStart[s + 1] as number) + (stopPatternStart[s] as number);
+  const fill = stopPatternStart.slice(0, stopCount);
+  const stopPatterns = new Int32Array(patternStops.length);
+  const stopPatternPos = new Int32Array(patternStops.length);
+  for (let p = 0; p + 1 < patternStopStart.length; p++) {
+    for (let e = patternStopStart[p] as number; e < (patternStopStart[p + 1] as number); e++) {
+      const s = patternStops[e] as number;
+      const slot = (fill[s] as number)++;
+      stopPatterns[slot] = p;
+      stopPatternPos[slot] = e - (patternStopStart[p] as number);
+    }
+  }
+  return { stopPatternStart, stopPatterns, stopPatternPos };
+}

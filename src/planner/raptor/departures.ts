@@ -1,0 +1,44 @@
+/** Range search helpers: the origin's departure times in a window, and the Pareto filter of results. */
+import { CAN_BOARD, type RaptorPath, type RaptorRequest, type TransitData } from './transit-data';
+
+/** Every time one could leave the origin to catch a trip at an access stop within the window, latest first. */
+export function collectDepartures(d: TransitData, req: RaptorRequest): number[] {
+  const end = req.departureEnd ?? req.departure;
+  const times = new Set<number>();
+  for (const a of req.access) {
+    for (let e = d.stopPatternStart[a.stop] as number, stop = d.stopPatternStart[a.stop + 1] as number; e < stop; e++) {
+      const p = d.stopPatterns[e] as number;
+      const pos = d.stopPatternPos[e] as number;
+      const stopBase = d.patternStopStart[p] as number;
+      if (((d.patternStopFlags[stopBase + pos] as number) & CAN_BOARD) === 0) continue;
+      if (req.patternAllowed && req.patternAllowed[p] === 0) continue;
+      const n = (d.patternStopStart[p + 1] as number) - stopBase;
+      const tripBase = d.patternTripStart[p] as number;
+      const m = (d.patternTripStart[p + 1] as number) - tripBase;
+      const base = (d.patternTimeStart[p] as number) + pos;
+      for (const slot of req.days) {
+        for (let j = 0; j < m; j++) {
+          const leave = (d.boardTimes[base + j * n] as number) + slot.shift - a.duration;
+          if (leave < req.departure) continue;
+          if (leave > end) break;
+          const g = tripBase + j;
+          if (slot.active[d.tripService[g] as number] === 0) continue;
+          if (req.tripAllowed && req.tripAllowed[g] === 0) continue;
+          times.add(leave);
+        }
+      }
+    }
+  }
+  return [...times].sort((x, y) => y - x);
+}
+
+/** Keeps journeys no other journey beats on departure (later), arrival (earlier) and transfers (fewer). */
+export function paretoFilter(paths: RaptorPath[]): RaptorPath[] {
+  const sorted = [...paths].sort((a, b) => a.arrival - b.arrival || b.departure - a.departure || a.transfers - b.transfers);
+  const kept: RaptorPath[] = [];
+  for (const p of sorted) {
+    const dominated = kept.some((q) => q.departure >= p.departure && q.arrival <= p.arrival && q.transfers <= p.transfers);
+    if (!dominated) kept.push(p);
+  }
+  return kept.sort((a, b) => a.departure - b.departure || a.arrival - b.arrival);
+}

@@ -1,0 +1,188 @@
+/**
+ * Round-based public transit routing (RAPTOR, Delling et al. 2012) with the
+ * range extension (rRAPTOR): for a single departure it finds the earliest
+ * arrival for every number of transfers; for a window it runs once per
+ * departure from the origin, latest first, keeping labels between runs, and
+ * returns the Pareto set over (later departure, earlier arrival, fewer transfers).
+ *
+ * Labels per round k (trips used) and stop:
+ *   arr[k][s]   earliest arrival at s by a trip (the k-th)
+ *   ready[k][s] earliest time one can board at s: arr + the stop's minimum
+ *               transfer time, a footpath from another stop's arr, or the access
+ * A round scans every pattern through a stop whose `ready` improved in the
+ * previous round, then relaxes transfers from stops whose `arr` improved.
+ */
+import { PathState, INF, KIND_ACCESS, KIND_FOOT, KIND_OWN, KIND_TRIP } from './state';
+import { reconstruct } from './reconstruct';
+import { CAN_ALIGHT, CAN_BOARD, type RaptorPath, type RaptorRequest, type TransitData } from './transit-data';
+import { collectDepartures, paretoFilter } from './departures';
+
+export class Raptor {
+  private readonly st: PathState;
+  private readonly queuePos: Int32Array;
+  private readonly queueList: Int32Array;
+  private queueCount = 0;
+  private readonly egress: Int32Array;
+  // Result of the last earliestTrip() call.
+  private foundTrip = -1;
+  private foundDay = 0;
+  private foundTime = INF;
+
+  constructor(readonly data: TransitData) {
+    this.st = new PathState(data.stopCount);
+    this.queuePos = new Int32Array(data.patternCount).fill(-1);
+    this.queueList = new Int32Array(data.patternCount);
+    this.egress = new Int32Array(data.stopCount).fill(-1);
+  }
+
+  search(req: RaptorRequest): RaptorPath[] {
+    const st = this.st;
+    const rounds = req.maxTransfers + 1;
+    const range = req.departureEnd !== undefined && req.departureEnd > req.departure;
+    st.reset(rounds);
+    for (const e of req.egress) {
+      const prev = this.egress[e.stop] as number;
+      if (prev < 0 || e.duration < prev) this.egress[e.stop] = e.duration;
+    }
+    const departures = range ? collectDepartures(this.data, req) : [req.departure];
+    const results: RaptorPath[] = [];
+    try {
+      for (const dep of departures) {
+        st.startIteration();
+        for (const a of req.access) {
+          const t = dep + a.duration;
+          if (t < (st.ready[a.stop] as number)) {
+            st.ready[a.stop] = t;
+            st.readyKind[a.stop] = KIND_ACCESS;
+            st.readyFrom[a.stop] = a.stop;
+            st.readyDuration[a.stop] = a.duration;
+            st.mark(a.stop);
+          }
+        }
+        for (let k = 1; k <= rounds && st.markedCount > 0; k++) {
+          st.beginRound(k, !range);
+          this.queuePatterns(req, k);
+          this.scanPatterns(req, k, !range);
+          st.relaxTransfers(this.data, k, !range);
+        }
+        for (let k = 1; k <= rounds; k++) {
+          if (st.targetImproved[k]) results.push(reconstruct(this.data, st, k, req));
+        }
+      }
+    } finally {
+      for (const e of req.egress) this.egress[e.stop] = -1;
+    }
+    return paretoFilter(results);
+  }
+
+  /** Queues each pattern through a marked stop from its earliest marked position where boarding is allowed. */
+  private queuePatterns(req: RaptorRequest, k: number): void {
+    const d = this.data;
+    const st = this.st;
+    for (let m = 0; m < st.markedCount; m++) {
+      const s = st.markedList[m] as number;
+      st.marked[s] = 0;
+      for (let e = d.stopPatternStart[s] as number, end = d.stopPatternStart[s + 1] as number; e < end; e++) {
+        const p = d.stopPatterns[e] as number;
+        const pos = d.stopPatternPos[e] as number;
+        if (((d.patternStopFlags[(d.patternStopStart[p] as number) + pos] as number) & CAN_BOARD) === 0) continue;
+        if (req.patternAllowed && req.patternAllowed[p] === 0) continue;
+        const q = this.queuePos[p] as number;
+        if (q < 0) {
+          this.queuePos[p] = pos;
+          this.queueList[this.queueCount++] = p;
+        } else if (pos < q) this.queuePos[p] = pos;
+      }
+    }
+    st.markedCount = 0;
+    void k;
+  }
+
+  private scanPatterns(req: RaptorRequest, k: number, single: boolean): void {
+    const d = this.data;
+    const st = this.st;
+    const S = d.stopCount;
+    const prevRow = (k - 1) * S;
+    const row = k * S;
+    for (let q = 0; q < this.queueCount; q++) {
+      const p = this.queueList[q] as number;
+      const from = this.queuePos[p] as number;
+      this.queuePos[p] = -1;
+      const stopBase = d.patternStopStart[p] as number;
+      const n = (d.patternStopStart[p + 1] as number) - stopBase;
+      const tripBase = d.patternTripStart[p] as number;
+      const timeBase = d.patternTimeStart[p] as number;
+      let trip = -1; // index within the pattern
+      let shift = 0;
+      let day = 0;
+      let boardPos = -1;
+      for (let i = from; i < n; i++) {
+        const s = d.patternStops[stopBase + i] as number;
+        const flags = d.patternStopFlags[stopBase + i] as number;
+        if (trip >= 0 && (flags & CAN_ALIGHT) !== 0) {
+          const t = (d.alightTimes[timeBase + trip * n + i] as number) + shift;
+          if (t < (st.target[k] as number) && st.improvesArrival(row + s, prevRow + s, s, t, single)) {
+            st.arr[row + s] = t;
+            st.arrKind[row + s] = KIND_TRIP;
+            st.arrTrip[row + s] = tripBase + trip;
+            st.arrBoardPos[row + s] = boardPos;
+            st.arrAlightPos[row + s] = i;
+            st.arrDay[row + s] = day;
+            st.noteTripArrival(s);
+            const eg = this.egress[s] as number;
+            if (eg >= 0) st.offerTarget(k, s, t + eg);
+          }
+        }
+        if ((flags & CAN_BOARD) !== 0) {
+          const r = st.ready[prevRow + s] as number;
+          if (r < INF && (trip < 0 || r < (d.boardTimes[timeBase + trip * n + i] as number) + shift)) {
+            this.earliestTrip(req, p, n, i, r);
+            if (this.foundTrip >= 0 && (trip < 0 || this.foundTime < (d.boardTimes[timeBase + trip * n + i] as number) + shift)) {
+              trip = this.foundTrip;
+              day = this.foundDay;
+              shift = req.days[day]?.shift ?? 0;
+              boardPos = i;
+            }
+          }
+        }
+      }
+    }
+    this.queueCount = 0;
+    void KIND_OWN;
+    void KIND_FOOT;
+  }
+
+  /** Earliest trip of pattern p boarding at position i at or after `time`, over all service days. */
+  private earliestTrip(req: RaptorRequest, p: number, n: number, i: number, time: number): void {
+    const d = this.data;
+    const tripBase = d.patternTripStart[p] as number;
+    const m = (d.patternTripStart[p + 1] as number) - tripBase;
+    const base = (d.patternTimeStart[p] as number) + i;
+    this.foundTrip = -1;
+    this.foundTime = INF;
+    for (let dd = 0; dd < req.days.length; dd++) {
+      const slot = req.days[dd];
+      if (!slot) continue;
+      const target = time - slot.shift;
+      if ((d.boardTimes[base + (m - 1) * n] as number) < target) continue;
+      let lo = 0;
+      let hi = m - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if ((d.boardTimes[base + mid * n] as number) < target) lo = mid + 1;
+        else hi = mid;
+      }
+      for (let j = lo; j < m; j++) {
+        const t = (d.boardTimes[base + j * n] as number) + slot.shift;
+        if (t >= this.foundTime) break;
+        const g = tripBase + j;
+        if (slot.active[d.tripService[g] as number] === 0) continue;
+        if (req.tripAllowed && req.tripAllowed[g] === 0) continue;
+        this.foundTrip = j;
+        this.foundDay = dd;
+        this.foundTime = t;
+        break;
+      }
+    }
+  }
+}

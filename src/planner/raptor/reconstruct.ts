@@ -1,0 +1,64 @@
+/** Rebuilds the journey behind a destination label by following label kinds back to the access. */
+import { INF, KIND_ACCESS, KIND_FOOT, KIND_INHERITED, KIND_OWN, type PathState } from './state';
+import type { PathLeg, RaptorPath, RaptorRequest, TransitData } from './transit-data';
+
+export function reconstruct(d: TransitData, st: PathState, round: number, req: RaptorRequest): RaptorPath {
+  const S = d.stopCount;
+  let k = st.targetRound[round] as number;
+  let s = st.targetStop[round] as number;
+  const arrival = st.target[round] as number;
+  const legs: PathLeg[] = [];
+  const egressStart = st.arr[k * S + s] as number;
+  legs.push({ kind: 'egress', stop: s, duration: arrival - egressStart, start: egressStart, end: arrival });
+  for (let guard = 0; guard < 4 * (st.rounds + 2); guard++) {
+    // Arrival by trip at s.
+    while (k > 0 && st.arrKind[k * S + s] === KIND_INHERITED) k--;
+    if (k === 0) throw new Error('RAPTOR path reconstruction lost the trip label');
+    const idx = k * S + s;
+    const trip = st.arrTrip[idx] as number;
+    const p = patternOf(d, trip);
+    const n = (d.patternStopStart[p + 1] as number) - (d.patternStopStart[p] as number);
+    const day = st.arrDay[idx] as number;
+    const shift = req.days[day]?.shift ?? 0;
+    const boardPos = st.arrBoardPos[idx] as number;
+    const alightPos = st.arrAlightPos[idx] as number;
+    const timeBase = (d.patternTimeStart[p] as number) + (trip - (d.patternTripStart[p] as number)) * n;
+    const start = (d.boardTimes[timeBase + boardPos] as number) + shift;
+    legs.push({ kind: 'transit', pattern: p, trip, day, boardPos, alightPos, start, end: st.arr[idx] as number });
+    s = d.patternStops[(d.patternStopStart[p] as number) + boardPos] as number;
+    k--;
+    // How we were ready to board at s.
+    while (k > 0 && st.readyKind[k * S + s] === KIND_INHERITED) k--;
+    const r = k * S + s;
+    const kind = st.readyKind[r];
+    if ((st.ready[r] as number) >= INF) throw new Error('RAPTOR path reconstruction found no boarding label');
+    if (kind === KIND_ACCESS) {
+      const duration = st.readyDuration[r] as number;
+      legs.push({ kind: 'access', stop: s, duration, start: start - duration, end: start });
+      legs.reverse();
+      const transfers = legs.filter((l) => l.kind === 'transit').length - 1;
+      return { departure: start - duration, arrival, transfers, legs };
+    }
+    if (kind === KIND_FOOT) {
+      const from = st.readyFrom[r] as number;
+      const duration = st.readyDuration[r] as number;
+      const walkStart = st.arr[k * S + from] as number;
+      legs.push({ kind: 'transfer', from, to: s, duration, start: walkStart, end: walkStart + duration });
+      s = from;
+    } else if (kind !== KIND_OWN) {
+      throw new Error(`RAPTOR path reconstruction met label kind ${kind}`);
+    }
+  }
+  throw new Error('RAPTOR path reconstruction did not reach the origin');
+}
+
+function patternOf(d: TransitData, trip: number): number {
+  let lo = 0;
+  let hi = d.patternCount - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if ((d.patternTripStart[mid] as number) <= trip) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}

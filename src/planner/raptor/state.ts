@@ -1,0 +1,172 @@
+/**
+ * RAPTOR labels, one row of `stopCount` entries per round, plus what is needed
+ * to rebuild a journey from them: how each label was reached (its kind) and from
+ * where. Buffers are reused between searches.
+ */
+import type { TransitData } from './transit-data';
+
+export const INF = 0x3fffffff;
+/** The label was carried over from the previous round (look one round down). */
+export const KIND_INHERITED = 0;
+export const KIND_TRIP = 1;
+/** ready = arr at the same stop + the stop's minimum transfer time. */
+export const KIND_OWN = 2;
+export const KIND_FOOT = 3;
+export const KIND_ACCESS = 4;
+
+export class PathState {
+  rounds = 0;
+  arr = new Int32Array(0);
+  arrKind = new Uint8Array(0);
+  arrTrip = new Int32Array(0);
+  arrBoardPos = new Int32Array(0);
+  arrAlightPos = new Int32Array(0);
+  arrDay = new Uint8Array(0);
+  ready = new Int32Array(0);
+  readyKind = new Uint8Array(0);
+  readyFrom = new Int32Array(0);
+  readyDuration = new Int32Array(0);
+  /** Best over all rounds, for local pruning in single-departure searches. */
+  readonly bestArr: Int32Array;
+  readonly bestReady: Int32Array;
+  /** Best arrival at the destination place per round, and where it came from. */
+  target = new Int32Array(0);
+  targetStop = new Int32Array(0);
+  targetRound = new Int32Array(0);
+  targetImproved = new Uint8Array(0);
+
+  readonly marked: Uint8Array;
+  readonly markedList: Int32Array;
+  markedCount = 0;
+  private readonly tripFlag: Uint8Array;
+  private readonly tripList: Int32Array;
+  private tripCount = 0;
+
+  constructor(readonly stopCount: number) {
+    this.bestArr = new Int32Array(stopCount);
+    this.bestReady = new Int32Array(stopCount);
+    this.marked = new Uint8Array(stopCount);
+    this.markedList = new Int32Array(stopCount);
+    this.tripFlag = new Uint8Array(stopCount);
+    this.tripList = new Int32Array(stopCount);
+  }
+
+  reset(rounds: number): void {
+    const size = (rounds + 1) * this.stopCount;
+    if (this.arr.length < size) {
+      this.arr = new Int32Array(size);
+      this.arrKind = new Uint8Array(size);
+      this.arrTrip = new Int32Array(size);
+      this.arrBoardPos = new Int32Array(size);
+      this.arrAlightPos = new Int32Array(size);
+      this.arrDay = new Uint8Array(size);
+      this.ready = new Int32Array(size);
+      this.readyKind = new Uint8Array(size);
+      this.readyFrom = new Int32Array(size);
+      this.readyDuration = new Int32Array(size);
+    }
+    if (this.target.length < rounds + 1) {
+      this.target = new Int32Array(rounds + 1);
+      this.targetStop = new Int32Array(rounds + 1);
+      this.targetRound = new Int32Array(rounds + 1);
+      this.targetImproved = new Uint8Array(rounds + 1);
+    }
+    this.rounds = rounds;
+    this.arr.fill(INF, 0, size);
+    this.ready.fill(INF, 0, size);
+    this.arrKind.fill(KIND_INHERITED, 0, size);
+    this.readyKind.fill(KIND_INHERITED, 0, size);
+    this.bestArr.fill(INF);
+    this.bestReady.fill(INF);
+    this.target.fill(INF);
+    this.targetStop.fill(-1);
+    this.markedCount = 0;
+  }
+
+  startIteration(): void {
+    this.targetImproved.fill(0);
+  }
+
+  mark(s: number): void {
+    if (this.marked[s]) return;
+    this.marked[s] = 1;
+    this.markedList[this.markedCount++] = s;
+  }
+
+  /** Carries the previous round's improvements (the marked stops) and destination arrival into round k. */
+  beginRound(k: number, single: boolean): void {
+    const S = this.stopCount;
+    const prev = (k - 1) * S;
+    const row = k * S;
+    for (let m = 0; m < this.markedCount; m++) {
+      const s = this.markedList[m] as number;
+      if ((this.ready[prev + s] as number) < (this.ready[row + s] as number)) {
+        this.ready[row + s] = this.ready[prev + s] as number;
+        this.readyKind[row + s] = KIND_INHERITED;
+      }
+      if ((this.arr[prev + s] as number) < (this.arr[row + s] as number)) {
+        this.arr[row + s] = this.arr[prev + s] as number;
+        this.arrKind[row + s] = KIND_INHERITED;
+      }
+    }
+    if ((this.target[k - 1] as number) < (this.target[k] as number)) {
+      this.target[k] = this.target[k - 1] as number;
+      this.targetStop[k] = this.targetStop[k - 1] as number;
+      this.targetRound[k] = this.targetRound[k - 1] as number;
+    }
+    void single;
+  }
+
+  improvesArrival(idx: number, prevIdx: number, s: number, t: number, single: boolean): boolean {
+    if (t >= (this.arr[idx] as number) || t >= (this.arr[prevIdx] as number)) return false;
+    if (single) {
+      if (t >= (this.bestArr[s] as number)) return false;
+      this.bestArr[s] = t;
+    }
+    return true;
+  }
+
+  noteTripArrival(s: number): void {
+    if (this.tripFlag[s]) return;
+    this.tripFlag[s] = 1;
+    this.tripList[this.tripCount++] = s;
+  }
+
+  offerTarget(k: number, s: number, t: number): void {
+    if (t >= (this.target[k] as number)) return;
+    this.target[k] = t;
+    this.targetStop[k] = s;
+    this.targetRound[k] = k;
+    this.targetImproved[k] = 1;
+  }
+
+  /** After round k's pattern scans: ready times at the same stop (with its change time) and across footpaths. */
+  relaxTransfers(d: TransitData, k: number, single: boolean): void {
+    const row = k * this.stopCount;
+    for (let i = 0; i < this.tripCount; i++) {
+      const s = this.tripList[i] as number;
+      this.tripFlag[s] = 0;
+      const t = this.arr[row + s] as number;
+      this.improveReady(k, s, t + (d.stopMinTransfer[s] as number), KIND_OWN, s, 0, single);
+      for (let e = d.footStart[s] as number, end = d.footStart[s + 1] as number; e < end; e++) {
+        const w = d.footDuration[e] as number;
+        this.improveReady(k, d.footTo[e] as number, t + w, KIND_FOOT, s, w, single);
+      }
+    }
+    this.tripCount = 0;
+  }
+
+  private improveReady(k: number, s: number, t: number, kind: number, from: number, duration: number, single: boolean): void {
+    const idx = k * this.stopCount + s;
+    if (t >= (this.ready[idx] as number) || t >= (this.ready[idx - this.stopCount] as number) || t >= (this.target[k] as number)) return;
+    if (single) {
+      if (t >= (this.bestReady[s] as number)) return;
+      this.bestReady[s] = t;
+    }
+    this.ready[idx] = t;
+    this.readyKind[idx] = kind;
+    this.readyFrom[idx] = from;
+    this.readyDuration[idx] = duration;
+    this.mark(s);
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * The small interface the router reads (its SPI, as in OpenTripPlanner's raptor
+ * module). It knows stops, patterns, trips and footpaths as integers and times
+ * as seconds - nothing of GTFS. The timetable provides one view for forward
+ * searches and a time-reversed one for arrive-by searches.
+ */
+export const CAN_BOARD = 1;
+export const CAN_ALIGHT = 2;
+
+export interface TransitData {
+  stopCount: number;
+  patternCount: number;
+  /** CSR: stops of pattern p are patternStops[patternStopStart[p] .. patternStopStart[p+1]). */
+  patternStopStart: Int32Array;
+  patternStops: Int32Array;
+  /** CAN_BOARD | CAN_ALIGHT per pattern stop. */
+  patternStopFlags: Uint8Array;
+  /** Trips of pattern p are patternTripStart[p] .. patternTripStart[p+1], sorted, never overtaking. */
+  patternTripStart: Int32Array;
+  /** Trip j (0-based within p) at position i: boardTimes[patternTimeStart[p] + j * n + i]. */
+  patternTimeStart: Int32Array;
+  boardTimes: Int32Array;
+  alightTimes: Int32Array;
+  /** Service index of each trip, for the per-day active masks. */
+  tripService: Int32Array;
+  /** CSR: patterns through stop s, with the position in each (a stop may appear twice). */
+  stopPatternStart: Int32Array;
+  stopPatterns: Int32Array;
+  stopPatternPos: Int32Array;
+  /** CSR footpaths in search direction, durations in seconds. */
+  footStart: Int32Array;
+  footTo: Int32Array;
+  footDuration: Int32Array;
+  /** Seconds to change vehicles at a stop. */
+  stopMinTransfer: Int32Array;
+}
+
+/** One service day the search may use: its trips' times are shifted by `shift` seconds. */
+export interface DaySlot {
+  shift: number;
+  /** Per service: 1 when it runs on that day. */
+  active: Uint8Array;
+}
+
+export interface StopTime {
+  stop: number;
+  /** Seconds of walking (or other access/egress) between the place and the stop. */
+  duration: number;
+}
+
+export interface RaptorRequest {
+  access: StopTime[];
+  egress: StopTime[];
+  /** Earliest departure from the origin place, seconds relative to the search day's midnight. */
+  departure: number;
+  /** Latest departure for a range search (default: departure, a single search). */
+  departureEnd?: number;
+  days: DaySlot[];
+  maxTransfers: number;
+  /** Optional filters: 1 = usable. */
+  tripAllowed?: Uint8Array;
+  patternAllowed?: Uint8Array;
+}
+
+export type PathLeg =
+  | { kind: 'access'; stop: number; duration: number; start: number; end: number }
+  | { kind: 'transit'; pattern: number; trip: number; day: number; boardPos: number; alightPos: number; start: number; end: number }
+  | { kind: 'transfer'; from: number; to: number; duration: number; start: number; end: number }
+  | { kind: 'egress'; stop: number; duration: number; start: number; end: number };
+
+export interface RaptorPath {
+  departure: number;
+  arrival: number;
+  transfers: number;
+  legs: PathLeg[];
+}

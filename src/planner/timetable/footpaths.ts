@@ -1,0 +1,109 @@
+/**
+ * Walking transfers between stops. A feed's transfers.txt comes first: a feed
+ * that lists transfers between distinct stops gets exactly those among its own
+ * stops; all other pairs of used stops within `maxDistance` get a generated
+ * footpath (straight line x detour factor at walking speed). The door-to-door
+ * issue replaces the generated ones with street-network distances.
+ */
+import { haversine } from './trip-times';
+
+export interface FootpathOptions {
+  /** Metres, straight line. */
+  maxDistance: number;
+  detourFactor: number;
+  /** Metres per second. */
+  walkSpeed: number;
+}
+
+export const DEFAULT_FOOTPATHS: FootpathOptions = { maxDistance: 400, detourFactor: 1.3, walkSpeed: 1.3 };
+
+export interface ListedTransfer {
+  from: number;
+  to: number;
+  /** Seconds; -1 when the feed gives none (then the walking estimate is used). */
+  minTime: number;
+  /** GTFS transfer_type; 3 = not possible. */
+  type: number;
+}
+
+export interface Footpaths {
+  start: Int32Array;
+  to: Int32Array;
+  duration: Int32Array;
+  source: Uint8Array;
+}
+
+export function walkSeconds(metres: number, o: FootpathOptions): number {
+  return Math.ceil((metres * o.detourFactor) / o.walkSpeed);
+}
+
+export function buildFootpaths(
+  lat: Float64Array,
+  lon: Float64Array,
+  used: Uint8Array,
+  stopFeed: Uint16Array,
+  feedsWithOwnTransfers: Set<number>,
+  listed: ListedTransfer[],
+  o: FootpathOptions,
+): Footpaths {
+  const n = lat.length;
+  const edges = new Map<number, { duration: number; source: number }>();
+  const key = (a: number, b: number) => a * n + b;
+
+  if (o.maxDistance > 0) {
+    // Grid of cells about maxDistance wide, so each stop only looks at its 3x3 neighbourhood.
+    const cellLat = o.maxDistance / 111_320;
+    const grid = new Map<string, number[]>();
+    const cellOf = (s: number) => {
+      const cellLon = cellLat / Math.max(0.1, Math.cos(((lat[s] as number) * Math.PI) / 180));
+      return [Math.floor((lat[s] as number) / cellLat), Math.floor((lon[s] as number) / cellLon)] as const;
+    };
+    for (let s = 0; s < n; s++) {
+      if (!used[s] || Number.isNaN(lat[s])) continue;
+      const [a, b] = cellOf(s);
+      const k = `${a},${b}`;
+      const list = grid.get(k);
+      if (list) list.push(s);
+      else grid.set(k, [s]);
+    }
+    for (let s = 0; s < n; s++) {
+      if (!used[s] || Number.isNaN(lat[s])) continue;
+      const [a, b] = cellOf(s);
+      for (let da = -1; da <= 1; da++) {
+        for (let db = -1; db <= 1; db++) {
+          for (const t of grid.get(`${a + da},${b + db}`) ?? []) {
+            if (t === s) continue;
+            if (stopFeed[s] === stopFeed[t] && feedsWithOwnTransfers.has(stopFeed[s] as number)) continue;
+            const d = haversine(lat[s] as number, lon[s] as number, lat[t] as number, lon[t] as number);
+            if (d <= o.maxDistance) edges.set(key(s, t), { duration: walkSeconds(d, o), source: 0 });
+          }
+        }
+      }
+    }
+  }
+
+  for (const t of listed) {
+    if (t.from === t.to) continue;
+    if (t.type === 3) {
+      edges.delete(key(t.from, t.to));
+      continue;
+    }
+    const walk = walkSeconds(haversine(lat[t.from] as number, lon[t.from] as number, lat[t.to] as number, lon[t.to] as number), o);
+    edges.set(key(t.from, t.to), { duration: t.minTime >= 0 ? t.minTime : Number.isFinite(walk) ? walk : 0, source: 1 });
+  }
+
+  const sorted = [...edges.entries()].sort((x, y) => x[0] - y[0]);
+  const start = new Int32Array(n + 1);
+  const to = new Int32Array(sorted.length);
+  const duration = new Int32Array(sorted.length);
+  const source = new Uint8Array(sorted.length);
+  sorted.forEach(([k, e], i) => {
+    const from = Math.floor(k / n);
+    start[from + 1] = (start[from + 1] as number) + 1;
+    to[i] = k - from * n;
+    duration[i] = e.duration;
+    source[i] = e.source;
+  });
+  for (let s = 0; s < n; s++) start[s + 1] = (start[s + 1] as number) + (start[s] as number);
+  return { start, to, duration, source };
+}

@@ -1,0 +1,121 @@
+/** One GTFS feed as read from its files, before merging into the timetable model. */
+import type { Growable } from './growable';
+
+export interface RawAgency {
+  id: string;
+  name: string;
+  url: string;
+  timezone: string;
+  phone: string;
+}
+
+export interface RawStop {
+  id: string;
+  code: string;
+  name: string;
+  lat: number;
+  lon: number;
+  /** 0 stop/platform, 1 station, 2 entrance, 3 generic node, 4 boarding area. */
+  locationType: number;
+  parentId: string;
+  /** 0 unknown, 1 accessible, 2 not accessible. */
+  wheelchair: number;
+  platformCode: string;
+}
+
+export interface RawRoute {
+  id: string;
+  agencyId: string;
+  shortName: string;
+  longName: string;
+  type: number;
+  color: string;
+  textColor: string;
+}
+
+export interface RawTrip {
+  id: string;
+  route: number;
+  service: string;
+  headsign: string;
+  shortName: string;
+  directionId: number;
+  shapeId: string;
+  /** 0 unknown, 1 accessible, 2 not accessible. */
+  wheelchair: number;
+}
+
+export interface RawCalendar {
+  serviceId: string;
+  /** Monday..Sunday flags. */
+  days: boolean[];
+  start: number;
+  end: number;
+}
+
+export interface RawCalendarDate {
+  serviceId: string;
+  day: number;
+  /** 1 added, 2 removed. */
+  type: number;
+}
+
+export interface RawFrequency {
+  trip: number;
+  start: number;
+  end: number;
+  headway: number;
+  exactTimes: boolean;
+}
+
+export interface RawTransfer {
+  from: number;
+  to: number;
+  type: number;
+  minTime: number;
+}
+
+/** stop_times in columns (typed arrays) so millions of rows stay compact. */
+export interface RawStopTimes {
+  trip: Growable<Int32Array>;
+  stop: Growable<Int32Array>;
+  sequence: Growable<Int32Array>;
+  /** Seconds, or -1 when blank (to be interpolated). */
+  arrival: Growable<Int32Array>;
+  departure: Growable<Int32Array>;
+  pickup: Growable<Uint8Array>;
+  dropOff: Growable<Uint8Array>;
+  /** shape_dist_traveled, NaN when absent. */
+  distance: Growable<Float64Array>;
+}
+
+export interface RawShape {
+  lat: number[];
+  lon: number[];
+  distance: number[];
+}
+
+/** Files kept verbatim for later issues (fares, GTFS-Flex): header plus rows. */
+export interface RawTable {
+  header: string[];
+  rows: string[][];
+}
+
+export interface RawFeed {
+  name: string;
+  agencies: RawAgency[];
+  stops: RawStop[];
+  routes: RawRoute[];
+  trips: RawTrip[];
+  calendars: RawCalendar[];
+  calendarDates: RawCalendarDate[];
+  stopTimes: RawStopTimes;
+  frequencies: RawFrequency[];
+  transfers: RawTransfer[];
+  shapes: Map<string, RawShape>;
+  feedStart: number;
+  feedEnd: number;
+  extras: Record<string, RawTable>;
+  /** locations.geojson (GTFS-Flex) as published. */
+  locationsGeoJson?: string;
+}
