@@ -1,0 +1,14 @@
+/** Street module public API (browser-safe; file loading lives in osm-node.ts and elevation-node.ts). */
+export { buildStreetGraph, type BuildStats, type ChunkSource } from './build';
+export { buildDirections, formatDistance, type Direction, type Segment } from './directions';
+export { ElevationModel, Raster, elevationRange, type ElevationRange, type ElevationSampler } from './elevation';
+export { DETOUR_FACTOR, estimateRoute, estimatedDuration } from './estimate';
+export { readGeoTiff } from './geotiff';
+export type { StreetGraph } from './graph';
+export { readHgt } from './hgt';
+export { PROFILES, type Profile } from './profiles';
+export { Router, type PathResult } from './router';
+export { STREET_SNAPSHOT_VERSION, deserializeStreetGraph, serializeStreetGraph } from './snapshot';
+export { snapPoint, type Snap } from './spatial';
+export { StreetPlanner, estimateReach, type Reach, type StreetPlannerOptions } from './street';
+export type { StreetRoute } from './types';
