@@ -1,0 +1,132 @@
+/**
+ * Adapter: a GTFS zip (bytes) -> generic StopInput records for the place index.
+ * Reads stops.txt (and stop_times.txt to count calls per stop, a service-level
+ * hint for ranking). Browser-safe (fflate). Once the timetable model
+ * (src/planner/timetable) is loaded anyway, it can emit the same StopInput
+ * records directly and this reader is no longer needed.
+ */
+import { strFromU8, unzipSync } from 'fflate';
+import { parseCsv, parseCsvRows } from './csv';
+import type { StopInput, StopKind } from './types';
+
+export interface GtfsStopsOptions {
+  /** Feed name, used in ids of non-rail stops ("ember" -> "stop:coach:ember:640014188"). */
+  feed: string;
+  /** Kind of every stop in the feed; by default from routes.txt's most common route_type. */
+  kind?: StopKind;
+  operator?: string;
+  /** Attribution key for these records. */
+  source?: string;
+  /** Count calls per stop from stop_times.txt (default true). */
+  countCalls?: boolean;
+}
+
+/** GTFS route_type (basic and extended) -> stop kind. */
+export function kindOfRouteType(routeType: number): StopKind {
+  if (routeType === 0 || (routeType >= 900 && routeType < 1000)) return 'tram';
+  if (routeType === 1 || (routeType >= 400 && routeType < 500)) return 'subway';
+  if (routeType === 2 || (routeType >= 100 && routeType < 200)) return 'rail';
+  if (routeType === 4 || (routeType >= 1000 && routeType < 1100) || routeType === 1200) return 'ferry';
+  if (routeType >= 200 && routeType < 300) return 'coach';
+  if (routeType === 3 || routeType === 11 || (routeType >= 700 && routeType < 900)) return 'bus';
+  if (routeType === 5 || routeType === 6 || routeType === 7 || (routeType >= 1300 && routeType < 1500)) return 'cable';
+  return 'other';
+}
+
+function files(zip: Uint8Array, wanted: string[]): Map<string, string> {
+  const entries = unzipSync(zip, { filter: (f) => wanted.includes(f.name.split('/').pop() ?? '') });
+  const out = new Map<string, string>();
+  for (const [name, data] of Object.entries(entries)) {
+    const base = name.split('/').pop() ?? name;
+    if (!out.has(base)) out.set(base, strFromU8(data));
+  }
+  return out;
+}
+
+/** Calls per stop_id, from stop_times.txt, reading only the stop_id column. */
+export function countCalls(stopTimes: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  const firstLineEnd = stopTimes.indexOf('\n');
+  const header = parseCsvRows(stopTimes.slice(0, firstLineEnd < 0 ? undefined : firstLineEnd))[0] ?? [];
+  const col = header.map((h) => h.trim()).indexOf('stop_id');
+  if (col < 0 || firstLineEnd < 0) return counts;
+  let pos = firstLineEnd + 1;
+  const n = stopTimes.length;
+  let quote = stopTimes.indexOf('"', pos);
+  while (pos < n) {
+    let end = stopTimes.indexOf('\n', pos);
+    if (end < 0) end = n;
+    let id: string | undefined;
+    if (quote >= 0 && quote < pos) quote = stopTimes.indexOf('"', pos);
+    if (quote >= 0 && quote < end) {
+      // Quoted fields are rare in stop_times; use the full parser for such a line.
+      id = parseCsvRows(stopTimes.slice(pos, end))[0]?.[col];
+    } else {
+      // Skip to the col-th comma without splitting the line.
+      let start = pos;
+      for (let c = 0; c < col && start >= 0; c++) {
+        while (start < end && stopTimes.charCodeAt(start) !== 44) start++;
+        start = start >= end ? -1 : start + 1;
+      }
+      if (start >= 0) {
+        let stop = start;
+        while (stop < end && stopTimes.charCodeAt(stop) !== 44) stop++;
+        id = stopTimes.slice(start, stop);
+      }
+    }
+    pos = end + 1;
+    id = id?.trim();
+    if (id) counts.set(id, (counts.get(id) ?? 0) + 1);
+  }
+  return counts;
+}
+
+export function stopsFromGtfsZip(zip: Uint8Array, options: GtfsStopsOptions): StopInput[] {
+  const countCallsToo = options.countCalls ?? true;
+  const text = files(zip, ['stops.txt', 'routes.txt', ...(countCallsToo ? ['stop_times.txt'] : [])]);
+  const stopsText = text.get('stops.txt');
+  if (stopsText === undefined) return [];
+  let kind = options.kind;
+  if (!kind) {
+    const tally = new Map<StopKind, number>();
+    for (const route of parseCsv(text.get('routes.txt') ?? '')) {
+      const k = kindOfRouteType(Number(route.route_type));
+      tally.set(k, (tally.get(k) ?? 0) + 1);
+    }
+    kind = [...tally.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'bus';
+  }
+  const calls = countCallsToo ? countCalls(text.get('stop_times.txt') ?? '') : new Map<string, number>();
+  const rows = parseCsv(stopsText);
+  const stations = new Set(rows.filter((r) => r.location_type === '1').map((r) => r.stop_id));
+  // Calls at platforms count for their parent station.
+  const parentCalls = new Map<string, number>();
+  for (const r of rows) {
+    const parent = r.parent_station?.trim();
+    if (parent && stations.has(parent)) parentCalls.set(parent, (parentCalls.get(parent) ?? 0) + (calls.get(r.stop_id ?? '') ?? 0));
+  }
+  const out: StopInput[] = [];
+  for (const r of rows) {
+    const stopId = (r.stop_id ?? '').trim();
+    const type = (r.location_type ?? '').trim();
+    const parent = r.parent_station?.trim();
+    // Entrances, nodes and boarding areas are not places; platforms stand in for their station.
+    if (!stopId || (type !== '' && type !== '0' && type !== '1')) continue;
+    if (parent && stations.has(parent)) continue;
+    const lat = Number(r.stop_lat);
+    const lon = Number(r.stop_lon);
+    if (!r.stop_lat || !r.stop_lon || !Number.isFinite(lat) || !Number.isFinite(lon)) continue;
+    const code = (r.stop_code ?? '').trim();
+    const id = kind === 'rail' && /^[A-Z]{3}$/.test(code) ? code : `${options.feed}:${stopId}`;
+    out.push({
+      id,
+      name: (r.stop_name ?? '').trim(),
+      lat,
+      lon,
+      kind,
+      departures: (calls.get(stopId) ?? 0) + (parentCalls.get(stopId) ?? 0),
+      ...(options.operator ? { operator: options.operator } : {}),
+      ...(options.source ? { source: options.source } : {}),
+    });
+  }
+  return out;
+}

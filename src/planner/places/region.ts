@@ -1,0 +1,84 @@
+/**
+ * Assemble a region's place records from its source texts and stop records.
+ * Pure: sources-node.ts reads the files, a browser could pass fetched texts.
+ */
+import { ATTRIBUTIONS } from './attributions';
+import { parseCsv } from './csv';
+import { LocalityFinder } from './locality';
+import { canonicalPostcode } from './normalize';
+import {
+  boostTownsByService,
+  placesFromGeonames,
+  placesFromHealthSites,
+  placesFromOsm,
+  placesFromParkPlaces,
+  placesFromPostcodes,
+  placesFromStops,
+  streetsFromPostcodes,
+} from './sources';
+import type { SkippedRow } from './sources';
+import type { Attribution, OsmPlaceInput, PlaceRecord, StopInput } from './types';
+
+export interface RegionSources {
+  /** scotland-places-geonames.csv */
+  geonamesCsv?: string;
+  /** geonames-admin2-councils.csv (admin2,council_area,...) */
+  admin2CouncilsCsv?: string;
+  /** dundee-postcodes.csv (ONS Postcode Directory extract) */
+  postcodesCsv?: string;
+  /** facts/health_sites.csv */
+  healthSitesCsv?: string;
+  /** facts/park_places.csv */
+  parkPlacesCsv?: string;
+  stops?: readonly StopInput[];
+  osm?: readonly OsmPlaceInput[];
+}
+
+export interface RegionPlaces {
+  records: PlaceRecord[];
+  attributions: Attribution[];
+  /** Source rows left out, and why (closed sites, rows without coordinates). */
+  skipped: SkippedRow[];
+  counts: Record<string, number>;
+}
+
+export function assembleRegionPlaces(src: RegionSources): RegionPlaces {
+  const skipped: SkippedRow[] = [];
+  const councils = new Map(parseCsv(src.admin2CouncilsCsv ?? '').map((r) => [r.admin2 ?? '', r.council_area ?? '']));
+  const towns = placesFromGeonames(parseCsv(src.geonamesCsv ?? ''), councils);
+  const finder = new LocalityFinder(towns.map((t) => ({ name: t.label, lat: t.lat, lng: t.lng })));
+  const stops = src.stops ?? [];
+  boostTownsByService(towns, stops);
+
+  const postcodeRows = parseCsv(src.postcodesCsv ?? '');
+  const postcodes = placesFromPostcodes(postcodeRows, finder);
+  const byPostcode = new Map(postcodes.map((p) => [p.label, p]));
+  const postcodePoint = (text: string): { lat: number; lng: number } | undefined => {
+    const pc = canonicalPostcode(text);
+    const hit = pc ? byPostcode.get(pc) : undefined;
+    return hit ? { lat: hit.lat, lng: hit.lng } : undefined;
+  };
+  const streets = streetsFromPostcodes(postcodeRows, finder);
+  const health = placesFromHealthSites(parseCsv(src.healthSitesCsv ?? ''), postcodePoint, finder, skipped);
+  const park = placesFromParkPlaces(parseCsv(src.parkPlacesCsv ?? ''), towns, finder, skipped);
+  const stopPlaces = placesFromStops(stops, finder);
+  const osm = placesFromOsm(src.osm ?? [], finder);
+
+  const records = [...towns, ...park, ...health, ...stopPlaces, ...streets, ...postcodes, ...osm];
+  const used = new Set(records.map((r) => r.source));
+  if (councils.size > 0) used.add('council-areas');
+  return {
+    records,
+    attributions: ATTRIBUTIONS.filter((a) => used.has(a.key)),
+    skipped,
+    counts: {
+      towns: towns.length,
+      park: park.length,
+      health: health.length,
+      stops: stopPlaces.length,
+      streets: streets.length,
+      postcodes: postcodes.length,
+      osm: osm.length,
+    },
+  };
+}
