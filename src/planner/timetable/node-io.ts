@@ -35,3 +35,15 @@ export async function openGtfs(path: string, name = feedNameOf(path)): Promise<G
   if ((await stat(path)).isDirectory()) return new FolderSource(name, path);
   return new ZipSource(name, new Uint8Array(await readFile(path)));
 }
+
+export async function writeSnapshotFile(path: string, bytes: Uint8Array): Promise<void> {
+  const { mkdir, writeFile } = await import('node:fs/promises');
+  const { dirname } = await import('node:path');
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, bytes);
+}
+
+export async function readSnapshotFile(path: string): Promise<Uint8Array> {
+  const buf = await readFile(path);
+  return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+}

@@ -1,0 +1,39 @@
+/** `planner stats [--snapshot f] [--footpaths]`: what a snapshot holds. */
+import { formatDay } from '../timetable/gtfs-time';
+import { serviceRunsOn } from '../timetable/model';
+import { flag, parseArgs } from './args';
+import { loadSnapshot } from './load';
+
+export async function statsCommand(argv: string[]): Promise<number> {
+  const args = parseArgs(argv, ['footpaths']);
+  const tt = await loadSnapshot(flag(args, 'snapshot'));
+  let serviceDates = 0;
+  let firstDate = -1;
+  let lastDate = -1;
+  for (let d = tt.calendarStart; d < tt.calendarStart + tt.calendarDays; d++) {
+    for (let s = 0; s < tt.serviceIds.length; s++) {
+      if (serviceRunsOn(tt, s, d)) {
+        serviceDates++;
+        if (firstDate < 0) firstDate = d;
+        lastDate = d;
+        break;
+      }
+    }
+  }
+  const stopTimes = tt.arrivals.length;
+  console.log(`stops ${tt.stopCount}\nroutes ${tt.routeCount}\npatterns ${tt.patternCount}\ntrips ${tt.tripCount}\nstop_times ${stopTimes}`);
+  console.log(`service dates ${serviceDates} (${firstDate >= 0 ? `${formatDay(firstDate)} to ${formatDay(lastDate)}` : 'none'})\nfootpaths ${tt.footTo.length}`);
+  for (const f of tt.feeds) {
+    const rolled = f.sourceFirstDay !== undefined && f.sourceLastDay !== undefined ? `, rolled forward from ${formatDay(f.sourceFirstDay)}..${formatDay(f.sourceLastDay)}` : '';
+    console.log(`feed ${f.name}: ${formatDay(f.firstDay)} to ${formatDay(f.lastDay)}${rolled}`);
+  }
+  if (flag(args, 'footpaths')) {
+    console.log('from_stop_id\tto_stop_id\tseconds\tsource');
+    for (let s = 0; s < tt.stopCount; s++) {
+      for (let e = tt.footStart[s] as number; e < (tt.footStart[s + 1] as number); e++) {
+        console.log(`${tt.stopDisplayIds[s]}\t${tt.stopDisplayIds[tt.footTo[e] as number]}\t${tt.footDuration[e]}\t${tt.footSource[e] === 1 ? 'transfers.txt' : 'generated'}`);
+      }
+    }
+  }
+  return 0;
+}

@@ -1,0 +1,49 @@
+/**
+ * The day's timetable of the service a leg uses (the SPEC's timetable modal):
+ * the leg's stop list against every trip of the same route and direction that
+ * runs on that service date, times HH:mm or '-' where a trip does not call.
+ */
+import { formatGtfsTime } from '../timetable/gtfs-time';
+import { serviceRunsOn, tripTimeBase, type Timetable } from '../timetable/model';
+import { modeOfRouteType, type TransitMode } from '../timetable/modes';
+
+export interface ServiceTimetable {
+  mode: TransitMode;
+  serviceNumber: string;
+  stops: { stopId: string; name: string }[];
+  columns: { tripId: string; times: string[] }[];
+}
+
+export function serviceTimetable(tt: Timetable, pattern: number, trip: number, serviceDay: number): ServiceTimetable {
+  const route = tt.patternRoute[pattern] as number;
+  const direction = tt.tripDirection[trip];
+  const stops = Array.from(tt.patternStops.subarray(tt.patternStopStart[pattern], tt.patternStopStart[pattern + 1]));
+  const columns: { first: number; tripId: string; times: string[] }[] = [];
+  for (let p = 0; p < tt.patternCount; p++) {
+    if (tt.patternRoute[p] !== route) continue;
+    const own = Array.from(tt.patternStops.subarray(tt.patternStopStart[p], tt.patternStopStart[p + 1]));
+    for (let t = tt.patternTripStart[p] as number; t < (tt.patternTripStart[p + 1] as number); t++) {
+      if (tt.tripDirection[t] !== direction || !serviceRunsOn(tt, tt.tripService[t] as number, serviceDay)) continue;
+      const base = tripTimeBase(tt, p, t);
+      // Match the leg's stops in order along this trip (a trip may skip some).
+      let from = 0;
+      let first = Infinity;
+      const times = stops.map((s) => {
+        const i = own.indexOf(s, from);
+        if (i < 0) return '-';
+        from = i + 1;
+        const time = tt.departures[base + i] as number;
+        first = Math.min(first, time);
+        return formatGtfsTime(time).slice(0, 5);
+      });
+      if (times.some((x) => x !== '-')) columns.push({ first, tripId: tt.tripDisplayIds[t] as string, times });
+    }
+  }
+  columns.sort((a, b) => a.first - b.first);
+  return {
+    mode: modeOfRouteType(tt.routeType[route] as number),
+    serviceNumber: tt.routeShortNames[route] || (tt.routeLongNames[route] as string),
+    stops: stops.map((s) => ({ stopId: tt.stopDisplayIds[s] as string, name: tt.stopNames[s] as string })),
+    columns: columns.map(({ tripId, times }) => ({ tripId, times })),
+  };
+}
