@@ -92,8 +92,8 @@ export async function registerWeb(app: FastifyInstance, { distDir }: WebOptions)
   });
 
   /** Sends index.html for page requests; returns false (nothing sent) for anything else. */
-  function servePage(request: FastifyRequest, reply: FastifyReply): boolean {
-    if (!wantsPage(request)) return false;
+  function servePage(request: FastifyRequest, reply: FastifyReply, always = false): boolean {
+    if (!always && !wantsPage(request)) return false;
     const page = html.get(request.brand);
     reply.header('cache-control', REVALIDATE);
     if (page === undefined) {
@@ -107,6 +107,13 @@ export async function registerWeb(app: FastifyInstance, { distDir }: WebOptions)
   // The static plugin refuses directories (index: false), so the root page is a route.
   app.get('/', (request, reply) => {
     if (!servePage(request, reply)) reply.callNotFound();
+    return reply;
+  });
+
+  // The service worker precaches the app shell as /index.html (its fetch does not ask for
+  // text/html), so that path is always the brand-filled page.
+  app.get('/index.html', (request, reply) => {
+    servePage(request, reply, true);
     return reply;
   });
 

@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { Anchor, createTheme, type MantineColorsTuple } from '@mantine/core';
 import type { Brand } from '../../contract/brand';
 
 /** The brand's Mantine theme: its colours over Mantine's defaults. */
@@ -14,5 +14,9 @@ export function createBrandTheme(brand: Brand) {
     headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
     defaultRadius: 'md',
     focusRing: 'always',
+    components: {
+      // WCAG 1.4.1: links inside text must not rely on colour alone.
+      Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+    },
   });
 }

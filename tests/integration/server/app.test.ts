@@ -178,6 +178,12 @@ describe('web app', () => {
     expect(response.text).not.toContain('<!--brand-config-->');
   });
 
+  it('serves the brand-filled page at /index.html to the service worker precache (Accept: */*)', async () => {
+    const response = await call('GET', '/index.html?__WB_REVISION__=abc', { headers: { accept: '*/*', host: 'council.localhost' } });
+    expect(response.status).toBe(200);
+    expect(response.text).toContain(`<title>${server.brands.brands.get('council')!.title}</title>`);
+  });
+
   it('serves the manifest per brand', async () => {
     for (const key of ['health', 'council'] as const) {
       const brand = server.brands.brands.get(key)!;

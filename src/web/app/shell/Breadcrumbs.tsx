@@ -1,12 +1,15 @@
 import { Anchor, Breadcrumbs as MantineBreadcrumbs, Text } from '@mantine/core';
 import { Link, useMatches } from '@tanstack/react-router';
 
+const HOME_CRUMB = { label: 'Plan your journey', to: '/' };
+
 /** The trail comes from route metadata (staticData.breadcrumb); Home starts every trail. */
 export function Breadcrumbs() {
   const matches = useMatches();
   const crumbs = matches
     .filter((match) => match.staticData.breadcrumb)
     .map((match) => ({ label: match.staticData.breadcrumb!, to: match.pathname }));
+  if (crumbs[0]?.to !== '/') crumbs.unshift(HOME_CRUMB);
   const unique = crumbs.filter((crumb, index) => crumbs.findIndex((other) => other.to === crumb.to) === index);
   if (unique.length < 2) return null;
   const last = unique.length - 1;
