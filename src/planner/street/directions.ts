@@ -160,6 +160,20 @@ export function buildDirections(segments: readonly Segment[]): Direction[] {
       i--;
     }
   }
+  // A first or last stretch of a few metres (starting or ending just beside a junction) joins
+  // its neighbour, so the route does not open with "Head north on X, 2 m".
+  while (groups.length > 1 && (groups[0] as Group).length < SLIVER_M && (groups[0] as Group).cls !== 'ferry') {
+    const first = groups.shift() as Group;
+    const next = groups[0] as Group;
+    next.points = [...first.points, ...next.points.slice(1)];
+    next.length += first.length;
+  }
+  while (groups.length > 1 && (groups[groups.length - 1] as Group).length < SLIVER_M && (groups[groups.length - 1] as Group).cls !== 'ferry') {
+    const last = groups.pop() as Group;
+    const prev = groups[groups.length - 1] as Group;
+    prev.points.push(...last.points.slice(1));
+    prev.length += last.length;
+  }
   const out: Direction[] = [];
   let prevEnd: number | null = null;
   groups.forEach((g, i) => {
@@ -168,8 +182,8 @@ export function buildDirections(segments: readonly Segment[]): Direction[] {
     let text: string;
     if (g.cls === 'ferry') text = g.name !== null ? `Take the ferry ${escapeHtml(g.name)}` : 'Take the ferry';
     else if (i === 0) {
-      const heading = start !== null ? ` ${compassWord(start)}` : '';
-      text = g.name !== null ? `Head${heading} on ${where}` : `Head${heading} along ${where}`;
+      const verb = start !== null ? `Head ${compassWord(start)}` : 'Start';
+      text = g.name !== null ? `${verb} on ${where}` : `${verb} along ${where}`;
     } else {
       const delta = prevEnd !== null && start !== null ? ((start - prevEnd + 540) % 360) - 180 : 0;
       const turn = turnPhrase(delta);

@@ -235,7 +235,8 @@ export function wayProfile(tags: Tags): WayProfile | null {
   }
   if (cycle > 0) {
     const implied = tags.junction === 'roundabout' || tags.junction === 'circular';
-    let ow = push ? 0 : onewayOf(tags.oneway, implied);
+    // Pushing along a pavement is walking; a dismount-only carriageway still runs one way.
+    let ow = push && CYCLE_PUSH_CLASSES.has(cls) ? 0 : onewayOf(tags.oneway, implied);
     const bikeOneway = tags['oneway:bicycle'];
     if (bikeOneway !== undefined && bikeOneway !== 'no') ow = onewayOf(bikeOneway, false);
     else if (ow !== 0 && cycleContraflow(tags)) ow = 0;
