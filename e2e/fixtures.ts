@@ -13,6 +13,8 @@ fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
 
 /** `brand`: the validated config of the brand this project visits. */
 export const test = base.extend<{ brand: Brand }>({
+  // Playwright reads the fixture's dependencies from this (empty) destructuring pattern.
+  // eslint-disable-next-line no-empty-pattern
   brand: async ({}, use, testInfo) => {
     const key = testInfo.project.metadata.brand as BrandKey;
     await use(registry.brands.get(key)!);

@@ -27,7 +27,8 @@ async function main() {
     throw error;
   }
 
-  let app: FastifyInstance | undefined;
+  // Assigned once the server exists; the database error handler logs through it from then on.
+  let app: FastifyInstance | undefined = undefined;
   const onDatabaseError = (error: Error) => {
     if (app) app.log.error({ err: error }, 'database connection error');
     else process.stderr.write(`drover: database connection error: ${error.message}\n`);
