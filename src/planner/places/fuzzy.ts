@@ -97,6 +97,10 @@ export function fuzzyMatches(tokens: readonly string[], query: string, k: number
       // Every token starting with t[0..pruneAt) is out of reach: jump past them.
       const stem = t.slice(0, pruneAt);
       const next = lowerBound(tokens, `${stem}\uffff`, i + 1);
+      // A typo'd prefix already matched inside the stem: every token under it continues that prefix.
+      if (prefix && bestPrefix > 0 && bestPrefix <= k) {
+        for (let j = i; j < next; j++) if (tokens[j]!.length > q) out.push({ token: j, kind: MatchKind.FuzzyPrefix, distance: bestPrefix });
+      }
       // The rows beyond the stem are stale; make the next token recompute from the stem.
       prev = stem;
       i = next;

@@ -74,7 +74,8 @@ function run(index: PlaceIndex, normalized: string, options: SearchOptions): Pla
   const d = index.data;
   const s = index.scratch;
   const words = [...new Set(normalized.split(' '))].slice(0, MAX_QUERY_TOKENS);
-  const limit = Math.max(1, Math.min(MAX_RESULTS, Math.floor(options.limit ?? MAX_RESULTS)));
+  const asked = typeof options.limit === 'number' && Number.isFinite(options.limit) ? Math.floor(options.limit) : MAX_RESULTS;
+  const limit = Math.max(1, Math.min(MAX_RESULTS, asked));
   const tokens = d.tokens;
   if (s.gen >= 0xfffffff0) {
     s.stamp.fill(0);

@@ -103,12 +103,13 @@ const ROAD_NUMBER_RE = /^[ABM]\d+(\(M\))?$/i;
 /**
  * Streets derived from the postcode file's "Roads" column (roads near each live
  * postcode). A street's point is the mean of the postcodes that list it, so it
- * is approximate; road numbers (A929) are left out. Same-named roads in one
- * locality merge when their postcodes lie within 3 km of the first one's.
+ * is approximate; road numbers (A929) are left out. Postcodes naming the same
+ * road in one locality form one street when they chain together with gaps of
+ * at most 1.5 km (single linkage), so a long road stays one place.
  */
 export function streetsFromPostcodes(rows: readonly Row[], finder: LocalityFinder): PlaceRecord[] {
-  interface Acc { name: string; locality: string; lat: number; lng: number; n: number; firstLat: number; firstLng: number }
-  const groups = new Map<string, Acc[]>();
+  interface Point { lat: number; lng: number; district: string }
+  const groups = new Map<string, { name: string; locality: string; points: Point[] }>();
   for (const row of rows) {
     if ((row['In Use?'] ?? '').trim().toLowerCase() !== 'yes' || !row.Roads) continue;
     const lat = Number(row.Latitude);
@@ -119,32 +120,55 @@ export function streetsFromPostcodes(rows: readonly Row[], finder: LocalityFinde
       const name = raw.trim();
       if (!name || ROAD_NUMBER_RE.test(name)) continue;
       const key = `${slug(name)}|${slug(locality)}`;
-      const list = groups.get(key) ?? [];
-      groups.set(key, list);
-      let acc = list.find((a) => distanceM(a.firstLat, a.firstLng, lat, lng) <= 3000);
-      if (!acc) {
-        acc = { name, locality, lat: 0, lng: 0, n: 0, firstLat: lat, firstLng: lng };
-        list.push(acc);
-      }
-      acc.lat += lat;
-      acc.lng += lng;
-      acc.n++;
+      const group = groups.get(key) ?? { name, locality, points: [] };
+      groups.set(key, group);
+      group.points.push({ lat, lng, district: (row['Postcode district'] ?? '').trim() });
     }
   }
   const out: PlaceRecord[] = [];
-  for (const all of groups.values()) {
+  for (const { name, locality, points } of groups.values()) {
+    // Single-linkage clusters (a road has at most a few dozen postcodes).
+    const cluster = new Int32Array(points.length).fill(-1);
+    let clusters = 0;
+    for (let i = 0; i < points.length; i++) {
+      if (cluster[i] !== -1) continue;
+      cluster[i] = clusters;
+      const stack = [i];
+      while (stack.length > 0) {
+        const a = points[stack.pop()!]!;
+        for (let j = 0; j < points.length; j++) {
+          if (cluster[j] !== -1) continue;
+          const b = points[j]!;
+          if (distanceM(a.lat, a.lng, b.lat, b.lng) <= 1500) {
+            cluster[j] = clusters;
+            stack.push(j);
+          }
+        }
+      }
+      clusters++;
+    }
+    const sums = Array.from({ length: clusters }, () => ({ lat: 0, lng: 0, n: 0, districts: new Map<string, number>() }));
+    points.forEach((p, i) => {
+      const sum = sums[cluster[i]!]!;
+      sum.lat += p.lat;
+      sum.lng += p.lng;
+      sum.n++;
+      if (p.district) sum.districts.set(p.district, (sum.districts.get(p.district) ?? 0) + 1);
+    });
     // A lone far-off postcode naming a road (a large user's postcode) is noise when the road has a real cluster.
-    const largest = Math.max(...all.map((a) => a.n));
-    const list = all.filter((a) => a.n > 1 || largest === 1);
-    list.forEach((acc, i) => {
+    const largest = Math.max(...sums.map((c) => c.n));
+    const kept = sums.filter((c) => c.n > 1 || largest === 1).sort((a, b) => b.n - a.n);
+    kept.forEach((c, i) => {
+      // Two same-named streets in one town are told apart by postcode district ("Dundee DD2").
+      const district = [...c.districts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
       out.push({
-        id: `street:${slug(acc.locality)}:${slug(acc.name)}${i > 0 ? `-${i + 1}` : ''}`,
-        label: acc.name,
-        secondary: acc.locality,
+        id: `street:${slug(locality)}:${slug(name)}${i > 0 ? `-${i + 1}` : ''}`,
+        label: name,
+        secondary: kept.length > 1 && district ? `${locality} ${district}` : locality,
         type: 'street',
-        lat: round6(acc.lat / acc.n),
-        lng: round6(acc.lng / acc.n),
-        importance: 0.3 + Math.min(0.1, acc.n / 200),
+        lat: round6(c.lat / c.n),
+        lng: round6(c.lng / c.n),
+        importance: 0.3 + Math.min(0.1, c.n / 200),
         source: 'ons-postcodes',
       });
     });
