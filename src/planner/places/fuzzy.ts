@@ -52,15 +52,15 @@ const rows = new Int32Array((MAX_LEN + 1) * (MAX_LEN + 1));
  * with a prefix within `k` edits of it (FuzzyPrefix). Exact and plain prefix
  * matches are left to the caller.
  */
-export function fuzzyMatches(tokens: readonly string[], query: string, k: number, prefix: boolean, out: TokenMatch[]): void {
+export function fuzzyMatches(tokens: readonly string[], query: string, k: number, prefix: boolean, out: TokenMatch[], from = 0, to = tokens.length): void {
   const q = query.length;
   if (k <= 0 || q > MAX_LEN - k) return;
   const width = q + 1;
   // Row 0: distance from the empty token prefix to each query prefix.
   for (let j = 0; j <= q; j++) rows[j] = j;
   let prev = '';
-  let i = 0;
-  const n = tokens.length;
+  let i = from;
+  const n = Math.min(to, tokens.length);
   while (i < n) {
     const t = tokens[i]!;
     const tl = Math.min(t.length, MAX_LEN);
@@ -96,7 +96,7 @@ export function fuzzyMatches(tokens: readonly string[], query: string, k: number
     if (pruneAt >= 0) {
       // Every token starting with t[0..pruneAt) is out of reach: jump past them.
       const stem = t.slice(0, pruneAt);
-      const next = lowerBound(tokens, `${stem}\uffff`, i + 1);
+      const next = Math.min(n, lowerBound(tokens, `${stem}\uffff`, i + 1));
       // A typo'd prefix already matched inside the stem: every token under it continues that prefix.
       if (prefix && bestPrefix > 0 && bestPrefix <= k) {
         for (let j = i; j < next; j++) if (tokens[j]!.length > q) out.push({ token: j, kind: MatchKind.FuzzyPrefix, distance: bestPrefix });

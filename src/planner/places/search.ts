@@ -4,7 +4,8 @@
  * through a common abbreviation, or with typos (1 edit from 4 letters, 2 from
  * 8). Ranking adds up match quality (exact > prefix > fuzzy; label > keyword >
  * secondary), how much of the name the query covers, an exact-name bonus, the
- * place's importance and nearness to the brand's bias box.
+ * place's importance and nearness to the brand's bias box. Typos are looked
+ * for after a correct first letter ("Stirlng", "Edinbrugh"; not "Ztirling").
  */
 import { Field } from './build';
 import { fuzzyMatches, lowerBound, MatchKind, maxTypos, prefixRange } from './fuzzy';
@@ -117,7 +118,10 @@ function run(index: PlaceIndex, normalized: string, options: SearchOptions): Pla
     const k = maxTypos(word);
     if (k > 0 && !exact) {
       const fuzzy: TokenMatch[] = [];
-      fuzzyMatches(tokens, word, k, isLast && word.length >= 5, fuzzy);
+      // Like a search engine's prefix_length 1: typos are looked for after a correct first letter,
+      // which keeps the scan to one letter's slice of the dictionary.
+      const [from, to] = prefixRange(tokens, word.charAt(0));
+      fuzzyMatches(tokens, word, k, isLast && word.length >= 5, fuzzy, from, to);
       for (const m of fuzzy) {
         matchTokens.push(m.token);
         matchQuality.push(quality(m, word.length, tokens[m.token]!.length, isLast));

@@ -44,6 +44,9 @@ describe('golden queries (Tayside)', () => {
     expect(top('edinbrugh')).toMatchObject({ label: 'Edinburgh', type: 'town' }); // transposition
     expect(top('arbroth')).toMatchObject({ label: 'Arbroath', type: 'town' });
     expect(top('montrse station')).toMatchObject({ id: 'stop:rail:MTS' });
+    expect(top('broughtu ferry')).toMatchObject({ label: 'Broughty Ferry station' });
+    // Typos are looked for after a correct first letter (prefix_length 1), which keeps the scan fast.
+    expect(tayside().index.search('ztirling')).toEqual([]);
   });
 
   it('completes prefixes', () => {
