@@ -14,6 +14,7 @@ export type { QueryCheck, QueryError, QueryErrorCode } from './validate';
 export { assembleRegionPlaces } from './region';
 export type { RegionPlaces, RegionSources } from './region';
 export { stopsFromGtfsZip } from './gtfs-stops';
+export { osmPlacesFromPbf } from './osm-places';
 export type { GtfsStopsOptions } from './gtfs-stops';
 export { placesFromOsm, placesFromStops } from './sources';
 export { ATTRIBUTIONS } from './attributions';

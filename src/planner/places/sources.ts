@@ -391,13 +391,16 @@ export function placesFromStops(stops: readonly StopInput[], finder: LocalityFin
 // ---------------------------------------------------------------- OSM (fed by src/planner/street later)
 
 /**
- * OSM addresses, streets and named POIs, as the OSM reader will emit them.
- * Addresses: "12 Perth Road" with "DD1 4HN, Dundee"; streets merge per name and
- * city within 1 km; POIs: name with "<Category>, <city>".
+ * OSM addresses, streets and named POIs, as the OSM reader emits them
+ * (osm-places.ts). Addresses: "12 Perth Road" with "DD1 4HN, Dundee"; a street
+ * split into many ways becomes one place per name and city wherever its ways
+ * chain within 1 km (single linkage), at the way point nearest the middle;
+ * POIs: name with "<Category>, <city>".
  */
 export function placesFromOsm(records: readonly OsmPlaceInput[], finder?: LocalityFinder): PlaceRecord[] {
   const out: PlaceRecord[] = [];
-  const streets = new Map<string, { lat: number; lng: number }[]>();
+  type Street = Extract<OsmPlaceInput, { kind: 'street' }>;
+  const streets = new Map<string, { city: string | undefined; ways: Street[] }>();
   const cityOf = (r: OsmPlaceInput): string | undefined => r.city ?? finder?.nearest(r.lat, r.lon, 8000)?.name;
   for (const r of records) {
     if (!validPoint(r.lat, r.lon)) continue;
@@ -414,27 +417,17 @@ export function placesFromOsm(records: readonly OsmPlaceInput[], finder?: Locali
         lng: round6(r.lon),
         importance: 0.25,
         source: 'osm',
-        keywords: postcode ? [postcode.replace(' ', '').toLowerCase()] : undefined,
+        keywords: postcode ? [postcode.replace(/\s/g, '').toLowerCase()] : undefined,
       });
     } else if (r.kind === 'street') {
+      if (!r.name.trim()) continue;
       const key = `${slug(r.name)}|${slug(city ?? '')}`;
-      const points = streets.get(key) ?? [];
-      streets.set(key, points);
-      if (points.some((p) => distanceM(p.lat, p.lng, r.lat, r.lon) <= 1000)) continue;
-      points.push({ lat: r.lat, lng: r.lon });
-      out.push({
-        id: `osm:street:${r.osmId}`,
-        label: r.name.trim(),
-        secondary: city ?? '',
-        type: 'street',
-        lat: round6(r.lat),
-        lng: round6(r.lon),
-        importance: 0.35,
-        source: 'osm',
-      });
+      const group = streets.get(key) ?? { city, ways: [] };
+      streets.set(key, group);
+      group.ways.push(r);
     } else {
       if (!r.name.trim()) continue;
-      const category = r.category.replace(/_/g, ' ');
+      const category = POI_CATEGORY_NAMES[r.category] ?? r.category.replace(/_/g, ' ');
       out.push({
         id: `osm:poi:${r.osmId}`,
         label: r.name.trim(),
@@ -448,8 +441,49 @@ export function placesFromOsm(records: readonly OsmPlaceInput[], finder?: Locali
       });
     }
   }
+  for (const { city, ways } of streets.values()) {
+    const cluster = new Int32Array(ways.length).fill(-1);
+    let clusters = 0;
+    for (let i = 0; i < ways.length; i++) {
+      if (cluster[i] !== -1) continue;
+      cluster[i] = clusters;
+      const stack = [i];
+      while (stack.length > 0) {
+        const a = ways[stack.pop()!]!;
+        for (let j = 0; j < ways.length; j++) {
+          const b = ways[j]!;
+          if (cluster[j] === -1 && distanceM(a.lat, a.lon, b.lat, b.lon) <= 1000) {
+            cluster[j] = clusters;
+            stack.push(j);
+          }
+        }
+      }
+      clusters++;
+    }
+    for (let c = 0; c < clusters; c++) {
+      const members = ways.filter((_, i) => cluster[i] === c);
+      const lat = members.reduce((sum, w) => sum + w.lat, 0) / members.length;
+      const lng = members.reduce((sum, w) => sum + w.lon, 0) / members.length;
+      // A real point of the street: the way point nearest the cluster's mean.
+      const at = members.reduce((best, w) => (distanceM(lat, lng, w.lat, w.lon) < distanceM(lat, lng, best.lat, best.lon) ? w : best));
+      const first = [...members].sort((a, b) => (a.osmId < b.osmId ? -1 : a.osmId > b.osmId ? 1 : 0))[0]!;
+      out.push({
+        id: `osm:street:${first.osmId}`,
+        label: first.name.trim(),
+        secondary: city ?? 'Street',
+        type: 'street',
+        lat: round6(at.lat),
+        lng: round6(at.lon),
+        importance: 0.3 + Math.min(0.1, members.length / 100),
+        source: 'osm',
+      });
+    }
+  }
   return out;
 }
+
+/** How OSM category values read in secondary text. */
+const POI_CATEGORY_NAMES: Record<string, string> = { platform: 'stop', stop_position: 'stop', station: 'station', bus_station: 'bus station', fuel: 'petrol station', pharmacy: 'pharmacy' };
 
 /** OSM test regions lie outside GB (Porto Alegre): the country filter is the index's (buildPlaceIndex `country`). */
 function validPoint(lat: number, lng: number): boolean {

@@ -75,8 +75,8 @@ describe('GTFS stops adapter', () => {
   });
 });
 
-describe('OSM adapter (for the street engineer\'s OSM reader)', () => {
-  // Hand-made records in the shape the OSM reader will emit; no OSM reader exists yet.
+describe('OSM records adapter', () => {
+  // Hand-made records in the shape osmPlacesFromPbf emits (Dundee has no OSM extract here).
   const osm: OsmPlaceInput[] = [
     { kind: 'address', osmId: 'n1', housenumber: '12', street: 'Perth Road', postcode: 'dd1 4hn', city: 'Dundee', lat: 56.4573, lon: -2.9783 },
     { kind: 'address', osmId: 'n2', housenumber: '14', street: 'Perth Road', city: 'Dundee', lat: 56.4572, lon: -2.9790 },
@@ -92,8 +92,8 @@ describe('OSM adapter (for the street engineer\'s OSM reader)', () => {
     expect(places.map((p) => [p.id, p.label, p.secondary, p.type])).toEqual([
       ['osm:address:n1', '12 Perth Road', 'DD1 4HN, Dundee', 'address'],
       ['osm:address:n2', '14 Perth Road', 'Dundee', 'address'],
-      ['osm:street:w1', 'Perth Road', 'Dundee', 'street'],
       ['osm:poi:n3', 'McManus Galleries', 'Museum, Dundee', 'poi'],
+      ['osm:street:w1', 'Perth Road', 'Dundee', 'street'],
     ]);
   });
 
