@@ -3,13 +3,17 @@
  *   1. ways: keep those some profile may use, with their node refs and per-profile speeds;
  *   2. nodes: coordinates only for the referenced nodes (a node-sorted file stops at the ways).
  * Ways are split at junctions (nodes shared by ways) and at their ends into edges.
+ * Tagged nodes that matter (barriers, traffic signals) are few and are kept from pass 1. A barrier
+ * inside a way splits it into two vertices joined by a zero-length edge that only the profiles it
+ * lets through may use (a bollard: walk and cycle, not car); a barrier where a way ends closes that
+ * way's end edge to the profiles it stops. Traffic signals add SIGNAL_DELAY_S for car and cycle.
  * Browser-safe: the caller supplies the bytes (a file stream in Node, a fetched buffer in a worker).
  */
 import { emptyBBox, extendBBox, haversine } from '../geo/geo';
 import { componentMask } from './components';
 import type { StreetGraph } from './graph';
 import { readPbf } from './osm-pbf';
-import { classCode, ferryDurationSeconds, wayProfile } from './profiles';
+import { NODE_BLOCKS_CAR, NODE_BLOCKS_CYCLE, NODE_BLOCKS_WALK, NODE_SIGNALS, SIGNAL_DELAY_S, classCode, ferryDurationSeconds, nodeFlags, wayProfile } from './profiles';
 import { buildGrid } from './spatial';
 
 /** Re-readable byte source: called once per pass. */
@@ -72,7 +76,12 @@ export async function buildStreetGraph(source: ChunkSource): Promise<{ graph: St
   const names: string[] = [];
   const nameIndex = new Map<string, number>();
   let osmWaysRead = 0;
+  const flaggedNodes = new Map<number, number>();
   await readPbf(source(), {
+    taggedNode(id, _lat, _lng, tags) {
+      const f = nodeFlags(tags);
+      if (f) flaggedNodes.set(id, f);
+    },
     way(way) {
       osmWaysRead++;
       if (way.refs.length < 2) return;
@@ -121,6 +130,13 @@ export async function buildStreetGraph(source: ChunkSource): Promise<{ graph: St
     }
   }
 
+  const flags = new Uint8Array(u);
+  for (const [id, f] of flaggedNodes) {
+    const k = lowerBound(ids, id);
+    if (k < u && ids[k] === id) flags[k] = f;
+  }
+  const BLOCKS = NODE_BLOCKS_WALK | NODE_BLOCKS_CYCLE | NODE_BLOCKS_CAR;
+
   // Pass 2: coordinates of referenced nodes.
   const lat = new Float64Array(u);
   const lng = new Float64Array(u);
@@ -159,15 +175,22 @@ export async function buildStreetGraph(source: ChunkSource): Promise<{ graph: St
   }
 
   // Vertices first, then shape points as met.
+  // A barrier inside one way (used once) becomes a vertex with a twin on its far side.
   const vertexOf = new Int32Array(u).fill(-1);
   const pointLat = new Grow((n) => new Int32Array(n));
   const pointLng = new Grow((n) => new Int32Array(n));
+  const vertexSignal = new Grow((n) => new Uint8Array(n));
   const bbox = emptyBBox();
   for (let i = 0; i < u; i++) {
-    if (!have[i] || (uses[i] as number) < 2) continue;
+    const inner = (uses[i] as number) < 2;
+    const barrier = inner && ((flags[i] as number) & BLOCKS) !== 0;
+    if (!have[i] || (inner && !barrier)) continue;
     vertexOf[i] = pointLat.length;
-    pointLat.push(Math.round((lat[i] as number) * 1e7));
-    pointLng.push(Math.round((lng[i] as number) * 1e7));
+    for (let copy = barrier ? 2 : 1; copy > 0; copy--) {
+      pointLat.push(Math.round((lat[i] as number) * 1e7));
+      pointLng.push(Math.round((lng[i] as number) * 1e7));
+      vertexSignal.push((flags[i] as number) & NODE_SIGNALS ? 1 : 0);
+    }
     extendBBox(bbox, lat[i] as number, lng[i] as number);
   }
   const vertexCount = pointLat.length;
@@ -179,6 +202,9 @@ export async function buildStreetGraph(source: ChunkSource): Promise<{ graph: St
   const edgeClass = new Grow((n) => new Uint8Array(n));
   const edgeWay = new Grow((n) => new Float64Array(n));
   const edgeSpeedWay = new Grow((n) => new Int32Array(n));
+  /** Per edge: profiles it is closed to (barrier bits), and traffic signals passed inside it. */
+  const edgeBlock = new Grow((n) => new Uint8Array(n));
+  const edgeSignals = new Grow((n) => new Uint8Array(n));
   const shapeOffset = new Grow((n) => new Int32Array(n));
   const shapePoints = new Grow((n) => new Int32Array(n));
   const wayLength = new Float64Array(wayCount);
@@ -186,9 +212,23 @@ export async function buildStreetGraph(source: ChunkSource): Promise<{ graph: St
     const s = refStart[w] as number;
     const e = refStart[w + 1] as number;
     let start = -1;
+    let startIdx = -1;
     let len = 0;
     let prevIdx = -1;
+    let signals = 0;
     let interiorStart = shapePoints.length;
+    const emit = (from: number, to: number, length: number, block: number, sig: number, shapeStart: number): void => {
+      shapeOffset.push(shapeStart);
+      edgeFrom.push(from);
+      edgeTo.push(to);
+      edgeLength.push(length);
+      edgeName.push(wayName.data[w] as number);
+      edgeClass.push(wayClass.data[w] as number);
+      edgeWay.push(wayIds.data[w] as number);
+      edgeSpeedWay.push(w);
+      edgeBlock.push(block);
+      edgeSignals.push(sig);
+    };
     for (let i = s; i < e; i++) {
       const k = refIdx[i] as number;
       if (!have[k]) {
@@ -198,8 +238,10 @@ export async function buildStreetGraph(source: ChunkSource): Promise<{ graph: St
       }
       if (start < 0) {
         start = vertexOf[k] as number;
+        startIdx = k;
         prevIdx = k;
         len = 0;
+        signals = 0;
         interiorStart = shapePoints.length;
         continue;
       }
@@ -210,19 +252,24 @@ export async function buildStreetGraph(source: ChunkSource): Promise<{ graph: St
       const v = vertexOf[k] as number;
       if (v >= 0) {
         if (!(v === start && shapePoints.length === interiorStart)) {
-          shapeOffset.push(interiorStart);
-          edgeFrom.push(start);
-          edgeTo.push(v);
-          edgeLength.push(len);
-          edgeName.push(wayName.data[w] as number);
-          edgeClass.push(wayClass.data[w] as number);
-          edgeWay.push(wayIds.data[w] as number);
-          edgeSpeedWay.push(w);
+          // A barrier where this way starts or ends closes the end edge to what it stops.
+          let block = 0;
+          if (i === e - 1 && (uses[k] as number) >= 2) block |= (flags[k] as number) & BLOCKS;
+          if (startIdx === refIdx[s] && (uses[startIdx] as number) >= 2 && i - 1 >= s) block |= (flags[startIdx] as number) & BLOCKS;
+          emit(start, v, len, block, signals, interiorStart);
         }
         start = v;
+        startIdx = k;
         len = 0;
+        signals = 0;
         interiorStart = shapePoints.length;
+        if ((uses[k] as number) < 2 && ((flags[k] as number) & BLOCKS) !== 0) {
+          // Barrier inside the way: a zero-length edge to its twin carries the restriction.
+          emit(v, v + 1, 0, (flags[k] as number) & BLOCKS, 0, shapePoints.length);
+          start = v + 1;
+        }
       } else {
+        if ((flags[k] as number) & NODE_SIGNALS) signals++;
         const p = pointLat.length;
         pointLat.push(Math.round((lat[k] as number) * 1e7));
         pointLng.push(Math.round((lng[k] as number) * 1e7));
@@ -244,11 +291,19 @@ export async function buildStreetGraph(source: ChunkSource): Promise<{ graph: St
     const w = edgeSpeedWay.data[e] as number;
     const ferrySeconds = wayFerrySeconds.data[w] as number;
     const L = lengths[e] as number;
+    const blockBits = edgeBlock.data[e] as number;
     for (let p = 0; p < 3; p++) {
       for (let dir = 0; dir < 2; dir++) {
         let speed = waySpeed.data[w * 6 + dir * 3 + p] as number;
         if (speed > 0 && ferrySeconds > 0) speed = (wayLength[w] as number) / ferrySeconds;
-        cost[p as 0 | 1 | 2][2 * e + dir] = speed > 0 ? L / speed : Infinity;
+        if (speed > 0 && blockBits & (1 << p)) speed = 0;
+        let seconds = speed > 0 ? L / speed : Infinity;
+        if (p > 0 && speed > 0) {
+          // Signals inside the edge, and at the vertex the half-edge arrives at.
+          const head = (dir === 0 ? edgeTo.data[e] : edgeFrom.data[e]) as number;
+          seconds += SIGNAL_DELAY_S * ((edgeSignals.data[e] as number) + (vertexSignal.data[head] as number));
+        }
+        cost[p as 0 | 1 | 2][2 * e + dir] = seconds;
         if (speed > (maxSpeed[p] as number)) maxSpeed[p] = speed;
       }
     }

@@ -263,3 +263,45 @@ export function wayProfile(tags: Tags): WayProfile | null {
   if (forward.every((v) => v === 0) && backward.every((v) => v === 0)) return null;
   return { cls, ferry, forward, backward };
 }
+
+/** Bits of a node's effect on routing: which profiles it stops, and traffic signals. */
+export const NODE_BLOCKS_WALK = 1;
+export const NODE_BLOCKS_CYCLE = 2;
+export const NODE_BLOCKS_CAR = 4;
+export const NODE_SIGNALS = 8;
+
+/** Barriers that stop cars but let people (and bicycles) through: modal filters and the like. */
+const CAR_BARRIERS = new Set(['bollard', 'block', 'jersey_barrier', 'chain', 'cycle_barrier', 'log', 'planter', 'debris', 'bus_trap', 'sump_buster', 'motorcycle_barrier', 'barrier_board', 'rope', 'hampshire_gate', 'wedge']);
+/** Barriers a bicycle cannot be ridden or easily wheeled through. */
+const CYCLE_BARRIERS = new Set(['stile', 'turnstile', 'full-height_turnstile', 'kissing_gate', 'horse_stile']);
+
+/**
+ * Expected delay at traffic signals for cars and cycles, seconds: a junction is red about half
+ * the time and a red wait averages about half a cycle (~30 s), so ~8 s per signal on average.
+ */
+export const SIGNAL_DELAY_S = 8;
+
+/** Routing flags of a tagged node (barrier=*, highway=traffic_signals), 0 when it does not matter. */
+export function nodeFlags(tags: Tags): number {
+  let flags = 0;
+  if (tags.highway === 'traffic_signals' || tags.crossing === 'traffic_signals') flags |= NODE_SIGNALS;
+  const barrier = tags.barrier;
+  if (!barrier) return flags;
+  let walk = true;
+  let cycle = !CYCLE_BARRIERS.has(barrier);
+  let car = cycle && !CAR_BARRIERS.has(barrier);
+  const blocked = (v: string | undefined): boolean => v !== undefined && DENY.has(v);
+  const allowed = (v: string | undefined): boolean => v !== undefined && YES.has(v);
+  const foot = accessOf(tags, ['foot', 'access']);
+  const bike = accessOf(tags, ['bicycle', 'vehicle', 'access']);
+  const motor = accessOf(tags, ['motorcar', 'motor_vehicle', 'vehicle', 'access']);
+  if (blocked(foot)) walk = false;
+  if (blocked(bike)) cycle = false;
+  else if (allowed(tags.bicycle)) cycle = true;
+  if (blocked(motor)) car = false;
+  else if (allowed(tags.motorcar ?? tags.motor_vehicle)) car = true;
+  if (!walk) flags |= NODE_BLOCKS_WALK;
+  if (!cycle) flags |= NODE_BLOCKS_CYCLE;
+  if (!car) flags |= NODE_BLOCKS_CAR;
+  return flags;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ferryDurationSeconds, parseMaxspeed, wayProfile } from '../../../../src/planner/street/profiles';
+import { NODE_BLOCKS_CAR, NODE_BLOCKS_CYCLE, NODE_BLOCKS_WALK, NODE_SIGNALS, ferryDurationSeconds, nodeFlags, parseMaxspeed, wayProfile } from '../../../../src/planner/street/profiles';
 
 const WALK = 0;
 const CYCLE = 1;
@@ -96,5 +96,16 @@ describe('profiles', () => {
     expect(wayProfile({ highway: 'construction' })).toBeNull();
     expect(wayProfile({ highway: 'proposed' })).toBeNull();
     expect(wayProfile({ building: 'yes' })).toBeNull();
+  });
+
+  it('reads barriers and traffic signals on nodes', () => {
+    expect(nodeFlags({ barrier: 'bollard' })).toBe(NODE_BLOCKS_CAR);
+    expect(nodeFlags({ barrier: 'bollard', motor_vehicle: 'yes' })).toBe(0);
+    expect(nodeFlags({ barrier: 'gate' })).toBe(0);
+    expect(nodeFlags({ barrier: 'gate', access: 'private' })).toBe(NODE_BLOCKS_WALK | NODE_BLOCKS_CYCLE | NODE_BLOCKS_CAR);
+    expect(nodeFlags({ barrier: 'stile' })).toBe(NODE_BLOCKS_CYCLE | NODE_BLOCKS_CAR);
+    expect(nodeFlags({ barrier: 'kissing_gate', bicycle: 'yes' })).toBe(NODE_BLOCKS_CAR);
+    expect(nodeFlags({ highway: 'traffic_signals' })).toBe(NODE_SIGNALS);
+    expect(nodeFlags({ highway: 'crossing' })).toBe(0);
   });
 });
