@@ -29,7 +29,20 @@ export function collectDepartures(d: TransitData, req: RaptorRequest): number[] 
       }
     }
   }
-  return [...times].sort((x, y) => y - x);
+  const sorted = [...times].sort((x, y) => y - x);
+  const step = req.rangeStep ?? 60;
+  if (step <= 1) return sorted;
+  // One run per `step` seconds of window, from the earliest departure in it: that run also finds every
+  // journey leaving later in the same step, so only options less than a step apart can merge (as in
+  // OpenTripPlanner's range search), and a window of two hours costs at most 120 runs.
+  const out: number[] = [];
+  for (const t of sorted) {
+    const bucket = Math.floor((t - req.departure) / step);
+    const last = out[out.length - 1];
+    if (last !== undefined && Math.floor((last - req.departure) / step) === bucket) out[out.length - 1] = t;
+    else out.push(t);
+  }
+  return out;
 }
 
 /** Keeps journeys no other journey beats on departure (later), arrival (earlier) and transfers (fewer). */

@@ -80,11 +80,18 @@ export class PathState {
     this.bestReady.fill(INF);
     this.target.fill(INF);
     this.targetStop.fill(-1);
-    this.markedCount = 0;
+    this.clearMarks();
   }
 
   startIteration(): void {
     this.targetImproved.fill(0);
+    this.clearMarks();
+  }
+
+  /** A search that stopped at its round limit leaves marks behind; drop them. */
+  private clearMarks(): void {
+    for (let m = 0; m < this.markedCount; m++) this.marked[this.markedList[m] as number] = 0;
+    this.markedCount = 0;
   }
 
   mark(s: number): void {

@@ -57,6 +57,8 @@ export interface RaptorRequest {
   departureEnd?: number;
   days: DaySlot[];
   maxTransfers: number;
+  /** Range searches run once per this many seconds of window (default 60; 1 = every departure). */
+  rangeStep?: number;
   /** Optional filters: 1 = usable. */
   tripAllowed?: Uint8Array;
   patternAllowed?: Uint8Array;

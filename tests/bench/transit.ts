@@ -1,0 +1,152 @@
+/**
+ * `npm run bench -- transit [--feed rail|ember|porto-alegre|isle-of-wight|<zip|dir>]... [--snapshot <file>]
+ *   [--date YYYY-MM-DD] [--queries <file.jsonl>] [--n 1000] [--window 120] [--seed 1] [--json]`
+ *
+ * Times, in one process: the import (GTFS -> model), the snapshot (size, load), then single
+ * earliest-arrival queries and 2-hour range queries (p50/p95/p99), and peak RSS. Queries are
+ * random stop pairs and times (seeded), or exactly those of a JSONL file, one
+ * {"id","from","to","dep":"HH:MM:SS"} per line, so any engine can be timed on the same queries.
+ */
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { accessFromStop, egressToStop, findStop } from '../../src/planner/query/places';
+import { Planner } from '../../src/planner/query/planner';
+import { buildTimetable } from '../../src/planner/timetable/build';
+import { formatDay, parseDay, parseGtfsTime, weekdayOf } from '../../src/planner/timetable/gtfs-time';
+import type { Timetable } from '../../src/planner/timetable/model';
+import { openGtfs, readSnapshotFile, writeSnapshotFile } from '../../src/planner/timetable/node-io';
+import { decodeSnapshot, encodeSnapshot } from '../../src/planner/timetable/snapshot';
+
+const shared = resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/data');
+const NAMED: Record<string, { paths: string[]; date: string }> = {
+  rail: { paths: ['tayside/gtfs/rail-scotland-2022.zip'], date: '2022-11-16' },
+  ember: { paths: ['tayside/gtfs/ember-e1.zip'], date: '2026-11-25' },
+  'porto-alegre': { paths: ['test/porto-alegre/gtfs-eptc-bus.zip', 'test/porto-alegre/gtfs-trensurb-metro.zip'], date: '2019-05-15' },
+  'isle-of-wight': { paths: ['test/uk/isle-of-wight-bus-gtfs.zip'], date: '2019-05-15' },
+};
+
+interface Query {
+  id: string;
+  from: number;
+  to: number;
+  dep: number;
+}
+
+function opt(args: string[], name: string): string | undefined {
+  const i = args.lastIndexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+function percentiles(ms: number[]) {
+  const s = [...ms].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
+  const round = (x: number) => Math.round(x * 1000) / 1000;
+  return { n: s.length, p50: round(at(0.5)), p95: round(at(0.95)), p99: round(at(0.99)), max: round(s[s.length - 1] ?? NaN) };
+}
+
+/** A mid-week date two weeks into the timetable, when no date is given. */
+function defaultDate(tt: Timetable): number {
+  let d = tt.feeds.reduce((m, f) => Math.max(m, f.firstDay), -Infinity) + 14;
+  while (weekdayOf(d) !== 2) d++;
+  return d;
+}
+
+export async function run(args: string[]): Promise<void> {
+  const feeds: string[] = [];
+  args.forEach((a, i) => a === '--feed' && args[i + 1] && feeds.push(args[i + 1] as string));
+  const json = args.includes('--json');
+  const n = Number(opt(args, 'n') ?? 1000);
+  const windowSec = Number(opt(args, 'window') ?? 120) * 60;
+  let seed = Number(opt(args, 'seed') ?? 1);
+  const figures: Record<string, unknown> = { feeds };
+
+  let tt: Timetable;
+  let date = opt(args, 'date') ? parseDay(opt(args, 'date') as string) : Number.NaN;
+  const snapshotArg = opt(args, 'snapshot');
+  if (snapshotArg) {
+    const t0 = performance.now();
+    tt = decodeSnapshot(await readSnapshotFile(snapshotArg));
+    figures.snapshotLoadMs = Math.round(performance.now() - t0);
+    figures.snapshotBytes = (await stat(snapshotArg)).size;
+  } else {
+    const list = feeds.length ? feeds : ['porto-alegre'];
+    const paths = list.flatMap((f) => NAMED[f]?.paths.map((p) => join(shared, p)) ?? [f]);
+    if (Number.isNaN(date) && list.length === 1 && NAMED[list[0] as string]) date = parseDay((NAMED[list[0] as string] as { date: string }).date);
+    const t0 = performance.now();
+    const built = await buildTimetable(await Promise.all(paths.map(async (p) => ({ source: await openGtfs(p) }))));
+    figures.importMs = Math.round(performance.now() - t0);
+    const dir = await mkdtemp(join(tmpdir(), 'drover-bench-'));
+    const file = join(dir, 'timetable.bin');
+    await writeSnapshotFile(file, encodeSnapshot(built));
+    figures.snapshotBytes = (await stat(file)).size;
+    const t1 = performance.now();
+    tt = decodeSnapshot(await readSnapshotFile(file));
+    figures.snapshotLoadMs = Math.round(performance.now() - t1);
+    await rm(dir, { recursive: true });
+  }
+  if (Number.isNaN(date)) date = defaultDate(tt);
+  figures.date = formatDay(date);
+  figures.model = { stops: tt.stopCount, patterns: tt.patternCount, trips: tt.tripCount, stopTimes: tt.arrivals.length, footpaths: tt.footTo.length };
+
+  const queries: Query[] = [];
+  const file = opt(args, 'queries');
+  if (file) {
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
+      if (!line.trim()) continue;
+      const q = JSON.parse(line) as { id: string; from: string; to: string; dep: string };
+      const from = findStop(tt, q.from);
+      const to = findStop(tt, q.to);
+      if (from === undefined || to === undefined) throw new Error(`query ${q.id}: unknown stop`);
+      queries.push({ id: q.id, from, to, dep: parseGtfsTime(q.dep) });
+    }
+  } else {
+    const routed = new Uint8Array(tt.stopCount);
+    for (const s of tt.patternStops) routed[s] = 1;
+    const stops = [...Array(tt.stopCount).keys()].filter((s) => routed[s] === 1);
+    const rnd = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296);
+    while (queries.length < n) {
+      const from = stops[Math.floor(rnd() * stops.length)] as number;
+      const to = stops[Math.floor(rnd() * stops.length)] as number;
+      // Times follow the timetable's own busy hours: a random scheduled departure, minus up to 30 minutes.
+      const scheduled = tt.departures[Math.floor(rnd() * tt.departures.length)] as number;
+      const dep = Math.max(0, (scheduled % 86_400) - Math.floor(rnd() * 1800));
+      if (from !== to) queries.push({ id: String(queries.length), from, to, dep });
+    }
+  }
+
+  const planner = new Planner(tt);
+  const prepared = queries.map((q) => ({ q, access: accessFromStop(tt, q.from), egress: egressToStop(tt, q.to) }));
+  // Warm up the JIT and the reversed view's lazy build outside the timings.
+  for (const p of prepared.slice(0, 20)) planner.plan({ date, time: p.q.dep, access: p.access, egress: p.egress });
+  const single: number[] = [];
+  const range: number[] = [];
+  let found = 0;
+  let rangeOptions = 0;
+  for (const p of prepared) {
+    const t0 = performance.now();
+    const r = planner.plan({ date, time: p.q.dep, access: p.access, egress: p.egress });
+    single.push(performance.now() - t0);
+    if (r.paths.length) found++;
+  }
+  for (const p of prepared) {
+    const t0 = performance.now();
+    const r = planner.plan({ date, time: p.q.dep, access: p.access, egress: p.egress, window: windowSec });
+    range.push(performance.now() - t0);
+    rangeOptions += r.paths.length;
+  }
+  figures.queries = queries.length;
+  figures.singleMs = percentiles(single);
+  figures.singleFound = found;
+  figures.rangeMs = percentiles(range);
+  figures.rangeWindowMin = windowSec / 60;
+  figures.rangeOptionsAvg = Math.round((rangeOptions / queries.length) * 10) / 10;
+  figures.peakRssMB = Math.round(process.resourceUsage().maxRSS / 1024);
+
+  if (json) console.log(JSON.stringify(figures));
+  else {
+    for (const [k, v] of Object.entries(figures)) console.log(`${k.padEnd(16)} ${typeof v === 'object' ? JSON.stringify(v) : v}`);
+  }
+}
