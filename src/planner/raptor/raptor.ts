@@ -135,7 +135,7 @@ export class Raptor {
         }
         if ((flags & CAN_BOARD) !== 0) {
           const r = st.ready[prevRow + s] as number;
-          if (r < INF && (trip < 0 || r < (d.boardTimes[timeBase + trip * n + i] as number) + shift)) {
+          if (r < INF && (trip < 0 || (r < (d.boardTimes[timeBase + trip * n + i] as number) + shift && this.earlierMayExist(req, p, n, i, r, trip, day)))) {
             this.earliestTrip(req, p, n, i, r);
             if (this.foundTrip >= 0 && (trip < 0 || this.foundTime < (d.boardTimes[timeBase + trip * n + i] as number) + shift)) {
               trip = this.foundTrip;
@@ -150,6 +150,26 @@ export class Raptor {
     this.queueCount = 0;
     void KIND_OWN;
     void KIND_FOOT;
+  }
+
+  /**
+   * Cheap test before a full search while riding `trip` (of day slot `day`): could an earlier trip be
+   * caught at position i from `ready`? In the same day only if the previous trip leaves at or after
+   * `ready` (trips never overtake); in another day only if that day's trips span the gap.
+   */
+  private earlierMayExist(req: RaptorRequest, p: number, n: number, i: number, ready: number, trip: number, day: number): boolean {
+    const d = this.data;
+    const base = (d.patternTimeStart[p] as number) + i;
+    const shift = (req.days[day] as { shift: number }).shift;
+    if (trip > 0 && (d.boardTimes[base + (trip - 1) * n] as number) + shift >= ready) return true;
+    const current = (d.boardTimes[base + trip * n] as number) + shift;
+    const m = (d.patternTripStart[p + 1] as number) - (d.patternTripStart[p] as number);
+    for (let dd = 0; dd < req.days.length; dd++) {
+      if (dd === day) continue;
+      const other = (req.days[dd] as { shift: number }).shift;
+      if ((d.boardTimes[base] as number) + other < current && (d.boardTimes[base + (m - 1) * n] as number) + other >= ready) return true;
+    }
+    return false;
   }
 
   /** Earliest trip of pattern p boarding at position i at or after `time`, over all service days. */
