@@ -10,11 +10,12 @@
  * Browser-safe: the caller supplies the bytes (a file stream in Node, a fetched buffer in a worker).
  */
 import { emptyBBox, extendBBox, haversine } from '../geo/geo';
-import { componentMask } from './components';
+import { componentMask, refineWithTurns } from './components';
 import type { StreetGraph } from './graph';
 import { readPbf } from './osm-pbf';
 import { NODE_BLOCKS_CAR, NODE_BLOCKS_CYCLE, NODE_BLOCKS_WALK, NODE_SIGNALS, SIGNAL_DELAY_S, classCode, ferryDurationSeconds, nodeFlags, wayProfile } from './profiles';
 import { buildGrid } from './spatial';
+import { type RawRestriction, TurnTable, parseRestriction, resolveRestrictions } from './turns';
 
 /** Re-readable byte source: called once per pass. */
 export type ChunkSource = () => AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
@@ -29,6 +30,9 @@ export interface BuildStats {
   edges: number;
   points: number;
   names: number;
+  /** type=restriction relations in the file, and the turns they resolved to (via-node ones). */
+  restrictionsRead: number;
+  turnRestrictions: number;
 }
 
 class Grow<T extends Float64Array | Int32Array | Float32Array | Uint8Array> {
@@ -77,7 +81,15 @@ export async function buildStreetGraph(source: ChunkSource): Promise<{ graph: St
   const nameIndex = new Map<string, number>();
   let osmWaysRead = 0;
   const flaggedNodes = new Map<number, number>();
+  const restrictions: RawRestriction[] = [];
+  let restrictionsRead = 0;
   await readPbf(source(), {
+    relation(rel) {
+      if (rel.tags.type !== 'restriction') return;
+      restrictionsRead++;
+      const r = parseRestriction(rel);
+      if (r) restrictions.push(r);
+    },
     taggedNode(id, _lat, _lng, tags) {
       const f = nodeFlags(tags);
       if (f) flaggedNodes.set(id, f);
@@ -331,6 +343,15 @@ export async function buildStreetGraph(source: ChunkSource): Promise<{ graph: St
     fill[b] = (fill[b] as number) + 1;
   }
 
+  const turns = resolveRestrictions(
+    restrictions,
+    (id) => {
+      const k = lowerBound(ids, id);
+      return k < u && ids[k] === id && (uses[k] as number) >= 2 ? (vertexOf[k] as number) : -1;
+    },
+    { adjOffset, adjHalf, edgeWay: edgeWay.view() },
+  );
+
   const partial = {
     vertexCount,
     edgeCount,
@@ -347,11 +368,14 @@ export async function buildStreetGraph(source: ChunkSource): Promise<{ graph: St
     cost,
     adjOffset,
     adjHalf,
+    ...turns,
     names,
     bbox,
     maxSpeed,
   };
   const inComponent = componentMask(partial);
+  const turnTable = new TurnTable(turns, vertexCount, adjOffset, adjHalf);
+  for (let p = 1; p < 3; p++) refineWithTurns(partial, inComponent, p, turnTable);
   const grid = buildGrid(partial);
   const graph: StreetGraph = { ...partial, inComponent, grid };
   return {
@@ -366,6 +390,8 @@ export async function buildStreetGraph(source: ChunkSource): Promise<{ graph: St
       edges: edgeCount,
       points: graph.pointLat.length,
       names: names.length,
+      restrictionsRead,
+      turnRestrictions: turns.turnVia.length,
     },
   };
 }

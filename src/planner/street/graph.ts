@@ -51,6 +51,13 @@ export interface StreetGraph {
   adjOffset: Int32Array;
   adjHalf: Int32Array;
   inComponent: Uint8Array;
+  /** Turn restrictions (see turns.ts): at vertex turnVia[i], from half-edge turnFrom[i] to turnTo[i]. */
+  turnVia: Int32Array;
+  turnFrom: Int32Array;
+  turnTo: Int32Array;
+  turnOnly: Uint8Array;
+  /** Profile bits the restriction binds (1 << profile index). */
+  turnProfiles: Uint8Array;
   names: string[];
   bbox: BBox;
   grid: SpatialGrid;

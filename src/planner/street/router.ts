@@ -1,15 +1,20 @@
 /**
  * Shortest paths on the street graph by travel time: point-to-point A* (admissible bound:
- * great-circle distance at the profile's top speed) or plain Dijkstra, and one-to-many Dijkstra
+ * straight-line distance at the profile's top speed) or plain Dijkstra, and one-to-many Dijkstra
  * within a time budget (forward for access to stops, reverse for egress from them).
  * Searches start and end part-way along edges (see Snap). Scratch arrays are reused across
  * queries with a generation stamp, so a Router is cheap to query many times (not re-entrant).
+ *
+ * Search states are vertices, except at vertices with turn restrictions, which get one state per
+ * approach (incoming half-edge) so a forbidden turn can be refused: states 0..V-1 are vertices,
+ * V + slot are approaches (see TurnTable).
  */
 import { EARTH_RADIUS_M } from '../geo/geo';
 import type { StreetGraph } from './graph';
 import { E7 } from './graph';
 import { MinHeap } from './heap';
 import type { Snap } from './spatial';
+import { TurnTable } from './turns';
 
 export interface PathResult {
   /** Seconds. */
@@ -44,22 +49,29 @@ const M_PER_DEG = (EARTH_RADIUS_M * Math.PI) / 180;
 export class Router {
   private readonly dist: Float64Array;
   private readonly metres: Float64Array;
+  /** Half-edge that reached the state, or -2 - startHalf for a seed. */
   private readonly parent: Int32Array;
+  private readonly parentState: Int32Array;
   private readonly seen: Uint32Array;
   private readonly done: Uint32Array;
   private readonly heap = new MinHeap(4096);
   private gen = 0;
   private readonly cosPole: number;
+  private readonly turns: TurnTable;
+  private readonly V: number;
 
   constructor(readonly graph: StreetGraph) {
-    const n = graph.vertexCount;
-    const pole = Math.max(Math.abs(graph.bbox.minLat), Math.abs(graph.bbox.maxLat));
-    this.cosPole = Number.isFinite(pole) ? Math.cos((Math.min(pole, 89) * Math.PI) / 180) : 1;
+    this.V = graph.vertexCount;
+    this.turns = new TurnTable(graph, graph.vertexCount, graph.adjOffset, graph.adjHalf);
+    const n = graph.vertexCount + this.turns.slots;
     this.dist = new Float64Array(n);
     this.metres = new Float64Array(n);
     this.parent = new Int32Array(n);
+    this.parentState = new Int32Array(n);
     this.seen = new Uint32Array(n);
     this.done = new Uint32Array(n);
+    const pole = Math.max(Math.abs(graph.bbox.minLat), Math.abs(graph.bbox.maxLat));
+    this.cosPole = Number.isFinite(pole) ? Math.cos((Math.min(pole, 89) * Math.PI) / 180) : 1;
   }
 
   private begin(): number {
@@ -73,15 +85,32 @@ export class Router {
     return this.gen;
   }
 
-  /** Relaxes vertex v to cost d (parent: half-edge, or -2 - startHalf for a seed). */
-  private relax(v: number, d: number, m: number, parent: number, key: number): void {
+  /** The state for arriving at vertex w along half-edge h (for a reverse search: leaving w along h ^ 1). */
+  private stateOf(w: number, h: number): number {
+    const base = this.turns.slotBase[w] as number;
+    return base < 0 ? w : this.V + base + (this.turns.adjPos[h ^ 1] as number);
+  }
+
+  private vertexOf(state: number): number {
+    return state < this.V ? state : (this.turns.slotVertex[state - this.V] as number);
+  }
+
+  /** Relaxes a state to cost d; parent is the half-edge (or -2 - startHalf for a seed). */
+  private relax(state: number, d: number, m: number, parent: number, from: number, key: number): void {
     const gen = this.gen;
-    if (this.seen[v] === gen && (this.dist[v] as number) <= d) return;
-    this.seen[v] = gen;
-    this.dist[v] = d;
-    this.metres[v] = m;
-    this.parent[v] = parent;
-    this.heap.push(key, v);
+    if (this.seen[state] === gen && (this.dist[state] as number) <= d) return;
+    if (this.done[state] === gen) return;
+    this.seen[state] = gen;
+    this.dist[state] = d;
+    this.metres[state] = m;
+    this.parent[state] = parent;
+    this.parentState[state] = from;
+    this.heap.push(key, state);
+  }
+
+  /** Incoming half-edge of a state at a restricted vertex, else -1 (no turn memory needed). */
+  private approach(state: number): number {
+    return state < this.V ? -1 : (this.turns.slotIn[state - this.V] as number);
   }
 
   /**
@@ -92,6 +121,7 @@ export class Router {
     const g = this.graph;
     const cost = g.cost[p as 0 | 1 | 2];
     const gen = this.begin();
+    const turns = this.turns;
     // Lower bound on the remaining time: flat-earth distance to the target (longitude scaled by
     // the cosine of the graph's most poleward latitude, so it never exceeds the great-circle
     // distance) at the profile's top speed. Cheaper than haversine, and admissible.
@@ -114,6 +144,7 @@ export class Router {
     const Lf = g.edgeLength[f] as number;
     let best = Infinity;
     let bestEnd = -1;
+    let bestState = -1;
     let sameEdge = false;
     let sameHalf = -1;
     if (e === f) {
@@ -138,12 +169,12 @@ export class Router {
     if (Number.isFinite(sf)) {
       const v = g.edgeTo[e] as number;
       const d = Le > 0 ? (sf * (Le - source.offset)) / Le : 0;
-      this.relax(v, d, Le - source.offset, -2 - 2 * e, d + bound(v));
+      this.relax(this.stateOf(v, 2 * e), d, Le - source.offset, -2 - 2 * e, -1, d + bound(v));
     }
     if (Number.isFinite(sb)) {
       const v = g.edgeFrom[e] as number;
       const d = Le > 0 ? (sb * source.offset) / Le : 0;
-      this.relax(v, d, source.offset, -2 - (2 * e + 1), d + bound(v));
+      this.relax(this.stateOf(v, 2 * e + 1), d, source.offset, -2 - (2 * e + 1), -1, d + bound(v));
     }
     // Arrivals: reach the target edge from edgeFrom going forwards, or from edgeTo going backwards.
     const tA = g.edgeFrom[f] as number;
@@ -156,32 +187,37 @@ export class Router {
     let settled = 0;
     while (heap.size > 0) {
       if (heap.peekKey() >= best) break;
-      const v = heap.pop();
-      if (this.done[v] === gen) continue;
-      this.done[v] = gen;
+      const s = heap.pop();
+      if (this.done[s] === gen) continue;
+      this.done[s] = gen;
       settled++;
-      const d = this.dist[v] as number;
-      if (v === tA && d + cA < best) {
+      const v = s < this.V ? s : this.vertexOf(s);
+      const inHalf = this.approach(s);
+      const d = this.dist[s] as number;
+      if (v === tA && d + cA < best && (inHalf < 0 || turns.allowed(p, v, inHalf, 2 * f))) {
         best = d + cA;
         bestEnd = 2 * f;
+        bestState = s;
         sameEdge = false;
       }
-      if (v === tB && d + cB < best) {
+      if (v === tB && d + cB < best && (inHalf < 0 || turns.allowed(p, v, inHalf, 2 * f + 1))) {
         best = d + cB;
         bestEnd = 2 * f + 1;
+        bestState = s;
         sameEdge = false;
       }
-      const m = this.metres[v] as number;
+      const m = this.metres[s] as number;
       for (let i = adjOffset[v] as number, end = adjOffset[v + 1] as number; i < end; i++) {
         const h = adjHalf[i] as number;
         const c = cost[h] as number;
         if (c === Infinity) continue;
+        if (inHalf >= 0 && !turns.allowed(p, v, inHalf, h)) continue;
         const ed = h >> 1;
         const w = (h & 1 ? edgeFrom[ed] : edgeTo[ed]) as number;
+        const ws = turns.slotBase[w] === -1 ? w : this.stateOf(w, h);
         const nd = d + c;
-        if (this.seen[w] === gen && (this.dist[w] as number) <= nd) continue;
-        if (this.done[w] === gen) continue;
-        this.relax(w, nd, m + (g.edgeLength[ed] as number), h, nd + bound(w));
+        if (this.seen[ws] === gen && (this.dist[ws] as number) <= nd) continue;
+        this.relax(ws, nd, m + (g.edgeLength[ed] as number), h, s, nd + bound(w));
       }
     }
     if (best === Infinity) return null;
@@ -189,61 +225,81 @@ export class Router {
       return { duration: best, distance: Math.abs(target.offset - source.offset), source, target, sameEdge: true, startHalf: sameHalf, endHalf: -1, halves: [], settled };
     }
     const halves: number[] = [];
-    let v = bestEnd & 1 ? tB : tA;
-    const arrivalMetres = (this.metres[v] as number) + (bestEnd & 1 ? Lf - target.offset : target.offset);
-    while ((this.parent[v] as number) >= 0) {
-      const h = this.parent[v] as number;
-      halves.push(h);
-      v = (h & 1 ? edgeTo[h >> 1] : edgeFrom[h >> 1]) as number;
+    let st = bestState;
+    const arrivalMetres = (this.metres[st] as number) + (bestEnd & 1 ? Lf - target.offset : target.offset);
+    while ((this.parent[st] as number) >= 0) {
+      halves.push(this.parent[st] as number);
+      st = this.parentState[st] as number;
     }
     halves.reverse();
-    const startHalf = -2 - (this.parent[v] as number);
+    const startHalf = -2 - (this.parent[st] as number);
     return { duration: best, distance: arrivalMetres, source, target, sameEdge: false, startHalf, endHalf: bestEnd, halves, settled };
   }
 
   /**
    * Travel time from `origin` to every target within `budget` seconds (reverse = false), or from
-   * every target to `origin` (reverse = true, for egress from stops to a destination).
+   * every target to `origin` (reverse = true, for egress from stops to a destination). Turn
+   * restrictions are honoured on the way; the last turn onto a target's own edge is not checked.
    */
   oneToMany(origin: Snap, targets: readonly (Snap | null)[], p: number, budget: number, reverse = false): ManyResult {
     const g = this.graph;
     const cost = g.cost[p as 0 | 1 | 2];
     const gen = this.begin();
+    const turns = this.turns;
     const e = origin.edge;
     const Le = g.edgeLength[e] as number;
     const frac = (x: number): number => (Le > 0 ? x / Le : 0);
     // Forward: leave origin along 2e to edgeTo, along 2e+1 to edgeFrom.
-    // Reverse: arrive at origin along 2e from edgeFrom, along 2e+1 from edgeTo.
+    // Reverse: arrive at origin along 2e from edgeFrom, along 2e+1 from edgeTo. A reverse state
+    // at a restricted vertex records the half-edge the path leaves it by (stored reversed).
     const fw = cost[2 * e] as number;
     const bw = cost[2 * e + 1] as number;
     if (!reverse) {
-      if (Number.isFinite(fw)) this.relax(g.edgeTo[e] as number, fw * frac(Le - origin.offset), Le - origin.offset, -1, fw * frac(Le - origin.offset));
-      if (Number.isFinite(bw)) this.relax(g.edgeFrom[e] as number, bw * frac(origin.offset), origin.offset, -1, bw * frac(origin.offset));
+      if (Number.isFinite(fw)) this.relax(this.stateOf(g.edgeTo[e] as number, 2 * e), fw * frac(Le - origin.offset), Le - origin.offset, -1, -1, fw * frac(Le - origin.offset));
+      if (Number.isFinite(bw)) this.relax(this.stateOf(g.edgeFrom[e] as number, 2 * e + 1), bw * frac(origin.offset), origin.offset, -1, -1, bw * frac(origin.offset));
     } else {
-      if (Number.isFinite(fw)) this.relax(g.edgeFrom[e] as number, fw * frac(origin.offset), origin.offset, -1, fw * frac(origin.offset));
-      if (Number.isFinite(bw)) this.relax(g.edgeTo[e] as number, bw * frac(Le - origin.offset), Le - origin.offset, -1, bw * frac(Le - origin.offset));
+      if (Number.isFinite(fw)) this.relax(this.stateOf(g.edgeFrom[e] as number, 2 * e + 1), fw * frac(origin.offset), origin.offset, -1, -1, fw * frac(origin.offset));
+      if (Number.isFinite(bw)) this.relax(this.stateOf(g.edgeTo[e] as number, 2 * e), bw * frac(Le - origin.offset), Le - origin.offset, -1, -1, bw * frac(Le - origin.offset));
     }
     const heap = this.heap;
     const { adjOffset, adjHalf, edgeFrom, edgeTo } = g;
+    // Best time per vertex over its states, for the targets.
+    const V = this.V;
     let settled = 0;
     while (heap.size > 0) {
       if (heap.peekKey() > budget) break;
-      const v = heap.pop();
-      if (this.done[v] === gen) continue;
-      this.done[v] = gen;
+      const s = heap.pop();
+      if (this.done[s] === gen) continue;
+      this.done[s] = gen;
       settled++;
-      const d = this.dist[v] as number;
-      const m = this.metres[v] as number;
+      const v = s < V ? s : this.vertexOf(s);
+      const tag = this.approach(s);
+      const d = this.dist[s] as number;
+      const m = this.metres[s] as number;
+      if (s >= V && (this.seen[v] !== gen || (this.dist[v] as number) > d)) {
+        // Keep the vertex's own label as the best over its approaches (targets read it).
+        this.seen[v] = gen;
+        this.dist[v] = d;
+        this.metres[v] = m;
+        this.done[v] = gen;
+      }
       for (let i = adjOffset[v] as number, end = adjOffset[v + 1] as number; i < end; i++) {
         const h = adjHalf[i] as number;
         // Reverse search walks incoming half-edges: h leaves v, so h ^ 1 arrives at v.
         const c = cost[reverse ? h ^ 1 : h] as number;
         if (c === Infinity) continue;
+        if (tag >= 0) {
+          // Forward: arrived along tag, leaving along h. Reverse: in the real direction the path
+          // arrives along h ^ 1 and then leaves along (tag ^ 1).
+          if (!reverse ? !turns.allowed(p, v, tag, h) : !turns.allowed(p, v, h ^ 1, tag ^ 1)) continue;
+        }
         const ed = h >> 1;
         const w = (h & 1 ? edgeFrom[ed] : edgeTo[ed]) as number;
         const nd = d + c;
-        if (nd > budget || this.done[w] === gen) continue;
-        this.relax(w, nd, m + (g.edgeLength[ed] as number), h, nd);
+        if (nd > budget) continue;
+        const ws = turns.slotBase[w] === -1 ? w : this.stateOf(w, h);
+        if (this.done[ws] === gen) continue;
+        this.relax(ws, nd, m + (g.edgeLength[ed] as number), h, s, nd);
       }
     }
     const duration = new Float64Array(targets.length).fill(NaN);

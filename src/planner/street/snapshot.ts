@@ -9,13 +9,14 @@
  */
 import type { SpatialGrid, StreetGraph } from './graph';
 
-export const STREET_SNAPSHOT_VERSION = 1;
+export const STREET_SNAPSHOT_VERSION = 2;
 const MAGIC = 'DRSTREET';
 
 type ArrayName =
   | 'pointLat' | 'pointLng' | 'edgeFrom' | 'edgeTo' | 'edgeLength' | 'edgeName' | 'edgeClass' | 'edgeWay'
   | 'shapeOffset' | 'shapePoints' | 'costWalk' | 'costCycle' | 'costCar' | 'adjOffset' | 'adjHalf'
-  | 'inComponent' | 'gridKeys' | 'gridOffsets' | 'gridEdges';
+  | 'inComponent' | 'gridKeys' | 'gridOffsets' | 'gridEdges' | 'turnVia' | 'turnFrom' | 'turnTo' | 'turnOnly'
+  | 'turnProfiles';
 
 type Typed = Int32Array | Float32Array | Float64Array | Uint8Array;
 const CTORS = { Int32Array, Float32Array, Float64Array, Uint8Array } as const;
@@ -39,6 +40,8 @@ function arraysOf(g: StreetGraph): [ArrayName, Typed][] {
     ['shapeOffset', g.shapeOffset], ['shapePoints', g.shapePoints], ['costWalk', g.cost[0]], ['costCycle', g.cost[1]],
     ['costCar', g.cost[2]], ['adjOffset', g.adjOffset], ['adjHalf', g.adjHalf], ['inComponent', g.inComponent],
     ['gridKeys', g.grid.keys], ['gridOffsets', g.grid.offsets], ['gridEdges', g.grid.edges],
+    ['turnVia', g.turnVia], ['turnFrom', g.turnFrom], ['turnTo', g.turnTo], ['turnOnly', g.turnOnly],
+    ['turnProfiles', g.turnProfiles],
   ];
 }
 
@@ -117,6 +120,11 @@ export function deserializeStreetGraph(bytes: Uint8Array): StreetGraph {
     adjOffset: a<Int32Array>('adjOffset'),
     adjHalf: a<Int32Array>('adjHalf'),
     inComponent: a<Uint8Array>('inComponent'),
+    turnVia: a<Int32Array>('turnVia'),
+    turnFrom: a<Int32Array>('turnFrom'),
+    turnTo: a<Int32Array>('turnTo'),
+    turnOnly: a<Uint8Array>('turnOnly'),
+    turnProfiles: a<Uint8Array>('turnProfiles'),
     names: header.names,
     bbox: header.bbox,
     maxSpeed: header.maxSpeed,
