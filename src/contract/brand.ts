@@ -153,5 +153,5 @@ export function mergeBrandConfig(defaults: unknown, override: unknown): unknown 
   return merged;
 }
 
-/** The id of the <script type="application/json"> element that carries the brand into the page. */
-export const BRAND_SCRIPT_ID = 'drover-brand';
+// Kept in a zod-free module so the browser can import it without the schema library.
+export { BRAND_SCRIPT_ID } from './brand-script';

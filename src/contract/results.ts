@@ -1,12 +1,18 @@
-/** Result list vocabulary shared by the API and the web app (SPEC sections 3 and 9). */
-import { z } from 'zod';
+/**
+ * Result list vocabulary shared by the API and the web app (SPEC sections 3 and 9).
+ * Plain constants and guards (no zod here) so the browser's first chunk stays small;
+ * the server builds its zod schemas from these lists.
+ */
 
 /** 'depature-time' is spelt as the SPEC spells it. */
 export const SORT_OPTIONS = ['emissions', 'cost', 'depature-time', 'travel-time', 'arrival-time', 'wait-time', 'walk-distance', 'least-changes'] as const;
-export const sortOptionSchema = z.enum(SORT_OPTIONS);
-export type SortOption = z.infer<typeof sortOptionSchema>;
+export type SortOption = (typeof SORT_OPTIONS)[number];
 export const DEFAULT_SORT: SortOption = 'emissions';
 
 export const JOURNEY_TYPES = ['depart', 'return'] as const;
-export const journeyTypeSchema = z.enum(JOURNEY_TYPES);
-export type JourneyType = z.infer<typeof journeyTypeSchema>;
+export type JourneyType = (typeof JOURNEY_TYPES)[number];
+
+/** A type guard for one of a fixed list of strings. */
+export function isOneOf<const T extends readonly string[]>(list: T, value: unknown): value is T[number] {
+  return typeof value === 'string' && (list as readonly string[]).includes(value);
+}

@@ -10,19 +10,26 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Brand } from '../../contract/brand';
 import { buildManifest, injectBrand } from './brand-html';
+import { compressBrotli, compressGzip } from './precompress';
 
 const LONG_CACHE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 /** Brand artwork and other unhashed files: short cache, they may change between releases. */
 const SHORT_CACHE = 'public, max-age=3600';
 
-/** Injected index.html per brand, dropped when the file on disk changes (a rebuild). */
+interface BrandPage {
+  html: string;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/** Injected index.html per brand (with its compressed forms), dropped when the file on disk changes (a rebuild). */
 class BrandHtmlCache {
   private stamp = '';
-  private readonly pages = new Map<string, string>();
+  private readonly pages = new Map<string, BrandPage>();
   constructor(private readonly file: string) {}
 
-  get(brand: Brand): string | undefined {
+  get(brand: Brand): BrandPage | undefined {
     let stat: fs.Stats;
     try {
       stat = fs.statSync(this.file);
@@ -36,7 +43,8 @@ class BrandHtmlCache {
     }
     let page = this.pages.get(brand.key);
     if (page === undefined) {
-      page = injectBrand(fs.readFileSync(this.file, 'utf8'), brand);
+      const html = injectBrand(fs.readFileSync(this.file, 'utf8'), brand);
+      page = { html, br: compressBrotli(Buffer.from(html)), gzip: compressGzip(Buffer.from(html)) };
       this.pages.set(brand.key, page);
     }
     return page;
@@ -74,6 +82,8 @@ export async function registerWeb(app: FastifyInstance, { distDir }: WebOptions)
     index: false,
     allowedPath: (pathname) => pathname !== '/index.html',
     cacheControl: false,
+    // `npm run build` writes .br/.gz beside each asset (src/server/web/precompress.ts).
+    preCompressed: true,
     // Missing files fall through to the not-found handler (fallback or 404).
     wildcard: true,
     setHeaders: (reply, file) => {
@@ -99,7 +109,11 @@ export async function registerWeb(app: FastifyInstance, { distDir }: WebOptions)
     if (page === undefined) {
       reply.code(503).type('text/plain; charset=utf-8').send(`The web app is not built: ${indexFile} is missing. Run npm run build.`);
     } else {
-      reply.code(200).type('text/html; charset=utf-8').send(page);
+      const accepted = String(request.headers['accept-encoding'] ?? '');
+      reply.code(200).type('text/html; charset=utf-8').header('vary', 'Accept-Encoding');
+      if (/\bbr\b/.test(accepted)) reply.header('content-encoding', 'br').send(page.br);
+      else if (/\bgzip\b/.test(accepted)) reply.header('content-encoding', 'gzip').send(page.gzip);
+      else reply.send(page.html);
     }
     return true;
   }

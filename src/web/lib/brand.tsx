@@ -4,7 +4,8 @@
  */
 import { createContext, useContext, type ReactNode } from 'react';
 
-import { BRAND_SCRIPT_ID, type Brand } from '../../contract/brand';
+import type { Brand } from '../../contract/brand';
+import { BRAND_SCRIPT_ID } from '../../contract/brand-script';
 
 const BrandContext = createContext<Brand | null>(null);
 

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyPluginAsync } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -182,6 +185,21 @@ describe('web app', () => {
     const response = await call('GET', '/index.html?__WB_REVISION__=abc', { headers: { accept: '*/*', host: 'council.localhost' } });
     expect(response.status).toBe(200);
     expect(response.text).toContain(`<title>${server.brands.brands.get('council')!.title}</title>`);
+  });
+
+  it('compresses the page for browsers that accept brotli or gzip', async () => {
+    const br = await call('GET', '/about', { headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+    const gzip = await call('GET', '/about', { headers: { accept: 'text/html', 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('sends a precompressed asset when one was built beside it', async () => {
+    fs.writeFileSync(path.join(server.distDir, 'assets', `${ASSET_NAME}.br`), zlib.brotliCompressSync(Buffer.from('console.log("app");')));
+    const response = await call('GET', `/assets/${ASSET_NAME}`, { headers: { 'accept-encoding': 'br' } });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
   });
 
   it('serves the manifest per brand', async () => {
