@@ -3,6 +3,7 @@ export { buildStreetGraph, type BuildStats, type ChunkSource } from './build';
 export { buildDirections, formatDistance, type Direction, type Segment } from './directions';
 export { ElevationModel, Raster, elevationRange, type ElevationRange, type ElevationSampler } from './elevation';
 export { DETOUR_FACTOR, estimateRoute, estimatedDuration } from './estimate';
+export { networkFootpaths, type NetworkFootpaths } from './footpaths';
 export { readGeoTiff } from './geotiff';
 export type { StreetGraph } from './graph';
 export { readHgt } from './hgt';
