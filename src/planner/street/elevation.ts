@@ -4,7 +4,7 @@
  * ("not available").
  */
 import type { LatLng } from '../geo/geo';
-import { densify } from '../geo/geo';
+import { densify, haversine } from '../geo/geo';
 
 /**
  * A north-up grid of elevations in metres. Sample (row, col) sits at
@@ -102,4 +102,27 @@ export function elevationRange(points: readonly LatLng[], sampler: ElevationSamp
   }
   if (hi === -Infinity) return { elevationHighest: null, elevationLowest: null };
   return { elevationHighest: Math.round(hi), elevationLowest: Math.round(lo) };
+}
+
+export interface ElevationSample {
+  /** Metres along the polyline. */
+  distance: number;
+  /** Metres above sea level, null where no raster covers the point. */
+  elevation: number | null;
+}
+
+/** Elevation every `step` metres along a polyline (for a profile chart). */
+export function elevationProfile(points: readonly LatLng[], sampler: ElevationSampler | null | undefined, step = 30): ElevationSample[] {
+  const dense = densify(points, step);
+  const out: ElevationSample[] = [];
+  let along = 0;
+  dense.forEach((p, i) => {
+    if (i > 0) {
+      const q = dense[i - 1] as LatLng;
+      along += haversine(q.lat, q.lng, p.lat, p.lng);
+    }
+    const v = sampler ? sampler.elevationAt(p.lat, p.lng) : null;
+    out.push({ distance: Math.round(along), elevation: v === null ? null : Math.round(v * 10) / 10 });
+  });
+  return out;
 }

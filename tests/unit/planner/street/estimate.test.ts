@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodePolyline, haversine } from '../../../../src/planner/geo/geo';
-import { ElevationModel, Raster } from '../../../../src/planner/street/elevation';
+import { ElevationModel, Raster, elevationProfile } from '../../../../src/planner/street/elevation';
 import { DETOUR_FACTOR, estimateRoute } from '../../../../src/planner/street/estimate';
 import { StreetPlanner } from '../../../../src/planner/street/street';
 
@@ -52,5 +52,20 @@ describe('estimate mode (no street graph)', () => {
     const flat = new Raster(3, 3, new Float32Array([5, 5, 5, 5, 50, 5, 5, 5, 5]), 56.5, -3.5, 0.1, 0.3);
     const r = estimateRoute({ lat: 56.4, lng: -3.45 }, { lat: 56.4, lng: -2.85 }, 'walk', new ElevationModel([flat]));
     expect(r.elevationHighest).toBeGreaterThan(r.elevationLowest!);
+  });
+
+  it('gives an elevation profile along a line, null outside coverage', () => {
+    const flat = new Raster(3, 3, new Float32Array([5, 5, 5, 5, 50, 5, 5, 5, 5]), 56.5, -3.5, 0.1, 0.3);
+    const line = [
+      { lat: 56.4, lng: -3.45 },
+      { lat: 56.4, lng: -2.85 },
+      { lat: 56.4, lng: -2.7 },
+    ];
+    const profile = elevationProfile(line, new ElevationModel([flat]), 1000);
+    expect(profile[0]!.distance).toBe(0);
+    expect(profile[0]!.elevation).not.toBeNull();
+    expect(profile[profile.length - 1]!.elevation).toBeNull();
+    for (let i = 1; i < profile.length; i++) expect(profile[i]!.distance).toBeGreaterThan(profile[i - 1]!.distance);
+    expect(elevationProfile(line, null, 1000).every((s) => s.elevation === null)).toBe(true);
   });
 });
