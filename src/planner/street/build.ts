@@ -14,6 +14,7 @@ import { componentMask, refineWithTurns } from './components';
 import type { StreetGraph } from './graph';
 import { readPbf } from './osm-pbf';
 import { NODE_BLOCKS_CAR, NODE_BLOCKS_CYCLE, NODE_BLOCKS_WALK, NODE_SIGNALS, SIGNAL_DELAY_S, classCode, ferryDurationSeconds, nodeFlags, wayProfile } from './profiles';
+import { nameSidewalks } from './sidewalks';
 import { buildGrid } from './spatial';
 import { type RawRestriction, TurnTable, parseRestriction, resolveRestrictions } from './turns';
 
@@ -33,6 +34,8 @@ export interface BuildStats {
   /** type=restriction relations in the file, and the turns they resolved to (via-node ones). */
   restrictionsRead: number;
   turnRestrictions: number;
+  /** Pavements (footway=sidewalk) named after the street they run beside. */
+  sidewalksNamed: number;
 }
 
 class Grow<T extends Float64Array | Int32Array | Float32Array | Uint8Array> {
@@ -377,6 +380,7 @@ export async function buildStreetGraph(source: ChunkSource): Promise<{ graph: St
   const turnTable = new TurnTable(turns, vertexCount, adjOffset, adjHalf);
   for (let p = 1; p < 3; p++) refineWithTurns(partial, inComponent, p, turnTable);
   const grid = buildGrid(partial);
+  const sidewalksNamed = nameSidewalks(partial, grid);
   const graph: StreetGraph = { ...partial, inComponent, grid };
   return {
     graph,
@@ -392,6 +396,7 @@ export async function buildStreetGraph(source: ChunkSource): Promise<{ graph: St
       names: names.length,
       restrictionsRead,
       turnRestrictions: turns.turnVia.length,
+      sidewalksNamed,
     },
   };
 }

@@ -131,6 +131,8 @@ function turnPhrase(delta: number): string | null {
 
 /** Stretches shorter than this between two others are folded into the previous one (junction slivers). */
 const SLIVER_M = 8;
+/** Crossing a side street: up to this long between two stretches of the same street. */
+const CROSSING_M = 25;
 
 export function buildDirections(segments: readonly Segment[]): Direction[] {
   const groups: Group[] = [];
@@ -157,6 +159,19 @@ export function buildDirections(segments: readonly Segment[]): Direction[] {
         prev.length += next.length;
         groups.splice(i, 1);
       }
+      i--;
+    }
+  }
+  // A short stretch of another street between two stretches of the same street is crossing
+  // it (a side road, a junction): stay on the street.
+  for (let i = 1; i + 1 < groups.length; i++) {
+    const prev = groups[i - 1] as Group;
+    const g = groups[i] as Group;
+    const next = groups[i + 1] as Group;
+    if (g.length < CROSSING_M && prev.name !== null && prev.name === next.name && g.cls !== 'ferry' && g.cls !== 'steps') {
+      prev.points.push(...g.points.slice(1), ...next.points.slice(1));
+      prev.length += g.length + next.length;
+      groups.splice(i, 2);
       i--;
     }
   }

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { LatLng } from '../../../../src/planner/geo/geo';
 import { haversine } from '../../../../src/planner/geo/geo';
 import { readPbf } from '../../../../src/planner/street/osm-pbf';
+import { classCode } from '../../../../src/planner/street/profiles';
 import { StreetPlanner } from '../../../../src/planner/street/street';
 import { LONDON_PBF, graphOf, requireData } from './fixtures';
 
@@ -59,5 +60,22 @@ describe('barriers (London Moorgate bollards)', () => {
       for (const p of car.points.slice(1, -1)) expect(haversine(p.lat, p.lng, f.at.lat, f.at.lng)).toBeGreaterThan(0.5);
     }
     expect(walkedThrough).toBeGreaterThan(0);
+  });
+});
+
+const SIDEWALK = classCode('sidewalk');
+
+describe('pavements mapped as their own ways (London Moorgate)', () => {
+  it('take the name of the street they run beside', async () => {
+    const { graph, stats } = await graphOf(LONDON_PBF);
+    expect(stats.sidewalksNamed).toBeGreaterThan(20);
+    const roadNames = new Set<string>();
+    for (let e = 0; e < graph.edgeCount; e++) {
+      const cls = graph.edgeClass[e] as number;
+      if (cls !== SIDEWALK && (graph.edgeName[e] as number) >= 0) roadNames.add(graph.names[graph.edgeName[e] as number] as string);
+    }
+    for (let e = 0; e < graph.edgeCount; e++) {
+      if (graph.edgeClass[e] === SIDEWALK && (graph.edgeName[e] as number) >= 0) expect(roadNames.has(graph.names[graph.edgeName[e] as number] as string)).toBe(true);
+    }
   });
 });

@@ -46,4 +46,14 @@ describe('turn-by-turn directions', () => {
     ]);
     expect(dirs.map((d) => d.html_instructions)).toEqual(['Head east on Seagate', 'Continue onto Commercial Street', 'Arrive at your destination']);
   });
+
+  it('stays on a street across a short stretch of a side street', () => {
+    const dirs = buildDirections([
+      seg('Moorgate', 'sidewalk', p(0, 0), p(1, 0)),
+      seg('London Wall', 'tertiary', p(1, 0), p(1.1, 0)), // 11 m across the side street
+      seg('Moorgate', 'sidewalk', p(1.1, 0), p(2, 0)),
+    ]);
+    expect(dirs.map((d) => d.html_instructions)).toEqual(['Head north on Moorgate', 'Arrive at your destination']);
+    expect(dirs[0]!.distance.text).toBe('220 m');
+  });
 });
