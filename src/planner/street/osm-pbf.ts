@@ -107,15 +107,20 @@ function decodeBlob(buf: Uint8Array, start: number, end: number): Uint8Array {
   throw new Error('OSM PBF: blob without data');
 }
 
-/** Checks an OSMHeader blob's required features. */
-export function checkHeader(data: Uint8Array): void {
+/** Checks an OSMHeader blob's required features; returns whether the file is sorted by type then id. */
+export function checkHeader(data: Uint8Array): { sorted: boolean } {
   const r = new ProtoReader(data);
+  let sorted = false;
   for (let t = r.tag(); t !== -1; t = r.tag()) {
-    if (t >>> 3 === 4) {
+    const field = t >>> 3;
+    if (field === 4) {
       const feature = decodeUtf8(r.bytes());
       if (!SUPPORTED_FEATURES.has(feature)) throw new Error(`OSM PBF: required feature "${feature}" is not supported`);
+    } else if (field === 5) {
+      if (decodeUtf8(r.bytes()) === 'Sort.Type_then_ID') sorted = true;
     } else r.skip(t & 7);
   }
+  return { sorted };
 }
 
 /** Decodes one PrimitiveBlock, calling the handlers. Returns which element kinds it held. */
@@ -303,14 +308,16 @@ function decodeRelation(data: Uint8Array, s: number, e: number, strings: string[
 
 /**
  * Reads a whole PBF stream, calling the handlers. `stopAfterNodes` ends early once way blocks
- * start (files are sorted nodes, ways, relations), for a node-only second pass.
+ * start, for a node-only second pass - only when the header declares Sort.Type_then_ID (nodes
+ * first, as osmium and Geofabrik write them); otherwise the whole file is read.
  */
 export async function readPbf(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, handlers: PbfHandlers, options: { stopAfterNodes?: boolean } = {}): Promise<void> {
+  let sorted = false;
   for await (const blob of pbfBlobs(chunks)) {
-    if (blob.type === 'OSMHeader') checkHeader(blob.data);
+    if (blob.type === 'OSMHeader') sorted = checkHeader(blob.data).sorted;
     else if (blob.type === 'OSMData') {
       const kinds = decodePrimitiveBlock(blob.data, handlers);
-      if (options.stopAfterNodes && !kinds.nodes && (kinds.ways || kinds.relations)) return;
+      if (options.stopAfterNodes && sorted && !kinds.nodes && (kinds.ways || kinds.relations)) return;
     }
   }
 }
