@@ -3,6 +3,7 @@
  * (day slots, filters, forward or reverse view) and router paths back into
  * forward-time paths. Holds the router buffers, so reuse one Planner per timetable.
  */
+import { McRaptor, type CostModel } from '../raptor/mc-raptor';
 import { Raptor } from '../raptor/raptor';
 import type { DaySlot, PathLeg, RaptorPath, StopTime, TransitData } from '../raptor/transit-data';
 import { formatDay } from '../timetable/gtfs-time';
@@ -24,6 +25,9 @@ export interface PlanOptions {
   wheelchair?: boolean;
   /** When given, only these modes are used. */
   modes?: readonly TransitMode[];
+  /** McRAPTOR: Pareto set over arrival, transfers and walking time (plus cost when a model is given). */
+  multiCriteria?: boolean;
+  costModel?: CostModel;
 }
 
 export interface PlanResult {
@@ -66,7 +70,7 @@ export class Planner {
       ...(tripAllowed ? { tripAllowed } : {}),
       ...(patternAllowed ? { patternAllowed } : {}),
     };
-    const found = view.raptor.search(request);
+    const found = o.multiCriteria ? new McRaptor(view.data, o.costModel).search(request) : view.raptor.search(request);
     const paths = reverse ? found.map((p) => this.unreverse(p)).sort((a, b) => a.departure - b.departure) : found;
     return { paths, notices };
   }

@@ -53,11 +53,13 @@ export function compareWithReference(tt: Timetable, date: number, queries: numbe
 }
 
 /** Every transit leg is a real trip running that day, calling at both stops at the stated times; legs chain in time. */
-export function checkPath(tt: Timetable, date: number, p: RaptorPath, from: number, to: number, notBefore: number, notAfter: number, where: string): void {
+export function checkPath(tt: Timetable, date: number, p: RaptorPath, from: number | number[], to: number | number[], notBefore: number, notAfter: number, where: string): void {
+  const origins = Array.isArray(from) ? from : [from];
+  const destinations = Array.isArray(to) ? to : [to];
   expect(p.departure, where).toBeGreaterThanOrEqual(notBefore);
   expect(p.arrival, where).toBeLessThanOrEqual(notAfter);
   let clock = p.departure;
-  let at = from;
+  let at = origins[0] as number;
   for (const leg of p.legs) {
     expect(leg.start, `leg starts after the previous one ends: ${where}`).toBeGreaterThanOrEqual(clock);
     if (leg.kind === 'transit') {
@@ -79,9 +81,14 @@ export function checkPath(tt: Timetable, date: number, p: RaptorPath, from: numb
     } else if (leg.kind === 'transfer') {
       expect(leg.from).toBe(at);
       at = leg.to;
+    } else if (leg.kind === 'access') {
+      expect(origins, `access from an origin stop: ${where}`).toContain(leg.stop);
+      at = leg.stop;
+    } else {
+      expect(leg.stop, `egress from where the traveller is: ${where}`).toBe(at);
     }
     clock = leg.end;
   }
-  expect(at, `journey ends at the destination: ${where}`).toBe(to);
+  expect(destinations, `journey ends at the destination: ${where}`).toContain(at);
   expect(clock).toBe(p.arrival);
 }
