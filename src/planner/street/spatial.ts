@@ -21,13 +21,28 @@ export function buildGrid(g: GridInput, cellSize = 100): SpatialGrid {
   const originLat = Number.isFinite(g.bbox.minLat) ? (g.bbox.minLat + g.bbox.maxLat) / 2 : 0;
   const originLng = Number.isFinite(g.bbox.minLng) ? (g.bbox.minLng + g.bbox.maxLng) / 2 : 0;
   const mPerDegLng = M_PER_DEG * Math.cos((originLat * Math.PI) / 180);
-  const keys: number[] = [];
-  const edges: number[] = [];
-  const seen = new Set<number>();
   const x = (p: number): number => ((g.pointLng[p] as number) * E7 - originLng) * mPerDegLng;
   const y = (p: number): number => ((g.pointLat[p] as number) * E7 - originLat) * M_PER_DEG;
+  // Cell range of the whole graph, so (cell, edge) pairs pack into one sortable double.
+  let minRow = Infinity;
+  let maxRow = -Infinity;
+  let minCol = Infinity;
+  let maxCol = -Infinity;
+  for (let p = 0; p < g.pointLat.length; p++) {
+    const r = Math.floor(y(p) / cellSize);
+    const c = Math.floor(x(p) / cellSize);
+    if (r < minRow) minRow = r;
+    if (r > maxRow) maxRow = r;
+    if (c < minCol) minCol = c;
+    if (c > maxCol) maxCol = c;
+  }
+  if (g.edgeCount === 0) return { cellSize, originLat, originLng, mPerDegLng, keys: new Float64Array(0), offsets: new Int32Array(1), edges: new Int32Array(0) };
+  const cols = maxCol - minCol + 1;
+  const edgeScale = 2 ** Math.ceil(Math.log2(g.edgeCount + 1));
+  if ((maxRow - minRow + 1) * cols * edgeScale > 2 ** 53) throw new Error('spatial grid: area too large for one graph; raise the cell size');
+  let pairs = new Float64Array(Math.max(1024, g.edgeCount * 2));
+  let n = 0;
   for (let e = 0; e < g.edgeCount; e++) {
-    seen.clear();
     let prev = g.edgeFrom[e] as number;
     const end = g.shapeOffset[e + 1] as number;
     for (let i = g.shapeOffset[e] as number; i <= end; i++) {
@@ -38,32 +53,38 @@ export function buildGrid(g: GridInput, cellSize = 100): SpatialGrid {
       const r1 = Math.floor(Math.max(y(prev), y(cur)) / cellSize);
       for (let r = r0; r <= r1; r++) {
         for (let c = c0; c <= c1; c++) {
-          const k = cellKey(r, c);
-          if (seen.has(k)) continue;
-          seen.add(k);
-          keys.push(k);
-          edges.push(e);
+          if (n === pairs.length) {
+            const grown = new Float64Array(pairs.length * 2);
+            grown.set(pairs);
+            pairs = grown;
+          }
+          pairs[n++] = ((r - minRow) * cols + (c - minCol)) * edgeScale + e;
         }
       }
       prev = cur;
     }
   }
-  const order = new Int32Array(keys.length);
-  for (let i = 0; i < order.length; i++) order[i] = i;
-  order.sort((a, b) => (keys[a] as number) - (keys[b] as number) || (edges[a] as number) - (edges[b] as number));
-  const uniq: number[] = [];
+  const sorted = pairs.subarray(0, n).sort();
+  const keys: number[] = [];
   const offsets: number[] = [];
-  const outEdges = new Int32Array(order.length);
-  for (let i = 0; i < order.length; i++) {
-    const k = keys[order[i] as number] as number;
-    if (uniq.length === 0 || uniq[uniq.length - 1] !== k) {
-      uniq.push(k);
-      offsets.push(i);
+  const edges = new Int32Array(n);
+  let m = 0;
+  let lastLocal = -1;
+  for (let i = 0; i < n; i++) {
+    const v = sorted[i] as number;
+    if (i > 0 && v === sorted[i - 1]) continue; // the same edge listed twice in a cell
+    const local = Math.floor(v / edgeScale);
+    if (local !== lastLocal) {
+      const r = Math.floor(local / cols) + minRow;
+      const c = (local % cols) + minCol;
+      keys.push(cellKey(r, c));
+      offsets.push(m);
+      lastLocal = local;
     }
-    outEdges[i] = edges[order[i] as number] as number;
+    edges[m++] = v - local * edgeScale;
   }
-  offsets.push(order.length);
-  return { cellSize, originLat, originLng, mPerDegLng, keys: Float64Array.from(uniq), offsets: Int32Array.from(offsets), edges: outEdges };
+  offsets.push(m);
+  return { cellSize, originLat, originLng, mPerDegLng, keys: Float64Array.from(keys), offsets: Int32Array.from(offsets), edges: edges.slice(0, m) };
 }
 
 function findCell(grid: SpatialGrid, key: number): number {
