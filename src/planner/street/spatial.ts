@@ -123,7 +123,10 @@ export function snapPoint(g: StreetGraph, lat: number, lng: number, p: number, m
   const py = (lat - grid.originLat) * M_PER_DEG;
   const col = Math.floor(px / grid.cellSize);
   const row = Math.floor(py / grid.cellSize);
-  const rings = Math.ceil(maxDistance / grid.cellSize) + 1;
+  // Grid metres east-west are scaled at the grid's origin latitude; north of it a grid metre is
+  // shorter on the ground, so rings guarantee only `reach` true metres each.
+  const reach = grid.cellSize * Math.min(1, Math.cos((lat * Math.PI) / 180) / Math.cos((grid.originLat * Math.PI) / 180));
+  const rings = Math.ceil(maxDistance / reach) + 1;
   // Local plane around the query point for projection onto segments.
   const kx = M_PER_DEG * Math.cos((lat * Math.PI) / 180);
   type Best = { edge: number; seg: number; t: number; d2: number; qlat: number; qlng: number };
@@ -168,7 +171,7 @@ export function snapPoint(g: StreetGraph, lat: number, lng: number, p: number, m
       }
     }
     // Anything in a further ring is at least ring * cellSize away.
-    if (best && Math.sqrt(best.d2) <= ring * grid.cellSize) break;
+    if (best && Math.sqrt(best.d2) <= ring * reach) break;
   }
   if (!best) return null;
   const distance = haversine(lat, lng, best.qlat, best.qlng);

@@ -4,7 +4,7 @@ import { decodePolyline, haversine } from '../../../../src/planner/geo/geo';
 import { loadElevation } from '../../../../src/planner/street/elevation-node';
 import { pathSegments } from '../../../../src/planner/street/geometry';
 import type { StreetGraph } from '../../../../src/planner/street/graph';
-import { pointOf } from '../../../../src/planner/street/graph';
+import { edgeGeometry, pointOf, snappable } from '../../../../src/planner/street/graph';
 import type { BuildStats } from '../../../../src/planner/street/build';
 import { HIGHWAY_CLASSES, PROFILES, WALK_SPEED } from '../../../../src/planner/street/profiles';
 import { deserializeStreetGraph, serializeStreetGraph } from '../../../../src/planner/street/snapshot';
@@ -180,6 +180,35 @@ describe('Porto Alegre street graph', () => {
     expect(planner.snap({ lat: -29.5, lng: -51.2 }, 'walk')).toBeNull();
     const p = pointOf(graph, walkVertices[0] as number);
     expect(planner.snap({ lat: p.lat + 0.01, lng: p.lng + 0.01 }, 'walk', 1)).toBeNull();
+  });
+
+  it('snapping finds the same nearest usable edge as a brute-force scan', () => {
+    const rnd = seeded(31);
+    const box = graph.bbox;
+    for (const profile of ['walk', 'car'] as const) {
+      const p = profile === 'walk' ? 0 : 2;
+      for (let i = 0; i < 15; i++) {
+        const q = { lat: box.minLat + rnd() * (box.maxLat - box.minLat), lng: box.minLng + rnd() * (box.maxLng - box.minLng) };
+        let best = Infinity;
+        const kx = 111_195 * Math.cos((q.lat * Math.PI) / 180);
+        for (let e = 0; e < graph.edgeCount; e++) {
+          if (!snappable(graph, e, p)) continue;
+          const pts = edgeGeometry(graph, e);
+          for (let j = 1; j < pts.length; j++) {
+            const ax = (pts[j - 1]!.lng - q.lng) * kx;
+            const ay = (pts[j - 1]!.lat - q.lat) * 111_195;
+            const dx = (pts[j]!.lng - pts[j - 1]!.lng) * kx;
+            const dy = (pts[j]!.lat - pts[j - 1]!.lat) * 111_195;
+            const len2 = dx * dx + dy * dy;
+            const t = len2 > 0 ? Math.max(0, Math.min(1, -(ax * dx + ay * dy) / len2)) : 0;
+            best = Math.min(best, Math.hypot(ax + t * dx, ay + t * dy));
+          }
+        }
+        const s = planner.snap(q, profile, 3000);
+        if (best > 3000) expect(s).toBeNull();
+        else expect(Math.abs(s!.distance - best)).toBeLessThan(0.5);
+      }
+    }
   });
 
   it('one-to-many agrees with point-to-point, forwards and in reverse, within the budget', () => {
