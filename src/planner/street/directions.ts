@@ -205,6 +205,8 @@ export function buildDirections(segments: readonly Segment[]): Direction[] {
       if (g.cls === 'steps') text = turn ? `${turn} and take the steps` : 'Take the steps';
       else if (turn) text = `${turn} onto ${where}`;
       else if (g.name !== null) text = `Continue onto ${where}`;
+      // Straight on along a road with no name: nothing honest to add but the distance.
+      else if (family(g.cls) === 'road') text = `Continue for ${formatDistance(g.length)}`;
       else text = `Continue along ${where}`;
     }
     out.push({ html_instructions: text, distance: { text: formatDistance(g.length) } });

@@ -56,4 +56,12 @@ describe('turn-by-turn directions', () => {
     expect(dirs.map((d) => d.html_instructions)).toEqual(['Head north on Moorgate', 'Arrive at your destination']);
     expect(dirs[0]!.distance.text).toBe('220 m');
   });
+
+  it('says "Continue for" when the road goes straight on without a name', () => {
+    const dirs = buildDirections([
+      seg('Harefield Road', 'residential', p(0, 0), p(0, 3)),
+      seg(null, 'residential', p(0, 3), p(0, 6.2)),
+    ]);
+    expect(dirs.map((d) => d.html_instructions)).toEqual(['Head east on Harefield Road', 'Continue for 200 m', 'Arrive at your destination']);
+  });
 });
