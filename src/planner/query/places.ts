@@ -41,15 +41,38 @@ export function accessFromStop(tt: Timetable, stop: number): StopTime[] {
 
 /** Arriving at a stop: the stop (or station platforms) and stops with a footpath to it. */
 export function egressToStop(tt: Timetable, stop: number): StopTime[] {
-  const targets = new Set(boardingStops(tt, stop));
   const out = new Map<number, number>();
-  for (const s of targets) addMin(out, s, 0);
-  for (let s = 0; s < tt.stopCount; s++) {
-    for (let e = tt.footStart[s] as number; e < (tt.footStart[s + 1] as number); e++) {
-      if (targets.has(tt.footTo[e] as number)) addMin(out, s, tt.footDuration[e] as number);
-    }
+  const incoming = incomingFootpaths(tt);
+  for (const s of boardingStops(tt, stop)) {
+    addMin(out, s, 0);
+    for (let e = incoming.start[s] as number; e < (incoming.start[s + 1] as number); e++) addMin(out, incoming.from[e] as number, incoming.duration[e] as number);
   }
   return toList(out);
+}
+
+const incomingCache = new WeakMap<Timetable, { start: Int32Array; from: Int32Array; duration: Int32Array }>();
+
+/** Footpaths by destination stop (CSR), built once per timetable. */
+function incomingFootpaths(tt: Timetable): { start: Int32Array; from: Int32Array; duration: Int32Array } {
+  const cached = incomingCache.get(tt);
+  if (cached) return cached;
+  const S = tt.stopCount;
+  const start = new Int32Array(S + 1);
+  for (const to of tt.footTo) start[to + 1] = (start[to + 1] as number) + 1;
+  for (let s = 0; s < S; s++) start[s + 1] = (start[s + 1] as number) + (start[s] as number);
+  const fill = start.slice(0, S);
+  const from = new Int32Array(tt.footTo.length);
+  const duration = new Int32Array(tt.footTo.length);
+  for (let s = 0; s < S; s++) {
+    for (let e = tt.footStart[s] as number; e < (tt.footStart[s + 1] as number); e++) {
+      const slot = (fill[tt.footTo[e] as number] as number)++;
+      from[slot] = s;
+      duration[slot] = tt.footDuration[e] as number;
+    }
+  }
+  const built = { start, from, duration };
+  incomingCache.set(tt, built);
+  return built;
 }
 
 /** Stops within `radius` metres of a point, with straight-line walking estimates (the street issue replaces these). */

@@ -8,23 +8,27 @@ import type { RawFeed } from './raw-feed';
 
 /** Sorted list of days (since epoch) on which each service runs. */
 export function serviceDays(feed: RawFeed): Map<string, number[]> {
-  const sets = new Map<string, Set<number>>();
-  const setOf = (id: string) => {
-    let s = sets.get(id);
-    if (!s) sets.set(id, (s = new Set()));
-    return s;
-  };
+  // Plain arrays sorted once (not Sets): rail feeds have tens of thousands of services.
+  const added = new Map<string, number[]>();
+  const removed = new Map<string, Set<number>>();
+  const listOf = (id: string) => added.get(id) ?? (added.set(id, []).get(id) as number[]);
   for (const c of feed.calendars) {
-    const s = setOf(c.serviceId);
-    for (let d = c.start; d <= c.end; d++) if (c.days[weekdayOf(d)]) s.add(d);
+    const list = listOf(c.serviceId);
+    for (let d = c.start; d <= c.end; d++) if (c.days[weekdayOf(d)]) list.push(d);
   }
   for (const cd of feed.calendarDates) {
-    const s = setOf(cd.serviceId);
-    if (cd.type === 1) s.add(cd.day);
-    else s.delete(cd.day);
+    if (cd.type === 1) listOf(cd.serviceId).push(cd.day);
+    else {
+      listOf(cd.serviceId);
+      (removed.get(cd.serviceId) ?? (removed.set(cd.serviceId, new Set()).get(cd.serviceId) as Set<number>)).add(cd.day);
+    }
   }
   const out = new Map<string, number[]>();
-  for (const [id, s] of sets) out.set(id, [...s].sort((a, b) => a - b));
+  for (const [id, list] of added) {
+    list.sort((a, b) => a - b);
+    const gone = removed.get(id);
+    out.set(id, list.filter((d, i) => (i === 0 || d !== list[i - 1]) && !gone?.has(d)));
+  }
   return out;
 }
 
