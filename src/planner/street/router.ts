@@ -304,35 +304,40 @@ export class Router {
     }
     const duration = new Float64Array(targets.length).fill(NaN);
     const distance = new Float64Array(targets.length).fill(NaN);
-    targets.forEach((t, i) => {
-      if (!t) return;
+    const done = this.done;
+    const dist = this.dist;
+    const metres = this.metres;
+    for (let i = 0; i < targets.length; i++) {
+      const t = targets[i];
+      if (!t) continue;
       const f = t.edge;
+      const a = edgeFrom[f] as number;
+      const b = edgeTo[f] as number;
+      const reachedA = done[a] === gen;
+      const reachedB = done[b] === gen;
+      if (!reachedA && !reachedB && f !== e) continue;
       const Lf = g.edgeLength[f] as number;
-      const ff = (x: number): number => (Lf > 0 ? x / Lf : 0);
+      const inv = Lf > 0 ? 1 / Lf : 0;
       const cf = cost[2 * f] as number;
       const cb = cost[2 * f + 1] as number;
+      // Forward: into the target from a along 2f, or from b along 2f+1. Reverse: out of it.
+      const viaA = reverse ? cb * t.offset * inv : cf * t.offset * inv;
+      const viaB = reverse ? cf * (Lf - t.offset) * inv : cb * (Lf - t.offset) * inv;
       let bestT = Infinity;
       let bestM = NaN;
-      const consider = (v: number, c: number, metres: number): void => {
-        if (!Number.isFinite(c) || this.done[v] !== gen) return;
-        const total = (this.dist[v] as number) + c;
-        if (total < bestT) {
-          bestT = total;
-          bestM = (this.metres[v] as number) + metres;
-        }
-      };
-      if (!reverse) {
-        consider(g.edgeFrom[f] as number, cf * ff(t.offset), t.offset);
-        consider(g.edgeTo[f] as number, cb * ff(Lf - t.offset), Lf - t.offset);
-      } else {
-        consider(g.edgeTo[f] as number, cf * ff(Lf - t.offset), Lf - t.offset);
-        consider(g.edgeFrom[f] as number, cb * ff(t.offset), t.offset);
+      if (reachedA && viaA !== Infinity && (dist[a] as number) + viaA < bestT) {
+        bestT = (dist[a] as number) + viaA;
+        bestM = (metres[a] as number) + t.offset;
+      }
+      if (reachedB && viaB !== Infinity && (dist[b] as number) + viaB < bestT) {
+        bestT = (dist[b] as number) + viaB;
+        bestM = (metres[b] as number) + Lf - t.offset;
       }
       if (f === e) {
         // Same edge: straight along it, in the allowed direction.
         const ahead = reverse ? origin.offset - t.offset : t.offset - origin.offset;
         const c = ahead >= 0 ? fw * frac(ahead) : bw * frac(-ahead);
-        if (Number.isFinite(c) && c < bestT) {
+        if (c !== Infinity && c < bestT) {
           bestT = c;
           bestM = Math.abs(ahead);
         }
@@ -341,7 +346,7 @@ export class Router {
         duration[i] = bestT;
         distance[i] = bestM;
       }
-    });
+    }
     return { duration, distance, settled };
   }
 }
