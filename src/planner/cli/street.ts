@@ -51,6 +51,10 @@ async function main(argv: string[]): Promise<void> {
     const t0 = performance.now();
     const route = planner.route(latLng(flag(args, 'from'), 'from'), latLng(flag(args, 'to'), 'to'), mode);
     const ms = performance.now() - t0;
+    if (!route) {
+      console.log(json ? JSON.stringify({ route: null, reason: `no ${mode} route between these points` }) : `no ${mode} route between these points (both are on the street network, but this mode cannot make the trip)`);
+      return;
+    }
     if (json) {
       console.log(JSON.stringify({ ...route, points: undefined, ms: +ms.toFixed(2) }, null, 2));
       return;

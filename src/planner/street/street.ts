@@ -86,9 +86,18 @@ export class StreetPlanner {
     return result;
   }
 
-  /** Route over the graph where possible, otherwise a flagged straight-line estimate. */
-  route(from: LatLng, to: LatLng, profile: Profile): StreetRoute {
-    return this.routeOnGraph(from, to, profile) ?? estimateRoute(from, to, profile, this.elevation);
+  /**
+   * Route over the graph where possible. A flagged straight-line estimate when there is no graph
+   * or a point lies off the mapped streets (no walkable way within the snap distance); null when
+   * both points are on the network but this mode cannot make the trip (a car to a pedestrian
+   * precinct, or across a foot ferry).
+   */
+  route(from: LatLng, to: LatLng, profile: Profile): StreetRoute | null {
+    if (!this.graph) return estimateRoute(from, to, profile, this.elevation);
+    const onGraph = this.routeOnGraph(from, to, profile);
+    if (onGraph) return onGraph;
+    const covered = (p: LatLng): boolean => this.snap(p, 'walk') !== null;
+    return covered(from) && covered(to) ? null : estimateRoute(from, to, profile, this.elevation);
   }
 
   /**

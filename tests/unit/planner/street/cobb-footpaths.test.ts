@@ -36,7 +36,7 @@ describe('Cobb County street network (flex test data)', () => {
     const a = pointOf(graph, south);
     const b = pointOf(graph, north);
     expect(haversine(a.lat, a.lng, b.lat, b.lng)).toBeGreaterThan(5_000);
-    const r = planner.route(a, b, 'car');
+    const r = planner.route(a, b, 'car')!;
     expect(r.estimated).toBe(false);
     expect(r.distance).toBeGreaterThan(haversine(a.lat, a.lng, b.lat, b.lng));
     expect(r.directions.length).toBeGreaterThan(1);

@@ -14,7 +14,7 @@ describe('estimate mode (no street graph)', () => {
 
   it('flags the leg as estimated, with no directions and a straight-line geometry', () => {
     for (const profile of ['walk', 'cycle', 'car'] as const) {
-      const r = planner.route(dundee, broughtyFerry, profile);
+      const r = planner.route(dundee, broughtyFerry, profile)!;
       expect(r.estimated).toBe(true);
       expect(r.directions).toEqual([]);
       const pts = decodePolyline(r.geometry);
@@ -29,11 +29,11 @@ describe('estimate mode (no street graph)', () => {
   });
 
   it('uses per-mode speeds: walking 4.8 km/h, cycling 15 km/h, driving quicker over distance', () => {
-    const walk = planner.route(dundee, broughtyFerry, 'walk');
+    const walk = planner.route(dundee, broughtyFerry, 'walk')!;
     expect(walk.distance / walk.duration).toBeCloseTo(4.8 / 3.6, 1);
-    const cycle = planner.route(dundee, broughtyFerry, 'cycle');
+    const cycle = planner.route(dundee, broughtyFerry, 'cycle')!;
     expect(cycle.distance / cycle.duration).toBeCloseTo(15 / 3.6, 1);
-    const car = planner.route(dundee, perth, 'car');
+    const car = planner.route(dundee, perth, 'car')!;
     // Dundee to Perth by car: about 35-45 minutes.
     expect(car.duration).toBeGreaterThan(30 * 60);
     expect(car.duration).toBeLessThan(45 * 60);
