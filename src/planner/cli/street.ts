@@ -1,7 +1,7 @@
 /**
  * Street network tool: build a street snapshot from OSM, or route between two points.
  *
- *   node --import tsx src/planner/cli/street.ts build --osm <file.osm.pbf> --out <file.street> [--json]
+ *   node --import tsx src/planner/cli/street.ts build --osm <file.osm.pbf> --out <file.street> [--elevation <tif|hgt>]... [--json]
  *   node --import tsx src/planner/cli/street.ts route (--osm <pbf> | --snapshot <file.street>)
  *        --from "lat,lng" --to "lat,lng" [--mode walk|cycle|car] [--elevation <tif|hgt|hgt.zip>]... [--json]
  */
@@ -29,8 +29,10 @@ async function main(argv: string[]): Promise<void> {
     const osm = flag(args, 'osm');
     const out = flag(args, 'out');
     if (!osm || !out) throw new Error('build needs --osm <file.osm.pbf> --out <file>');
+    const elevationFiles = args.flags.get('elevation') ?? [];
     const t0 = performance.now();
-    const { graph, stats } = await buildStreetGraphFromFile(osm);
+    const elevation = elevationFiles.length > 0 ? await loadElevation(elevationFiles) : null;
+    const { graph, stats } = await buildStreetGraphFromFile(osm, { elevation });
     const importMs = Math.round(performance.now() - t0);
     const bytes = await writeStreetSnapshot(out, graph);
     const result = { ...stats, importMs, snapshotBytes: bytes, out };

@@ -1,6 +1,6 @@
 /** Node-only: build a street graph from an .osm.pbf file on disk, streamed in 1 MiB chunks. */
 import { createReadStream } from 'node:fs';
-import { type BuildStats, buildStreetGraph } from './build';
+import { type BuildOptions, type BuildStats, buildStreetGraph } from './build';
 import type { StreetGraph } from './graph';
 
 async function* fileChunks(path: string): AsyncGenerator<Uint8Array> {
@@ -10,6 +10,6 @@ async function* fileChunks(path: string): AsyncGenerator<Uint8Array> {
   }
 }
 
-export function buildStreetGraphFromFile(path: string): Promise<{ graph: StreetGraph; stats: BuildStats }> {
-  return buildStreetGraph(() => fileChunks(path));
+export function buildStreetGraphFromFile(path: string, options: BuildOptions = {}): Promise<{ graph: StreetGraph; stats: BuildStats }> {
+  return buildStreetGraph(() => fileChunks(path), options);
 }
