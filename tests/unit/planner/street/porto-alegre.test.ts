@@ -59,7 +59,7 @@ describe('Porto Alegre street graph', () => {
     let work = 0;
     let workD = 0;
     for (const profile of PROFILES) {
-      for (const [a, b] of randomPairs(60, 7 + profile.length)) {
+      for (const [a, b] of randomPairs(40, 7 + profile.length)) {
         const sa = planner.snap(a, profile);
         const sb = planner.snap(b, profile);
         // A few walkable points lie over 500 m from any road at the extract's edge.
