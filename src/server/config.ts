@@ -27,6 +27,9 @@ export const SETTINGS: readonly SettingDoc[] = [
   { name: 'REDIS_URL', default: '(unset)', description: 'redis:// URL; when set, realtime events and search jobs fan out across instances through Redis.' },
   { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent. Logs are JSON lines on stdout.' },
   { name: 'REQUEST_TIMEOUT_MS', default: '60000', description: 'Requests and idle connections are cut after this many milliseconds (SPEC: 60 s).' },
+  { name: 'PUBLIC_URL', default: 'http://{host}:<PORT>', description: 'Base of the links in e-mails (activation, password reset). {host} becomes the calling brand\'s first hostname, e.g. https://{host} or https://journeys.example.org.' },
+  { name: 'SMTP_URL', default: '(unset)', description: 'smtp:// or smtps:// URL (with user:password@ if needed) to send mail through; unset writes each mail to DATA_DIR/outbox and logs its link.' },
+  { name: 'MAIL_FROM', default: 'no-reply@drover.localhost', description: 'Sender address of account e-mails; the calling brand\'s title is its display name.' },
   { name: 'TRUST_PROXY', default: 'false', description: 'true behind a reverse proxy, so client IPs and protocol come from X-Forwarded-* headers.' },
 ];
 
@@ -86,6 +89,12 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   REQUEST_TIMEOUT_MS: integer(60_000, 1_000, 3_600_000),
   TRUST_PROXY: booleanFlag,
+  PUBLIC_URL: z
+    .string()
+    .refine((value) => /^https?:\/\//.test(value) && URL.canParse(value.replaceAll('{host}', 'example.org')), { message: 'must be a URL starting with http:// or https:// ({host} allowed)' })
+    .optional(),
+  SMTP_URL: urlWithScheme(['smtp', 'smtps']),
+  MAIL_FROM: z.email({ message: 'must be an e-mail address' }).default('no-reply@drover.localhost'),
 });
 
 export interface Settings {
@@ -100,6 +109,10 @@ export interface Settings {
   logLevel: LogLevel;
   requestTimeoutMs: number;
   trustProxy: boolean;
+  /** Base URL of links in e-mails; `{host}` is replaced with the brand's hostname. */
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
 }
 
 export class SettingsError extends Error {
@@ -136,5 +149,8 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     logLevel: s.LOG_LEVEL,
     requestTimeoutMs: s.REQUEST_TIMEOUT_MS,
     trustProxy: s.TRUST_PROXY,
+    publicUrl: (s.PUBLIC_URL ?? `http://{host}:${s.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: s.SMTP_URL,
+    mailFrom: s.MAIL_FROM,
   };
 }

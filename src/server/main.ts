@@ -3,6 +3,7 @@
  * Configuration mistakes end the process with one clear line on stderr and exit code 1.
  */
 import type { FastifyInstance } from 'fastify';
+import { apiPlugins, createApiContext } from './api/index';
 import { buildServer } from './app';
 import { BrandConfigError, loadBrands } from './brands/load';
 import { loadSettings, SettingsError } from './config';
@@ -43,7 +44,16 @@ async function main() {
 
   // The Pusher-protocol endpoint accepts the brands' public API keys as its app keys.
   const { plugin: realtimePlugin } = createRealtimePlugin({ isKnownAppKey: (key) => brands.byApiKey(key) !== undefined });
-  app = await buildServer({ settings, brands, database, realtime: realtimePlugin });
+  // Account mail logs through the server's logger (the outbox prints each link there).
+  const api = createApiContext({
+    db: database.db,
+    settings,
+    log: {
+      info: (details, message) => void app?.log.info(details, message),
+      error: (details, message) => void app?.log.error(details, message),
+    },
+  });
+  app = await buildServer({ settings, brands, database, realtime: realtimePlugin, api: apiPlugins(api) });
   const server = app;
 
   let stopping = false;

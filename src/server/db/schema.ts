@@ -25,6 +25,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { CAMPAIGN_PLACES, IMPRESSION_ACTIONS, type CampaignPlace, type ImpressionAction } from '../../contract/campaign-options';
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => instant('created_at').notNull().defaultNow();
@@ -169,9 +170,22 @@ export const savedJourneys = pgTable(
   (t) => [primaryKey({ name: 'saved_journeys_pkey', columns: [t.userId, t.journeyId] }), index('saved_journeys_user_created_idx').on(t.userId, t.createdAt.desc())],
 );
 
-/** SPEC section 9: where a campaign pop-up may appear. */
-export const CAMPAIGN_PLACES = ['journey-planner', 'journey-results', 'journey-details', 'account-register'] as const;
-export type CampaignPlace = (typeof CAMPAIGN_PLACES)[number];
+/** SPEC section 4: opening a journey sends 'viewed'; one row per call (anonymous when userId is null). */
+export const journeyViews = pgTable(
+  'journey_views',
+  {
+    id: id(),
+    journeyId: uuid('journey_id')
+      .notNull()
+      .references(() => journeys.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('journey_views_journey_idx').on(t.journeyId)],
+);
+
+/** SPEC section 9: where a campaign pop-up may appear (the list lives in the contract). */
+export { CAMPAIGN_PLACES, IMPRESSION_ACTIONS, type CampaignPlace, type ImpressionAction };
 
 export const campaigns = pgTable(
   'campaigns',
@@ -194,9 +208,6 @@ export const campaigns = pgTable(
     check('campaigns_appear_on_check', sql`${t.appearOn} <@ array[${sql.raw(CAMPAIGN_PLACES.map((place) => `'${place}'`).join(', '))}]::text[]`),
   ],
 );
-
-export const IMPRESSION_ACTIONS = ['view', 'clickthrough'] as const;
-export type ImpressionAction = (typeof IMPRESSION_ACTIONS)[number];
 
 export const campaignImpressions = pgTable(
   'campaign_impressions',

@@ -16,6 +16,9 @@ describe('loadSettings', () => {
       logLevel: 'info',
       requestTimeoutMs: 60_000,
       trustProxy: false,
+      publicUrl: 'http://{host}:8080',
+      smtpUrl: undefined,
+      mailFrom: 'no-reply@drover.localhost',
     });
   });
 
@@ -60,6 +63,17 @@ describe('loadSettings', () => {
     expect(message).not.toContain('secret');
   });
 
+  it('reads the mail settings; SMTP_URL is never echoed', () => {
+    expect(loadSettings({ PUBLIC_URL: 'https://{host}/', SMTP_URL: 'smtps://u:p@mail:465', MAIL_FROM: 'hello@example.org' })).toMatchObject({
+      publicUrl: 'https://{host}',
+      smtpUrl: 'smtps://u:p@mail:465',
+      mailFrom: 'hello@example.org',
+    });
+    expect(() => loadSettings({ SMTP_URL: 'http://u:secret@mail' })).toThrow(/SMTP_URL: must be a URL starting with smtp:\/\/ or smtps:\/\/$/m);
+    expect(() => loadSettings({ PUBLIC_URL: 'ftp://x' })).toThrow(/PUBLIC_URL: must be a URL/);
+    expect(() => loadSettings({ MAIL_FROM: 'nobody' })).toThrow(/MAIL_FROM: must be an e-mail address/);
+  });
+
   it('documents every setting it reads', () => {
     expect(SETTINGS.map((setting) => setting.name)).toEqual([
       'PORT',
@@ -72,6 +86,9 @@ describe('loadSettings', () => {
       'REDIS_URL',
       'LOG_LEVEL',
       'REQUEST_TIMEOUT_MS',
+      'PUBLIC_URL',
+      'SMTP_URL',
+      'MAIL_FROM',
       'TRUST_PROXY',
     ]);
     for (const setting of SETTINGS) expect(setting.description.length).toBeGreaterThan(10);

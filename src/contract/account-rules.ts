@@ -1,0 +1,94 @@
+/**
+ * Account vocabulary and rules shared by the API and the web app (SPEC sections 3, 5 and 9).
+ * Plain constants and functions (no zod here) so the browser's first chunk stays small;
+ * src/contract/users.ts builds the zod schemas from these.
+ */
+
+/** SPEC section 3, in the SPEC's order. */
+export const TITLE_OPTIONS = ['Mr', 'Mrs', 'Ms', 'Miss', 'Dr', 'Prof', 'Sir', 'Dame', 'Reverend', 'Duke', 'Duchess', 'Other'] as const;
+export type Title = (typeof TITLE_OPTIONS)[number];
+
+export const RAILCARD_OPTIONS = ['16-17 Saver', '16-25 Railcard', '26-30 Railcard', 'Disabled Persons Railcard', 'Senior Railcard'] as const;
+export type Railcard = (typeof RAILCARD_OPTIONS)[number];
+
+/** SPEC: creation_origin is HOME_PAGE on register. */
+export const DEFAULT_CREATION_ORIGIN = 'HOME_PAGE';
+
+/** SPEC sections 5 and 9. */
+export const MIN_AGE = 12;
+export const MAX_AGE = 130;
+
+/** Our password rules (the SPEC leaves them to us); the messages state them. */
+export const PASSWORD_MIN_LENGTH = 10;
+/** argon2 hashes anything, but an unbounded password is a cheap way to burn CPU. */
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const PASSWORD_MESSAGES = {
+  tooShort: `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
+  tooLong: `The password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
+  isEmail: 'The password must not be your e-mail address.',
+  oneCharacter: 'The password must not be one character repeated.',
+  mismatch: 'The password confirmation does not match.',
+} as const;
+
+/** Characters, not UTF-16 units, so an emoji counts once. */
+const length = (text: string) => [...text].length;
+
+/** Every password rule the text breaks (empty when it is acceptable). */
+export function passwordProblems(password: string, email?: string | null): string[] {
+  const problems: string[] = [];
+  const size = length(password);
+  if (size < PASSWORD_MIN_LENGTH) problems.push(PASSWORD_MESSAGES.tooShort);
+  if (size > PASSWORD_MAX_LENGTH) problems.push(PASSWORD_MESSAGES.tooLong);
+  const bare = email?.trim().toLowerCase();
+  if (bare && password.trim().toLowerCase() === bare) problems.push(PASSWORD_MESSAGES.isEmail);
+  if (size >= PASSWORD_MIN_LENGTH && new Set(password).size === 1) problems.push(PASSWORD_MESSAGES.oneCharacter);
+  return problems;
+}
+
+const DOB = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Parses YYYY-MM-DD into a real calendar date (rejects 2023-02-30), or null. */
+export function parseIsoDate(text: string): { year: number; month: number; day: number } | null {
+  const match = DOB.exec(text);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const check = new Date(Date.UTC(year, month - 1, day));
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
+  return { year, month, day };
+}
+
+/** Today's date in Europe/London as YYYY-MM-DD (ages change at London midnight). */
+export function londonDate(now: Date = new Date()): string {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** Whole years from `dob` to `today` (both YYYY-MM-DD); null for a malformed date. A 29 February birthday counts from 1 March in other years. */
+export function ageOn(dob: string, today: string): number | null {
+  const birth = parseIsoDate(dob);
+  const now = parseIsoDate(today);
+  if (!birth || !now) return null;
+  let age = now.year - birth.year;
+  if (now.month < birth.month || (now.month === birth.month && now.day < birth.day)) age -= 1;
+  return age;
+}
+
+export interface PassesInput {
+  has_car_access?: boolean;
+  has_concessionary_pass?: boolean;
+  has_young_scot_card?: boolean;
+  has_new_young_scot_card?: boolean;
+  railcard?: string | null;
+}
+
+/**
+ * SPEC section 4: answering no to the Young Scot card also resets the new-card flag,
+ * and railcard 'No' is sent as empty, which we store as null.
+ */
+export function normalisePasses<T extends PassesInput>(passes: T): T {
+  const out = { ...passes };
+  if (out.has_young_scot_card !== true) out.has_new_young_scot_card = false;
+  if (out.railcard === '') out.railcard = null;
+  return out;
+}

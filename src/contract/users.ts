@@ -1,0 +1,197 @@
+/**
+ * Accounts (SPEC sections 3, 5 and 7): the user form, profile passes, login and password
+ * reset payloads, and the User the API answers. Zod schemas for the server and for the web
+ * app's forms; the option lists and rules themselves live zod-free in account-rules.ts.
+ */
+import { z } from 'zod';
+import {
+  ageOn,
+  DEFAULT_CREATION_ORIGIN,
+  MAX_AGE,
+  MIN_AGE,
+  parseIsoDate,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MESSAGES,
+  passwordProblems,
+  RAILCARD_OPTIONS,
+  TITLE_OPTIONS,
+} from './account-rules';
+
+/** A required string field with messages that name the field; trimmed. */
+const text = (label: string, max: number) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? `The ${label} is required.` : `The ${label} must be text.`) })
+    .trim()
+    .min(1, `The ${label} is required.`)
+    .max(max, `The ${label} must be at most ${max} characters.`);
+
+/** Optional text: absent, null and '' all mean "none" (null). */
+const optionalText = (label: string, pattern: RegExp, hint: string) =>
+  z.preprocess(
+    (value) => (value === '' || value === undefined ? null : typeof value === 'string' ? value.trim() : value),
+    z.string({ error: `The ${label} must be text.` }).regex(pattern, `The ${label} ${hint}`).nullable(),
+  );
+
+const flag = (label: string) => z.boolean({ error: `${label} must be true or false.` });
+
+export const emailSchema = z
+  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'The e-mail address is required.' : 'The e-mail address must be text.') })
+  .trim()
+  .max(254, 'The e-mail address must be at most 254 characters.')
+  .pipe(z.email('Enter a valid e-mail address.'))
+  .transform((email) => email.toLowerCase());
+
+export const titleSchema = z.preprocess(
+  (value) => (value === '' || value === undefined ? null : value),
+  z.enum(TITLE_OPTIONS, { error: `Choose a title from the list: ${TITLE_OPTIONS.join(', ')}.` }).nullable(),
+);
+
+export const railcardSchema = z.preprocess(
+  (value) => (value === '' || value === undefined ? null : value),
+  z.enum(RAILCARD_OPTIONS, { error: `Choose a railcard from the list: ${RAILCARD_OPTIONS.join(', ')}, or none.` }).nullable(),
+);
+
+/** The passes a user can set; every field optional so an update can send only what changed. */
+export const profileInputSchema = z.object(
+  {
+    has_car_access: flag('Car access').optional(),
+    has_concessionary_pass: flag('Concessionary pass').optional(),
+    has_young_scot_card: flag('Young Scot card').optional(),
+    has_new_young_scot_card: flag('New Young Scot card').optional(),
+    railcard: railcardSchema.optional(),
+  },
+  { error: 'The profile must be an object of passes.' },
+);
+export type ProfileInput = z.infer<typeof profileInputSchema>;
+
+/** SPEC section 3 User.profile as the API answers it; user_age comes from dob. */
+export const profileSchema = z.object({
+  has_car_access: z.boolean(),
+  has_concessionary_pass: z.boolean(),
+  has_young_scot_card: z.boolean(),
+  has_new_young_scot_card: z.boolean(),
+  railcard: z.enum(RAILCARD_OPTIONS).nullable(),
+  user_age: z.number().int().nullable(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** Date of birth, YYYY-MM-DD, aged MIN_AGE or over on `today()` (Europe/London). */
+export const dobSchema = (today: () => string) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'The date of birth is required.' : 'The date of birth must be text.') })
+    .superRefine((dob, context) => {
+      if (!parseIsoDate(dob)) return context.addIssue({ code: 'custom', message: 'The date of birth must be a real date written YYYY-MM-DD.' });
+      const age = ageOn(dob, today());
+      if (age === null || age < 0) return context.addIssue({ code: 'custom', message: 'The date of birth must not be in the future.' });
+      if (age < MIN_AGE) return context.addIssue({ code: 'custom', message: `You must be aged ${MIN_AGE} or over to register.` });
+      if (age > MAX_AGE) context.addIssue({ code: 'custom', message: 'Check the year of the date of birth.' });
+    });
+
+const PHONE = /^[0-9][0-9 ()-]{4,18}[0-9]$/;
+const COUNTRY_CODE = /^\+?[0-9]{1,4}$/;
+
+/** The fields shared by register and update (SPEC: the shared user form). */
+const userFields = (today: () => string) => ({
+  title: titleSchema.optional(),
+  first_name: text('first name', 100),
+  last_name: text('last name', 100),
+  phone_number: optionalText('phone number', PHONE, 'must be 6 to 20 digits (spaces, brackets and dashes allowed).').optional(),
+  country_code_phone_number: optionalText('country code', COUNTRY_CODE, 'must be like +44.').optional(),
+  dob: dobSchema(today),
+  profile: profileInputSchema.optional(),
+});
+
+// Length and the other rules are checked in checkPasswords; a failed form is never hashed.
+const password = z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'The password is required.' : 'The password must be text.') });
+const passwordConfirmation = z.string({
+  error: (issue) => (issue.input === undefined || issue.input === null ? 'Confirm the password.' : 'The password confirmation must be text.'),
+});
+
+/** Cross-field password rules; runs even when other fields fail, so all errors show at once. */
+function checkPasswords(value: Record<string, unknown>, context: z.RefinementCtx, email: unknown) {
+  if (typeof value.password !== 'string') return;
+  for (const message of passwordProblems(value.password, typeof email === 'string' ? email : null)) {
+    context.addIssue({ code: 'custom', path: ['password'], message });
+  }
+  if (typeof value.password_confirmation === 'string' && value.password_confirmation !== value.password) {
+    context.addIssue({ code: 'custom', path: ['password_confirmation'], message: PASSWORD_MESSAGES.mismatch });
+  }
+}
+
+const ALWAYS = { when: () => true };
+const BODY_ERROR = { error: 'Send the form as a JSON object.' };
+
+export const registerFormSchema = (today: () => string) =>
+  z
+    .object(
+      {
+        ...userFields(today),
+        email: emailSchema,
+        password,
+        password_confirmation: passwordConfirmation,
+        accepts_terms: z.literal(true, { error: 'You must accept the terms and conditions.' }),
+        creation_origin: z
+          .string({ error: 'The creation origin must be text.' })
+          .regex(/^[A-Z][A-Z_]{0,39}$/, 'The creation origin must be a name like HOME_PAGE.')
+          .default(DEFAULT_CREATION_ORIGIN),
+      },
+      BODY_ERROR,
+    )
+    .superRefine((value, context) => checkPasswords(value as Record<string, unknown>, context, (value as { email?: unknown }).email), ALWAYS);
+export type RegisterForm = z.infer<ReturnType<typeof registerFormSchema>>;
+
+/** The edit form: the user fields; e-mail and password change elsewhere (the server checks that). */
+export const updateFormSchema = (today: () => string) =>
+  z.object(
+    {
+      ...userFields(today),
+      email: z.unknown().optional(),
+      password: z.unknown().optional(),
+      password_confirmation: z.unknown().optional(),
+    },
+    BODY_ERROR,
+  );
+export type UpdateForm = z.infer<ReturnType<typeof updateFormSchema>>;
+
+export const loginFormSchema = z.object(
+  {
+    username: z
+      .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'The e-mail address is required.' : 'The e-mail address must be text.') })
+      .trim()
+      .min(1, 'The e-mail address is required.')
+      .max(254, 'The e-mail address must be at most 254 characters.')
+      .transform((email) => email.toLowerCase()),
+    password: z
+      .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'The password is required.' : 'The password must be text.') })
+      .min(1, 'The password is required.')
+      .max(PASSWORD_MAX_LENGTH * 4, PASSWORD_MESSAGES.tooLong),
+  },
+  BODY_ERROR,
+);
+export type LoginForm = z.infer<typeof loginFormSchema>;
+
+export const passwordResetRequestSchema = z.object({ email: emailSchema }, BODY_ERROR);
+
+export const passwordResetSchema = z
+  .object({ password, password_confirmation: passwordConfirmation }, BODY_ERROR)
+  .superRefine((value, context) => checkPasswords(value as Record<string, unknown>, context, null), ALWAYS);
+
+/** SPEC section 3 User, as GET /v1/users/show and PUT /v1/users/update answer it (inside data). */
+export const userSchema = z.object({
+  id: z.string(),
+  title: z.enum(TITLE_OPTIONS).nullable(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone_number: z.string().nullable(),
+  country_code_phone_number: z.string().nullable(),
+  /** YYYY-MM-DD. */
+  dob: z.string().nullable(),
+  creation_origin: z.string().nullable(),
+  profile: profileSchema,
+});
+export type User = z.infer<typeof userSchema>;
+
+/** `{ data: { message } }` answers (register, activation, password reset). */
+export const messageAnswerSchema = z.object({ data: z.object({ message: z.string() }) });
+export const loginAnswerSchema = z.object({ data: z.object({ access_token: z.string() }) });

@@ -1,0 +1,41 @@
+/**
+ * POST /v1/auth/login: e-mail and password -> a bearer token. Wrong e-mail and wrong
+ * password get the same answer; only the right password learns that activation is missing.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { loginFormSchema } from '../../../contract/users';
+import { verifyPassword } from '../../auth/passwords';
+import { ACCESS_TOKEN_LIFETIME_MS, issueAccessToken } from '../../auth/tokens';
+import { ApiError, parseInput } from '../../http/errors';
+import type { ApiContext } from '../context';
+import { limitRate, requireAccounts } from '../guards';
+import { findUserByEmail } from '../users/repository';
+
+export const LOGIN_MESSAGES = {
+  badCredentials: 'The e-mail address or password is not correct.',
+  notActivated: 'Please activate your account first: open the link in the e-mail we sent you when you registered.',
+} as const;
+
+export function authRoutes(context: ApiContext): FastifyPluginAsync {
+  return async (api) => {
+    api.post('/auth/login', async (request, reply) => {
+      requireAccounts(request);
+      await limitRate(context, reply, [[`login:ip:${request.ip}`, context.limits.loginPerIp]]);
+      const form = parseInput(loginFormSchema, request.body);
+      await limitRate(context, reply, [[`login:account:${form.username}`, context.limits.loginPerAccount]]);
+      const user = await findUserByEmail(context.db, form.username);
+      const matches = await verifyPassword(user?.passwordHash, form.password);
+      if (!user || !matches) throw ApiError.unauthorized(LOGIN_MESSAGES.badCredentials);
+      if (!user.activatedAt) throw new ApiError(403, LOGIN_MESSAGES.notActivated);
+      const now = context.now();
+      const token = await issueAccessToken(context.db, user.id, now);
+      return {
+        data: {
+          access_token: token,
+          token_type: 'Bearer',
+          expires_at: new Date(now.getTime() + ACCESS_TOKEN_LIFETIME_MS).toISOString(),
+        },
+      };
+    });
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * What the /v1 resource modules share: the database, mail, the clock and the rate limiter.
+ * main.ts builds one from the settings; tests build one with a fake clock, an outbox in a
+ * temporary folder and their own rate limits.
+ */
+import type { Settings } from '../config';
+import type { Database } from '../db/index';
+import { DEFAULT_RATE_LIMITS, MemoryRateLimiter, type RateLimiter, type RateLimits } from '../auth/rate-limit';
+import { systemClock, type Clock } from '../auth/secrets';
+import { createMailer, type Mailer } from '../mail/mailer';
+
+/** The two log calls the modules make (pino's and console-like loggers both fit). */
+export interface ApiLog {
+  info(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface ApiContext {
+  db: Database;
+  mailer: Mailer;
+  /** PUBLIC_URL and MAIL_FROM, for links and the sender of account e-mails. */
+  mail: Pick<Settings, 'publicUrl' | 'mailFrom'>;
+  now: Clock;
+  rateLimiter: RateLimiter;
+  limits: RateLimits;
+  log: ApiLog;
+}
+
+export interface ApiContextOptions {
+  db: Database;
+  settings: Pick<Settings, 'publicUrl' | 'mailFrom' | 'smtpUrl' | 'dataDir'>;
+  log: ApiLog;
+  now?: Clock;
+  mailer?: Mailer;
+  rateLimiter?: RateLimiter;
+  limits?: Partial<RateLimits>;
+}
+
+export function createApiContext(options: ApiContextOptions): ApiContext {
+  const now = options.now ?? systemClock;
+  return {
+    db: options.db,
+    mailer: options.mailer ?? createMailer({ smtpUrl: options.settings.smtpUrl, dataDir: options.settings.dataDir, log: options.log }),
+    mail: { publicUrl: options.settings.publicUrl, mailFrom: options.settings.mailFrom },
+    now,
+    rateLimiter: options.rateLimiter ?? new MemoryRateLimiter(now),
+    limits: { ...DEFAULT_RATE_LIMITS, ...options.limits },
+    log: options.log,
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * Rate limits for login, register and password reset, per IP and per account. The API
+ * talks to the RateLimiter interface; the in-process sliding window below suits one
+ * process, and a Redis-backed limiter (sorted sets) can replace it for scale-out.
+ */
+import type { Clock } from './secrets';
+import { systemClock } from './secrets';
+
+export interface RateRule {
+  limit: number;
+  windowMs: number;
+}
+
+export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+export interface RateLimiter {
+  /** Counts one hit against `key` and says whether it is within `rule`. */
+  hit(key: string, rule: RateRule): Promise<RateDecision>;
+}
+
+/** The rules the API applies; tests pass looser or tighter ones. */
+export interface RateLimits {
+  loginPerIp: RateRule;
+  loginPerAccount: RateRule;
+  registerPerIp: RateRule;
+  registerPerAccount: RateRule;
+  resetPerIp: RateRule;
+  resetPerAccount: RateRule;
+  /** Activation and reset-with-code calls, per IP (codes are unguessable; this stops floods). */
+  codePerIp: RateRule;
+}
+
+const MINUTE = 60_000;
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  loginPerIp: { limit: 30, windowMs: 15 * MINUTE },
+  loginPerAccount: { limit: 10, windowMs: 15 * MINUTE },
+  registerPerIp: { limit: 10, windowMs: 60 * MINUTE },
+  registerPerAccount: { limit: 3, windowMs: 60 * MINUTE },
+  resetPerIp: { limit: 10, windowMs: 60 * MINUTE },
+  resetPerAccount: { limit: 3, windowMs: 60 * MINUTE },
+  codePerIp: { limit: 30, windowMs: 15 * MINUTE },
+};
+
+/** A sliding-window log per key; memory stays bounded by sweeping expired keys. */
+export class MemoryRateLimiter implements RateLimiter {
+  private readonly hits = new Map<string, number[]>();
+  private lastSweep = 0;
+
+  constructor(
+    private readonly now: Clock = systemClock,
+    private readonly maxKeys = 100_000,
+  ) {}
+
+  async hit(key: string, rule: RateRule): Promise<RateDecision> {
+    const now = this.now().getTime();
+    this.sweep(now, rule.windowMs);
+    const since = now - rule.windowMs;
+    const times = (this.hits.get(key) ?? []).filter((time) => time > since);
+    if (times.length >= rule.limit) {
+      this.hits.set(key, times);
+      const oldest = times[0] ?? now;
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + rule.windowMs - now) / 1000)) };
+    }
+    times.push(now);
+    this.hits.set(key, times);
+    return { allowed: true };
+  }
+
+  private sweep(now: number, windowMs: number) {
+    if (now - this.lastSweep < windowMs && this.hits.size < this.maxKeys) return;
+    this.lastSweep = now;
+    // Windows are at most an hour or so; anything older than a day is certainly stale.
+    const horizon = now - Math.max(windowMs, 24 * 60 * MINUTE);
+    for (const [key, times] of this.hits) if ((times.at(-1) ?? 0) <= horizon) this.hits.delete(key);
+    // Still full (a flood of distinct keys): drop the oldest entries rather than grow.
+    for (const key of this.hits.keys()) {
+      if (this.hits.size < this.maxKeys) break;
+      this.hits.delete(key);
+    }
+  }
+}
