@@ -238,8 +238,8 @@ export class Router {
 
   /**
    * Travel time from `origin` to every target within `budget` seconds (reverse = false), or from
-   * every target to `origin` (reverse = true, for egress from stops to a destination). Turn
-   * restrictions are honoured on the way; the last turn onto a target's own edge is not checked.
+   * every target to `origin` (reverse = true, for egress from stops to a destination), honouring
+   * turn restrictions all the way.
    */
   oneToMany(origin: Snap, targets: readonly (Snap | null)[], p: number, budget: number, reverse = false): ManyResult {
     const g = this.graph;
@@ -325,14 +325,33 @@ export class Router {
       const viaB = reverse ? cf * (Lf - t.offset) * inv : cb * (Lf - t.offset) * inv;
       let bestT = Infinity;
       let bestM = NaN;
-      if (reachedA && viaA !== Infinity && (dist[a] as number) + viaA < bestT) {
-        bestT = (dist[a] as number) + viaA;
-        bestM = (metres[a] as number) + t.offset;
-      }
-      if (reachedB && viaB !== Infinity && (dist[b] as number) + viaB < bestT) {
-        bestT = (dist[b] as number) + viaB;
-        bestM = (metres[b] as number) + Lf - t.offset;
-      }
+      // The turn between the search and the target's own edge: at a restricted vertex, only the
+      // approaches that may make it count (forward: arrive by the approach, leave along the
+      // target edge; reverse: arrive from the target edge, leave by the approach's way out).
+      const end = (v: number, via: number, into: number, out: number, along: number): void => {
+        if (via === Infinity) return;
+        const base = turns.slotBase[v] as number;
+        if (base < 0) {
+          if ((dist[v] as number) + via < bestT) {
+            bestT = (dist[v] as number) + via;
+            bestM = (metres[v] as number) + along;
+          }
+          return;
+        }
+        const slots = (adjOffset[v + 1] as number) - (adjOffset[v] as number);
+        for (let k = 0; k < slots; k++) {
+          const st = V + base + k;
+          if (done[st] !== gen) continue;
+          const tag = turns.slotIn[base + k] as number;
+          if (!(reverse ? turns.allowed(p, v, into, tag ^ 1) : turns.allowed(p, v, tag, out))) continue;
+          if ((dist[st] as number) + via < bestT) {
+            bestT = (dist[st] as number) + via;
+            bestM = (metres[st] as number) + along;
+          }
+        }
+      };
+      if (reachedA) end(a, viaA, 2 * f + 1, 2 * f, t.offset);
+      if (reachedB) end(b, viaB, 2 * f, 2 * f + 1, Lf - t.offset);
       if (f === e) {
         // Same edge: straight along it, in the allowed direction.
         const ahead = reverse ? origin.offset - t.offset : t.offset - origin.offset;

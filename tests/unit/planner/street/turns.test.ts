@@ -136,4 +136,26 @@ describe('turn restrictions', () => {
     expect(tested).toBeGreaterThan(5);
     expect(drivenAround).toBeGreaterThan(5);
   });
+
+  it('one-to-many by car agrees with point-to-point where turns are banned, both ways', () => {
+    const rnd = seeded(5150);
+    const verts: number[] = [];
+    for (let v = 0; v < graph.vertexCount; v++) if ((graph.inComponent[v] as number) & 4) verts.push(v);
+    const pick = () => pointOf(graph, verts[Math.floor(rnd() * verts.length)] as number);
+    let compared = 0;
+    for (let o = 0; o < 8; o++) {
+      const origin = pick();
+      const targets = Array.from({ length: 40 }, pick);
+      for (const reverse of [false, true]) {
+        const reach = planner.reach(origin, targets, 'car', 3600, { reverse });
+        targets.forEach((t, i) => {
+          const r = reverse ? planner.routeOnGraph(t, origin, 'car') : planner.routeOnGraph(origin, t, 'car');
+          if (!r) return;
+          compared++;
+          expect(Math.abs((reach.duration[i] as number) - r.duration)).toBeLessThanOrEqual(1);
+        });
+      }
+    }
+    expect(compared).toBeGreaterThan(300);
+  });
 });
