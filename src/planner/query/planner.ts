@@ -21,6 +21,8 @@ export interface PlanOptions {
   arriveBy?: boolean;
   /** Seconds of departure window for a range search (depart-at only). */
   window?: number;
+  /** Range searches run once per this many seconds of window (default 60; 1 = at every departure). */
+  rangeStep?: number;
   maxTransfers?: number;
   wheelchair?: boolean;
   /** When given, only these modes are used. */
@@ -65,6 +67,7 @@ export class Planner {
       egress: reverse ? o.access : o.egress,
       departure: reverse ? -o.time : o.time,
       ...(!reverse && o.window ? { departureEnd: o.time + o.window } : {}),
+      ...(o.rangeStep ? { rangeStep: o.rangeStep } : {}),
       days: slots,
       maxTransfers: o.maxTransfers ?? DEFAULT_MAX_TRANSFERS,
       ...(tripAllowed ? { tripAllowed } : {}),

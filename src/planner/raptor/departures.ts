@@ -1,7 +1,7 @@
 /** Range search helpers: the origin's departure times in a window, and the Pareto filter of results. */
 import { CAN_BOARD, type RaptorPath, type RaptorRequest, type TransitData } from './transit-data';
 
-/** Every time one could leave the origin to catch a trip at an access stop within the window, latest first. */
+/** Every time one could leave the origin to catch a trip at an access stop within the window, latest first (one per `rangeStep`). */
 export function collectDepartures(d: TransitData, req: RaptorRequest): number[] {
   const end = req.departureEnd ?? req.departure;
   const times = new Set<number>();

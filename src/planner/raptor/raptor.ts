@@ -60,7 +60,7 @@ export class Raptor {
           }
         }
         for (let k = 1; k <= rounds && st.markedCount > 0; k++) {
-          st.beginRound(k, !range);
+          st.beginRound(k);
           this.queuePatterns(req, k);
           this.scanPatterns(req, k, !range);
           st.relaxTransfers(this.data, k, !range);
@@ -72,6 +72,8 @@ export class Raptor {
     } finally {
       for (const e of req.egress) this.egress[e.stop] = -1;
     }
+    // Runs start inside the window, but a run may find its best journey leaving after the window ends;
+    // that journey beats those inside the window that arrive no earlier, so it is kept.
     return paretoFilter(results);
   }
 

@@ -101,7 +101,7 @@ export class PathState {
   }
 
   /** Carries the previous round's improvements (the marked stops) and destination arrival into round k. */
-  beginRound(k: number, single: boolean): void {
+  beginRound(k: number): void {
     const S = this.stopCount;
     const prev = (k - 1) * S;
     const row = k * S;
@@ -121,7 +121,6 @@ export class PathState {
       this.targetStop[k] = this.targetStop[k - 1] as number;
       this.targetRound[k] = this.targetRound[k - 1] as number;
     }
-    void single;
   }
 
   improvesArrival(idx: number, prevIdx: number, s: number, t: number, single: boolean): boolean {
