@@ -1,0 +1,21 @@
+/**
+ * Own car: distance x the HMRC approved mileage allowance rate, 45p per mile for cars
+ * (first 10,000 business miles a year; gov.uk "Travel - mileage and fuel allowances"),
+ * configurable per region. The rate is a cost per mile (fuel, wear, insurance),
+ * not a supply, so no VAT is added. Miles from metres by the SPEC factor 0.00062137.
+ */
+import { metresToMiles, type PriceLine } from './money';
+
+export const HMRC_CAR_PENCE_PER_MILE = 45;
+
+export function priceOwnCar(distanceM: number, pencePerMile = HMRC_CAR_PENCE_PER_MILE): { pence: number; miles: number; line: PriceLine } {
+  const miles = metresToMiles(distanceM);
+  const pence = Math.round(miles * pencePerMile);
+  return {
+    pence, miles,
+    line: {
+      description: `Own car: ${miles.toFixed(2)} miles at ${pencePerMile}p per mile (HMRC approved mileage rate)`,
+      cost: pence, estimated: true,
+    },
+  };
+}

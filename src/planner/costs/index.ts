@@ -1,0 +1,13 @@
+/** Costs for door-to-door journeys: the functions the journey assembler calls. See each module's header for sources. */
+export { bikeHireCharge, priceBikeHire, type BikeHireTariff } from './bike-hire';
+export { HMRC_CAR_PENCE_PER_MILE, priceOwnCar } from './car';
+export { carClubTimeCharge, priceCarClub, type CarClubTariff } from './car-club';
+export { applyRailcard, localBusConcession, RAILCARDS, type Railcard, type TravellerProfile } from './concessions';
+export { councilAreasFromGeoJson, councilAt, type CouncilArea } from './councils';
+export { readFareTables } from './gtfs-fare-source';
+export { FareIndex, fareTablesFromExtras, type FareLegQuery, type FareTables, type GtfsFareResult } from './gtfs-fares';
+export { serviceClassOf, type ServiceClass } from './modes';
+export { addVat, formatCost, metresToMiles, penceFromPounds, sumCosts, toBreakdown, UK_VAT_RATE, withVat, type Cost, type PriceLine } from './money';
+export { paymentMethodsBreakdown, type PaymentMethodsData } from './payment-methods';
+export { chooseTariff, meterFare, priceTaxi, taxiOperatorsFor, type TaxiData, type TaxiQuote, type TaxiRequest, type TaxiTariff } from './taxi';
+export { priceJourney, priceTransitLeg, type FareContext, type FaresData, type JourneyPrice, type PricedLeg, type TransitLeg } from './transit';

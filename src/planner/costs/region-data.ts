@@ -1,0 +1,188 @@
+/**
+ * zod schemas for the region cost files (data/regions/<region>/*.json) built by
+ * src/planner/cli/build-region-facts.ts from the cited facts. Every row carries
+ * source_url and source_date. Validate once at load time; the pricing functions take
+ * the parsed, typed data.
+ */
+import { z } from 'zod';
+import type { BikeHireTariff } from './bike-hire';
+import type { CarClubTariff } from './car-club';
+import type { PaymentMethodsData } from './payment-methods';
+import type { TaxiData } from './taxi';
+import type { FaresData } from './transit';
+
+const sourced = { source_url: z.string().url(), source_date: z.string().min(1) };
+const clock = z.string().regex(/^\d{2}:\d{2}$/);
+const monthDay = z.string().regex(/^\d{2}-\d{2}$/);
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+const tariffApplies = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('clock'), from: clock, to: clock, days: z.array(z.number().int().min(0).max(6)).optional() }),
+  z.object({ kind: z.literal('passengers'), min: z.number().int().min(1) }),
+  z.object({ kind: z.literal('dates'), ranges: z.array(z.object({ from: monthDay, to: monthDay })).min(1), clock: z.object({ from: clock, to: clock }).optional() }),
+  z.object({ kind: z.literal('unstated'), text: z.string() }),
+]);
+
+const pence = z.number().int().nonnegative();
+
+export const taxiDataSchema = z.object({
+  councils: z.array(z.object({
+    council: z.string().min(1),
+    tariffs: z.array(z.object({
+      name: z.string().min(1),
+      applies: tariffApplies,
+      initial_charge_pence: pence,
+      initial_distance_yards: z.number().positive().nullable(),
+      increment_pence: pence.nullable(),
+      increment_distance_yards: z.number().positive().nullable(),
+      waiting_pence_per_minute: pence.nullable(),
+      effective_from: isoDate.nullable(),
+      derivation: z.string().optional(),
+      notes: z.string().optional(),
+      ...sourced,
+    })),
+    gaps: z.array(z.string()),
+    operators: z.array(z.object({ name: z.string().min(1), phone: z.string().min(1), ...sourced })),
+  })),
+}) satisfies z.ZodType<TaxiData>;
+
+const carClubTariff = z.object({
+  per_hour_pence: pence,
+  per_day_pence: pence.nullable(),
+  per_mile_pence: pence,
+  minimum_minutes: z.number().int().nonnegative(),
+  vat_included: z.boolean(),
+  ...sourced,
+}) satisfies z.ZodType<CarClubTariff>;
+
+export const carClubDataSchema = z.object({
+  clubs: z.array(z.object({
+    provider: z.string().min(1),
+    council_area: z.string().min(1),
+    town: z.string(),
+    /** SPEC car_club.promo_link: the operator's join page from the sources, or null. */
+    promo_link: z.string().url().nullable(),
+    vehicles: z.string(),
+    /** DESNZ car fuel for emissions: 'unknown' unless the source says (e.g. EVs). */
+    fuel: z.enum(['diesel', 'petrol', 'hybrid', 'cng', 'lpg', 'unknown', 'plug-in hybrid', 'battery electric']),
+    bays: z.array(z.object({ description: z.string().min(1), lat: z.number().nullable(), lng: z.number().nullable(), ...sourced })),
+    tariff: carClubTariff.nullable(),
+    status: z.string(),
+    notes: z.string().optional(),
+    ...sourced,
+  })),
+  terms: z.array(z.object({ provider: z.string(), text: z.string(), ...sourced })),
+});
+export type CarClubData = z.infer<typeof carClubDataSchema>;
+
+const bikeTariff = z.object({
+  unlock_pence: pence,
+  bands: z.array(z.object({ from_minute: z.number().nonnegative(), to_minute: z.number().positive().nullable(), pence, per_minutes: z.number().positive() })).min(1),
+  vat_included: z.boolean(),
+  ...sourced,
+}) satisfies z.ZodType<BikeHireTariff>;
+
+const bikeScheme = z.object({
+  scheme: z.string().min(1),
+  operator: z.string(),
+  council_area: z.string(),
+  towns: z.array(z.string()),
+  stations: z.array(z.object({ name: z.string(), lat: z.number().nullable(), lng: z.number().nullable() })),
+  stations_text: z.string(),
+  tariff: bikeTariff.nullable(),
+  status: z.string(),
+  last_confirmed: z.string(),
+  ...sourced,
+});
+
+export const bikeHireDataSchema = z.object({
+  /** Schemes a traveller can use now: only these are planned. */
+  schemes: z.array(bikeScheme),
+  /** Schemes whose current operation no source confirms, or that ended: documentation only, never planned. */
+  not_current: z.array(bikeScheme.extend({ reason: z.string().min(1) })),
+});
+export type BikeHireData = z.infer<typeof bikeHireDataSchema>;
+
+export const drtDataSchema = z.object({
+  services: z.array(z.object({
+    name: z.string().min(1),
+    kind: z.enum(['drt', 'door-to-door', 'volunteer-car', 'community-bus', 'hail-and-ride', 'group-hire']),
+    operator: z.string(),
+    council_areas: z.array(z.string()).min(1),
+    area_served: z.string(),
+    /** Opening/operating hours as published; structured windows when the source gives clock times. */
+    hours_text: z.string().nullable(),
+    hours: z.array(z.object({ days: z.array(z.number().int().min(0).max(6)), from: clock, to: clock })),
+    booking: z.object({
+      how: z.string().nullable(),
+      phone: z.string().nullable(),
+      url: z.string().url().nullable(),
+      notice: z.string().nullable(),
+    }),
+    eligibility: z.string(),
+    /** Whether an individual traveller can use it (group-hire minibuses cannot). */
+    individuals: z.boolean(),
+    fares_text: z.string().nullable(),
+    status: z.string(),
+    last_confirmed: z.string(),
+    notes: z.string().optional(),
+    ...sourced,
+    extra_sources: z.array(z.object({ about: z.string(), ...sourced })),
+  })),
+});
+export type DrtData = z.infer<typeof drtDataSchema>;
+
+export const faresDataSchema = z.object({
+  coach_operators: z.array(z.object({ agency_name: z.string().min(1), accepts_nec: z.boolean().nullable(), note: z.string(), ...sourced })),
+  published_fares: z.array(z.object({
+    operator: z.string().min(1),
+    agency_names: z.array(z.string().min(1)).min(1),
+    product: z.string().min(1),
+    kind: z.enum(['single', 'day', 'return', 'period', 'other']),
+    passenger_type: z.string().min(1),
+    price_pence: pence,
+    effective_date: isoDate.nullable(),
+    use_for_legs: z.boolean(),
+    caps_singles_per_day: z.boolean(),
+    between: z.tuple([z.string(), z.string()]).optional(),
+    note: z.string().optional(),
+    ...sourced,
+  })),
+  public_holidays: z.array(isoDate).optional(),
+  rules: z.array(z.object({ category: z.string(), operator: z.string(), product: z.string(), rule: z.string(), ...sourced })),
+}) satisfies z.ZodType<FaresData & { rules: unknown[] }>;
+
+export const paymentMethodsDataSchema = z.object({
+  agencies: z.array(z.object({ agency_name: z.string().min(1), methods: z.array(z.string().min(1)), note: z.string().optional(), ...sourced })),
+}) satisfies z.ZodType<PaymentMethodsData>;
+
+export const councilAreasDataSchema = z.object({
+  source_url: z.string().url(),
+  source_date: z.string(),
+  attribution: z.string(),
+  areas: z.array(z.object({
+    name: z.string().min(1),
+    bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+    polygons: z.array(z.array(z.array(z.tuple([z.number(), z.number()])))),
+  })),
+});
+
+export const emissionFactorsDataSchema = z.object({
+  source: z.string(),
+  source_url: z.string().url(),
+  source_date: z.string(),
+  column_note: z.string(),
+  factors: z.array(z.object({ mode: z.string(), category: z.string(), fuel: z.string(), unit: z.enum(['passenger.km', 'vehicle.km']), kgCo2ePerKm: z.number().nonnegative() })),
+});
+
+/** File name -> schema, for the loader and the validation test. */
+export const REGION_COST_FILES = {
+  'taxis.json': taxiDataSchema,
+  'car-clubs.json': carClubDataSchema,
+  'bike-hire.json': bikeHireDataSchema,
+  'drt.json': drtDataSchema,
+  'fares.json': faresDataSchema,
+  'payment-methods.json': paymentMethodsDataSchema,
+  'council-areas.json': councilAreasDataSchema,
+  'emission-factors.json': emissionFactorsDataSchema,
+} as const;

@@ -1,0 +1,214 @@
+/**
+ * Prices one public-transport leg and whole journeys.
+ *
+ * Order of evidence for a leg:
+ *  1. Concessions (concessions.ts): a National Entitlement Card (60+ or disabled) or a
+ *     Young Scot card issued since 10 January 2022 (age 5-21) makes a Scottish local bus
+ *     free. Not coaches (e.g. Ember E1, listed as a coach operator in the region's
+ *     fares.json) unless the region data says the operator accepts the card, and never rail.
+ *  2. The feed's own GTFS fares (gtfs-fares.ts), exact for the trip.
+ *  3. A published fare from the region facts (fares.json: operator, product, price, date),
+ *     matched by operator and, where the fact names them, origin/destination places:
+ *     a dated estimate.
+ *  4. Otherwise 'unknown' with the reason (rail without fare data is always 'unknown').
+ * Railcards take their discount off a known rail fare (2 or 3).
+ * Bus, coach and rail fares are VAT zero-rated: the published fare is the whole price.
+ */
+import { applyRailcard, localBusConcession, type TravellerProfile } from './concessions';
+import type { FareIndex } from './gtfs-fares';
+import { feedLocalId } from './gtfs-fares';
+import { parseLocalDateTime } from './local-time';
+import { serviceClassOf, type ServiceClass } from './modes';
+import { formatCost, sumCosts, type Cost, type PriceLine } from './money';
+
+export interface PublishedFare {
+  operator: string;
+  /** GTFS agency_name values this fare applies to (case-insensitive). */
+  agency_names: string[];
+  product: string;
+  kind: 'single' | 'day' | 'return' | 'period' | 'other';
+  passenger_type: string;
+  price_pence: number;
+  effective_date: string | null;
+  /** Use as the estimate for a single leg on this operator (one product per operator and place pair). */
+  use_for_legs: boolean;
+  /** A day ticket that caps the operator's singles on one day. */
+  caps_singles_per_day: boolean;
+  /** Place-name fragments the leg's stop names must contain (either direction), when the fare is between places. */
+  between?: [string, string] | undefined;
+  note?: string | undefined;
+  source_url: string;
+  source_date: string;
+}
+
+export interface CoachOperator {
+  agency_name: string;
+  /** Whether the National Entitlement Card is accepted, when a source says so; null = not in our sources. */
+  accepts_nec: boolean | null;
+  note: string;
+  source_url: string;
+  source_date: string;
+}
+
+export interface FaresData {
+  coach_operators: CoachOperator[];
+  published_fares: PublishedFare[];
+  /** Public holidays (YYYY-MM-DD) for railcard minimum-fare rules, when the region lists them. */
+  public_holidays?: string[] | undefined;
+}
+
+export interface TransitLeg {
+  /** Feed name as in the region manifest (namespaces ids: "ember:640014188"). */
+  feed: string;
+  agencyName: string;
+  routeId: string;
+  routeType: number;
+  routeShortName?: string;
+  fromStopId: string;
+  toStopId: string;
+  fromStopName?: string;
+  toStopName?: string;
+  passedStopIds?: readonly string[];
+  /** Local departure "YYYY-MM-DDTHH:MM". */
+  departure: string;
+}
+
+export interface FareContext {
+  /** Fare index per feed name, when the feed has fare tables. */
+  fareIndexes: ReadonlyMap<string, FareIndex>;
+  data: FaresData;
+}
+
+export interface PricedLeg {
+  cost: Cost;
+  currency: string;
+  line: PriceLine;
+  serviceClass: ServiceClass;
+  agencyName: string;
+  date: string;
+  /** Which published fare priced it, so day tickets can cap the day's singles. */
+  publishedFare?: PublishedFare;
+}
+
+function includesName(name: string | undefined, fragment: string): boolean {
+  return !!name && name.toLowerCase().includes(fragment.toLowerCase());
+}
+
+function publishedFareFor(leg: TransitLeg, data: FaresData): PublishedFare | undefined {
+  const agency = leg.agencyName.trim().toLowerCase();
+  const candidates = data.published_fares.filter((f) => f.use_for_legs && f.kind === 'single' && f.passenger_type === 'adult'
+    && f.agency_names.some((a) => a.toLowerCase() === agency));
+  const between = candidates.find((f) => f.between && (
+    (includesName(leg.fromStopName, f.between[0]) && includesName(leg.toStopName, f.between[1]))
+    || (includesName(leg.fromStopName, f.between[1]) && includesName(leg.toStopName, f.between[0]))));
+  return between ?? candidates.find((f) => !f.between);
+}
+
+function label(leg: TransitLeg): string {
+  const route = leg.routeShortName && leg.routeShortName !== leg.agencyName ? ` ${leg.routeShortName}` : '';
+  const stops = leg.fromStopName && leg.toStopName ? `: ${leg.fromStopName} to ${leg.toStopName}` : '';
+  return `${leg.agencyName}${route}${stops}`;
+}
+
+export function priceTransitLeg(leg: TransitLeg, profile: TravellerProfile, ctx: FareContext): PricedLeg {
+  const coachOperators = ctx.data.coach_operators.map((c) => c.agency_name);
+  const cls = serviceClassOf(leg.routeType, leg.agencyName, coachOperators);
+  const when = parseLocalDateTime(leg.departure);
+  const base = { serviceClass: cls, agencyName: leg.agencyName, date: when.date, currency: 'GBP' };
+  const name = label(leg);
+
+  const coach = ctx.data.coach_operators.find((c) => c.agency_name.toLowerCase() === leg.agencyName.trim().toLowerCase());
+  const concession = localBusConcession(profile);
+  if (concession && (cls === 'bus' || (cls === 'coach' && coach?.accepts_nec === true))) {
+    return { ...base, cost: 'free', line: { description: `${name} - free: ${concession.reason}`, cost: 'free', estimated: false } };
+  }
+  const concessionNote = concession && cls === 'coach' ? ' (whether this coach accepts the National Entitlement Card is not in our sources - ask the operator)' : '';
+
+  let unknownReason = 'no fare data for this service';
+  const index = ctx.fareIndexes.get(leg.feed);
+  if (index) {
+    const fare = index.lookup({
+      routeId: feedLocalId(leg.routeId, leg.feed),
+      fromStopId: feedLocalId(leg.fromStopId, leg.feed),
+      toStopId: feedLocalId(leg.toStopId, leg.feed),
+      departureMinutes: when.minutes,
+      ...(leg.passedStopIds ? { passedStopIds: leg.passedStopIds.map((s) => feedLocalId(s, leg.feed)) } : {}),
+    });
+    if (fare.kind === 'fare') {
+      let amount = fare.amount;
+      let description = `${name} - ${fare.description}`;
+      if (cls === 'rail' && profile.railcard) {
+        const discounted = applyRailcard(amount, profile.railcard, when, ctx.data.public_holidays);
+        description += ` with ${discounted.description} (full fare ${formatCost(amount, fare.currency)})`;
+        amount = discounted.pence;
+      }
+      return { ...base, currency: fare.currency, cost: amount, line: { description: description + concessionNote, cost: amount, estimated: false } };
+    }
+    unknownReason = `${leg.feed} feed: ${fare.reason}`;
+  }
+
+  const published = cls === 'rail' ? undefined : publishedFareFor(leg, ctx.data);
+  if (published) {
+    const alt = published.note ? `; ${published.note}` : '';
+    return {
+      ...base, cost: published.price_pence, publishedFare: published,
+      line: {
+        description: `${name} - ${published.operator} ${published.product}, estimated from the fare published ${published.effective_date ?? published.source_date}${alt}${concessionNote}`,
+        cost: published.price_pence, estimated: true, source: { url: published.source_url, date: published.source_date },
+      },
+    };
+  }
+  const railNote = cls === 'rail' ? ' (no current rail fare data; railcard discounts apply to the fare at the station)' : '';
+  return { ...base, cost: 'unknown', line: { description: `${name} - fare unknown: ${unknownReason}${railNote}${concessionNote}`, cost: 'unknown', estimated: false } };
+}
+
+export interface JourneyPrice {
+  cost: Cost;
+  /** SPEC pricing_breakdown rows (description, cost) plus provenance. */
+  breakdown: PriceLine[];
+}
+
+/**
+ * A journey's total from its priced parts (transit legs, taxi, car, car club, bike hire).
+ * A published day ticket (e.g. Xplore Dundee DaySaver) replaces an operator's singles on
+ * one day when they would cost more. Any unknown part makes the total unknown; all free is free.
+ */
+export function priceJourney(parts: readonly { cost: Cost; line: PriceLine }[], transitLegs: readonly PricedLeg[] = [], data?: FaresData): JourneyPrice {
+  const breakdown: PriceLine[] = [];
+  const costs: Cost[] = parts.map((p) => p.cost);
+  breakdown.push(...parts.map((p) => p.line));
+  // Group transit legs priced by a published single, per operator and day.
+  const groups = new Map<string, PricedLeg[]>();
+  const rest: PricedLeg[] = [];
+  for (const l of transitLegs) {
+    const cap = l.publishedFare && data?.published_fares.find((f) => f.caps_singles_per_day && f.operator === l.publishedFare?.operator && f.passenger_type === 'adult');
+    if (!cap || typeof l.cost !== 'number') {
+      rest.push(l);
+      continue;
+    }
+    const key = `${cap.operator}\u0000${l.date}`;
+    groups.set(key, [...(groups.get(key) ?? []), l]);
+  }
+  for (const l of rest) {
+    costs.push(l.cost);
+    breakdown.push(l.line);
+  }
+  for (const [key, legs] of groups) {
+    const operator = key.split('\u0000')[0] as string;
+    const cap = data?.published_fares.find((f) => f.caps_singles_per_day && f.operator === operator && f.passenger_type === 'adult');
+    const singles = legs.reduce((s, l) => s + (l.cost as number), 0);
+    if (cap && singles > cap.price_pence) {
+      costs.push(cap.price_pence);
+      breakdown.push({
+        description: `${cap.operator} ${cap.product} covers ${legs.length} journeys on ${legs[0]?.date} (cheaper than ${legs.length} singles at ${formatCost(singles)}); estimated from the fare published ${cap.effective_date ?? cap.source_date}`,
+        cost: cap.price_pence, estimated: true, source: { url: cap.source_url, date: cap.source_date },
+      });
+    } else {
+      for (const l of legs) {
+        costs.push(l.cost);
+        breakdown.push(l.line);
+      }
+    }
+  }
+  return { cost: sumCosts(costs), breakdown };
+}
