@@ -214,13 +214,21 @@ export class FareIndex {
     const network = this.routeNetwork.get(q.routeId) ?? '';
     const fromAreas = this.stopAreas.get(q.fromStopId) ?? [];
     const toAreas = this.stopAreas.get(q.toStopId) ?? [];
-    // Spec matching: a field with an exact match excludes the rules that leave it empty;
-    // only when nothing matches exactly do the empty ("any") rules apply.
-    let rules = narrow(this.v2Rules, (r) => r.network, (v) => v === network);
-    rules = narrow(rules, (r) => r.from, (v) => fromAreas.includes(v));
-    rules = narrow(rules, (r) => r.to, (v) => toAreas.includes(v));
+    // Spec matching, field by field over the whole table: when some rule names this leg's
+    // network (area, timeframe), the rules leaving that field empty no longer match;
+    // only when none names it do the empty ("any") rules apply.
     const inFrame = (group: string) => q.departureMinutes !== undefined && (this.timeframes.get(group) ?? []).some((t) => q.departureMinutes! * 60 >= t.start && q.departureMinutes! * 60 < t.end);
-    rules = narrow(rules, (r) => r.fromTimeframe, inFrame);
+    const fields: [(r: V2Rule) => string, (v: string) => boolean][] = [
+      [(r) => r.network, (v) => v === network],
+      [(r) => r.from, (v) => fromAreas.includes(v)],
+      [(r) => r.to, (v) => toAreas.includes(v)],
+      [(r) => r.fromTimeframe, inFrame],
+    ];
+    const filters = fields.map(([field, matches]) => {
+      const exact = this.v2Rules.some((r) => field(r) !== '' && matches(field(r)));
+      return (r: V2Rule) => (exact ? field(r) !== '' && matches(field(r)) : field(r) === '');
+    });
+    let rules = this.v2Rules.filter((r) => filters.every((f) => f(r)));
     if (rules.length === 0) return { kind: 'none', reason: 'no fare leg rule in the feed matches this leg' };
     const top = Math.max(...rules.map((r) => r.priority));
     rules = rules.filter((r) => r.priority === top);
@@ -243,11 +251,6 @@ export class FareIndex {
       alternatives: products.slice(1).map((p) => ({ fareId: p.id, amount: p.amount, description: describe(p) })),
     };
   }
-}
-
-function narrow<T>(rules: T[], field: (r: T) => string, matches: (v: string) => boolean): T[] {
-  const exact = rules.filter((r) => field(r) !== '' && matches(field(r)));
-  return exact.length > 0 ? exact : rules.filter((r) => field(r) === '');
 }
 
 function clock(text: string): number {
