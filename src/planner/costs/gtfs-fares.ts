@@ -270,3 +270,35 @@ export function fareTablesFromExtras(extras: Record<string, Table>, feed: string
 export function feedLocalId(id: string, feed: string): string {
   return id.startsWith(`${feed}:`) ? id.slice(feed.length + 1) : id;
 }
+
+/** The parts of the timetable model the fare index reads (Timetable satisfies it). */
+export interface TimetableFareSource {
+  feeds: readonly { name: string }[];
+  extras: Record<string, Table>;
+  routeIds: readonly string[];
+  routeAgency: ArrayLike<number>;
+  agencies: readonly { id: string }[];
+}
+
+/**
+ * One FareIndex per feed that has fare tables in the timetable's extras. The model has
+ * no stop zone_id, so Fares v1 zone rules need stops.txt from `more[feed]`
+ * (readFareTables on the same feed); routes.txt (route -> agency) is rebuilt from the model.
+ */
+export function fareIndexesFromTimetable(tt: TimetableFareSource, more: Record<string, FareTables> = {}): Map<string, FareIndex> {
+  const out = new Map<string, FareIndex>();
+  for (const { name } of tt.feeds) {
+    const tables = fareTablesFromExtras(tt.extras, name, more[name] ?? {});
+    if (!tables['fare_attributes.txt'] && !tables['fare_leg_rules.txt']) continue;
+    if (!tables['routes.txt']) {
+      const rows: string[][] = [];
+      tt.routeIds.forEach((id, r) => {
+        if (!id.startsWith(`${name}:`)) return;
+        rows.push([id.slice(name.length + 1), feedLocalId(tt.agencies[tt.routeAgency[r] as number]?.id ?? '', name)]);
+      });
+      tables['routes.txt'] = { header: ['route_id', 'agency_id'], rows };
+    }
+    out.set(name, new FareIndex(tables));
+  }
+  return out;
+}

@@ -5,7 +5,7 @@ export { carClubTimeCharge, priceCarClub, type CarClubTariff } from './car-club'
 export { applyRailcard, localBusConcession, RAILCARDS, type Railcard, type TravellerProfile } from './concessions';
 export { councilAreasFromGeoJson, councilAt, type CouncilArea } from './councils';
 export { readFareTables } from './gtfs-fare-source';
-export { FareIndex, fareTablesFromExtras, type FareLegQuery, type FareTables, type GtfsFareResult } from './gtfs-fares';
+export { FareIndex, fareIndexesFromTimetable, fareTablesFromExtras, type FareLegQuery, type FareTables, type GtfsFareResult } from './gtfs-fares';
 export { serviceClassOf, type ServiceClass } from './modes';
 export { addVat, formatCost, metresToMiles, penceFromPounds, sumCosts, toBreakdown, UK_VAT_RATE, withVat, type Cost, type PriceLine } from './money';
 export { paymentMethodsBreakdown, type PaymentMethodsData } from './payment-methods';

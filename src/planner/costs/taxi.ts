@@ -136,6 +136,8 @@ export interface TaxiQuote {
   /** A floor when the cost is unknown but some fare is certain (the lowest initial charge). */
   atLeastPence?: number;
   line: PriceLine;
+  /** What the council's published scale leaves out (waiting time, festive dates, ...), for the UI's estimate notice. */
+  caveats: string[];
   /** SPEC `taxis` for the 'Find local taxi operators' modal. */
   operators: { name: string; phone: string }[];
 }
@@ -169,18 +171,19 @@ export function priceTaxi(req: TaxiRequest, data: TaxiData): TaxiQuote {
   if (!council) {
     const where = req.council ?? 'this area';
     return {
-      cost: 'unknown', estimated: true, council: req.council ?? null, tariff: null, operators: [],
+      cost: 'unknown', estimated: true, council: req.council ?? null, tariff: null, operators: [], caveats: [],
       line: { description: `Taxi: no published fare scale for ${where} in our region data`, cost: 'unknown', estimated: true },
     };
   }
   const operators = council.operators.map((o) => ({ name: o.name, phone: o.phone }));
+  const caveats = [...council.gaps];
   const lowest = council.tariffs.length > 0 ? Math.min(...council.tariffs.map((t) => t.initial_charge_pence)) : undefined;
   const choice = chooseTariff(council, req.departure, req.passengers ?? 1);
   if (choice.kind === 'unknown') {
     const published = council.tariffs.map(describeTariff).join('; ');
     const src = council.tariffs[0];
     return {
-      cost: 'unknown', estimated: true, council: council.council, tariff: null, operators,
+      cost: 'unknown', estimated: true, council: council.council, tariff: null, operators, caveats,
       ...(lowest !== undefined ? { atLeastPence: lowest } : {}),
       line: {
         description: `Taxi (${council.council}): ${choice.reason}. Published: ${published}`,
@@ -193,12 +196,12 @@ export function priceTaxi(req: TaxiRequest, data: TaxiData): TaxiQuote {
   const source = { url: tariff.source_url, date: tariff.source_date };
   if (fare.kind === 'unknown') {
     return {
-      cost: 'unknown', estimated: true, council: council.council, tariff: tariff.name, operators, atLeastPence: tariff.initial_charge_pence,
+      cost: 'unknown', estimated: true, council: council.council, tariff: tariff.name, operators, caveats, atLeastPence: tariff.initial_charge_pence,
       line: { description: `Taxi (${council.council}, ${describeTariff(tariff)}): ${fare.reason}`, cost: 'unknown', estimated: true, source },
     };
   }
   return {
-    cost: fare.pence, estimated: true, council: council.council, tariff: tariff.name, operators,
+    cost: fare.pence, estimated: true, council: council.council, tariff: tariff.name, operators, caveats,
     line: {
       description: `Taxi estimate (${council.council} ${describeTariff(tariff)}; fare scale of ${tariff.source_date}; waiting time not included)`,
       cost: fare.pence, estimated: true, source,

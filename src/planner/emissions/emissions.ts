@@ -11,6 +11,7 @@
  *    electricity is not in the file).
  * Journey totals are rounded to 3 decimals (grams).
  */
+import type { ServiceClass } from '../costs/modes';
 import type { CarFuel, ModeFactors } from './factors';
 
 export type EmissionMode =
@@ -64,4 +65,9 @@ export function journeyEmissions(factors: ModeFactors, legs: readonly { mode: Em
   let kg = 0;
   for (const l of legs) kg += emissionsForLeg(factors, l.mode, l.distanceM, l.fuel ? { fuel: l.fuel } : {});
   return roundKg(kg);
+}
+
+/** The emission mode of a transit leg from its fare/service class; null for classes DESNZ gives no factor for (cable cars, funiculars). */
+export function emissionModeForService(serviceClass: ServiceClass): EmissionMode | null {
+  return serviceClass === 'other' ? null : serviceClass;
 }

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tableFromCsv } from '../../../../src/planner/costs/csv';
 import { readFareTables } from '../../../../src/planner/costs/gtfs-fare-source';
-import { FareIndex, fareTablesFromExtras, type FareTables } from '../../../../src/planner/costs/gtfs-fares';
+import { FareIndex, fareIndexesFromTimetable, fareTablesFromExtras, type FareTables } from '../../../../src/planner/costs/gtfs-fares';
 import { ZipSource } from '../../../../src/planner/timetable/gtfs-source';
 import { SHARED } from './fixtures';
 
@@ -151,5 +151,27 @@ describe('GTFS Fares v2 empty fields', () => {
     expect(idx.lookup({ routeId: 'r', fromStopId: 's1', toStopId: 's2' })).toMatchObject({ amount: 300 });
     // From elsewhere: the catch-all applies.
     expect(idx.lookup({ routeId: 'r', fromStopId: 's9', toStopId: 's2' })).toMatchObject({ amount: 200 });
+  });
+});
+
+describe('fare indexes from a built timetable', () => {
+  it('Ember: the timetable keeps fare_attributes in its extras; the lookup gives the same honest unknown', async () => {
+    const { buildTimetable } = await import('../../../../src/planner/timetable/build');
+    const tt = await buildTimetable([{ source: new ZipSource('ember', new Uint8Array(readFileSync(resolve(SHARED, 'tayside/gtfs/ember-e1.zip')))) }]);
+    const indexes = fareIndexesFromTimetable(tt);
+    const ember = indexes.get('ember');
+    expect(ember?.v1Fares.size).toBe(96);
+    expect(ember?.lookup({ routeId: 'E1', fromStopId: '640014188', toStopId: '64804323' }).kind).toBe('none');
+  });
+
+  it('Cobb County flex: zones come from stops.txt read beside the timetable', async () => {
+    const { buildTimetable } = await import('../../../../src/planner/timetable/build');
+    const source = new ZipSource('cobb', new Uint8Array(readFileSync(resolve(SHARED, 'test/flex/cobblinc-scheduled-deviated-flex.gtfs.zip'))));
+    const tt = await buildTimetable([{ source }]);
+    const stops = (await readFareTables(source))['stops.txt'];
+    const withZones = fareIndexesFromTimetable(tt, { cobb: { 'stops.txt': stops } }).get('cobb');
+    expect(withZones?.lookup({ routeId: '090z', fromStopId: 'yz85', toStopId: 'cujv' })).toMatchObject({ kind: 'fare', amount: 250 });
+    // Without zones the zone rules cannot match.
+    expect(fareIndexesFromTimetable(tt).get('cobb')?.lookup({ routeId: '090z', fromStopId: 'yz85', toStopId: 'cujv' }).kind).toBe('none');
   });
 });

@@ -45,6 +45,7 @@ describe('priceTaxi with the Tayside fare scales', () => {
     expect(q.tariff).toMatch(/^Tariff 1/);
     expect(q.estimated).toBe(true);
     expect(q.line.source?.url).toMatch(/stirling\.gov\.uk/);
+    expect(q.caveats.join(' ')).toMatch(/Waiting-time charge/);
   });
 
   it('Stirling at night (11pm-7am): Tariff 2, its 25% higher rate as 10p per 68.8 yd', () => {

@@ -72,3 +72,12 @@ describe('journeyEmissions', () => {
     expect(roundKg(0.0005)).toBe(0.001);
   });
 });
+
+describe('emissionModeForService', () => {
+  it('maps transit classes to DESNZ modes', async () => {
+    const { emissionModeForService } = await import('../../../../src/planner/emissions');
+    expect(emissionModeForService('coach')).toBe('coach');
+    expect(emissionModeForService('rail')).toBe('rail');
+    expect(emissionModeForService('other')).toBeNull();
+  });
+});
