@@ -1,11 +1,17 @@
 /** Range search helpers: the origin's departure times in a window, and the Pareto filter of results. */
 import { CAN_BOARD, type RaptorPath, type RaptorRequest, type TransitData } from './transit-data';
 
-/** Every time one could leave the origin to catch a trip at an access stop within the window, latest first (one per `rangeStep`). */
-export function collectDepartures(d: TransitData, req: RaptorRequest): number[] {
+/**
+ * Every time one could leave the origin to catch a trip at an access stop within the window, latest
+ * first (one per `rangeStep`), and per access entry the leave times it offers (sorted).
+ */
+export function collectDepartures(d: TransitData, req: RaptorRequest): { times: number[]; byAccess: number[][] } {
   const end = req.departureEnd ?? req.departure;
   const times = new Set<number>();
+  const byAccess: number[][] = [];
   for (const a of req.access) {
+    const own: number[] = [];
+    byAccess.push(own);
     for (let e = d.stopPatternStart[a.stop] as number, stop = d.stopPatternStart[a.stop + 1] as number; e < stop; e++) {
       const p = d.stopPatterns[e] as number;
       const pos = d.stopPatternPos[e] as number;
@@ -25,13 +31,15 @@ export function collectDepartures(d: TransitData, req: RaptorRequest): number[] 
           if (slot.active[d.tripService[g] as number] === 0) continue;
           if (req.tripAllowed && req.tripAllowed[g] === 0) continue;
           times.add(leave);
+          own.push(leave);
         }
       }
     }
   }
+  for (const own of byAccess) own.sort((x, y) => x - y);
   const sorted = [...times].sort((x, y) => y - x);
   const step = req.rangeStep ?? 60;
-  if (step <= 1) return sorted;
+  if (step <= 1) return { times: sorted, byAccess };
   // One run per `step` seconds of window, from the earliest departure in it: that run also finds every
   // journey leaving later in the same step, so only options less than a step apart can merge (as in
   // OpenTripPlanner's range search), and a window of two hours costs at most 120 runs.
@@ -42,7 +50,19 @@ export function collectDepartures(d: TransitData, req: RaptorRequest): number[] 
     if (last !== undefined && Math.floor((last - req.departure) / step) === bucket) out[out.length - 1] = t;
     else out.push(t);
   }
-  return out;
+  return { times: out, byAccess };
+}
+
+/** Whether a sorted list holds a value in [from, to). */
+export function hasInRange(sorted: number[], from: number, to: number): boolean {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] as number) < from) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < sorted.length && (sorted[lo] as number) < to;
 }
 
 /** Keeps journeys no other journey beats on departure (later), arrival (earlier) and transfers (fewer). */

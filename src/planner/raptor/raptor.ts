@@ -12,10 +12,10 @@
  * A round scans every pattern through a stop whose `ready` improved in the
  * previous round, then relaxes transfers from stops whose `arr` improved.
  */
-import { PathState, INF, KIND_ACCESS, KIND_FOOT, KIND_OWN, KIND_TRIP } from './state';
+import { PathState, INF, KIND_ACCESS, KIND_TRIP } from './state';
 import { reconstruct } from './reconstruct';
 import { CAN_ALIGHT, CAN_BOARD, type RaptorPath, type RaptorRequest, type TransitData } from './transit-data';
-import { collectDepartures, paretoFilter } from './departures';
+import { collectDepartures, hasInRange, paretoFilter } from './departures';
 
 export class Raptor {
   private readonly st: PathState;
@@ -44,21 +44,27 @@ export class Raptor {
       const prev = this.egress[e.stop] as number;
       if (prev < 0 || e.duration < prev) this.egress[e.stop] = e.duration;
     }
-    const departures = range ? collectDepartures(this.data, req) : [req.departure];
+    const collected = range ? collectDepartures(this.data, req) : undefined;
+    const departures = collected ? collected.times : [req.departure];
     const results: RaptorPath[] = [];
     try {
+      let previous = Infinity;
       for (const dep of departures) {
         st.startIteration();
-        for (const a of req.access) {
+        for (let i = 0; i < req.access.length; i++) {
+          const a = req.access[i] as (typeof req.access)[number];
           const t = dep + a.duration;
           if (t < (st.ready[a.stop] as number)) {
             st.ready[a.stop] = t;
             st.readyKind[a.stop] = KIND_ACCESS;
             st.readyFrom[a.stop] = a.stop;
             st.readyDuration[a.stop] = a.duration;
-            st.mark(a.stop);
+            // After the first run of a range search, an access stop needs scanning only if this run can
+            // newly catch a departure there; otherwise the later runs already rode the same trips.
+            if (previous === Infinity || !collected || hasInRange(collected.byAccess[i] as number[], dep, previous)) st.mark(a.stop);
           }
         }
+        previous = dep;
         for (let k = 1; k <= rounds && st.markedCount > 0; k++) {
           st.beginRound(k);
           this.queuePatterns(req, k);
@@ -106,6 +112,10 @@ export class Raptor {
     const S = d.stopCount;
     const prevRow = (k - 1) * S;
     const row = k * S;
+    // Hot loop: arrays in locals.
+    const { patternStops, patternStopFlags, boardTimes, alightTimes } = d;
+    const { arr, ready, target, bestArr } = st;
+    const egress = this.egress;
     for (let q = 0; q < this.queueCount; q++) {
       const p = this.queueList[q] as number;
       const from = this.queuePos[p] as number;
@@ -115,34 +125,38 @@ export class Raptor {
       const tripBase = d.patternTripStart[p] as number;
       const timeBase = d.patternTimeStart[p] as number;
       let trip = -1; // index within the pattern
+      let tripTimes = 0; // timeBase + trip * n
       let shift = 0;
       let day = 0;
       let boardPos = -1;
       for (let i = from; i < n; i++) {
-        const s = d.patternStops[stopBase + i] as number;
-        const flags = d.patternStopFlags[stopBase + i] as number;
+        const s = patternStops[stopBase + i] as number;
+        const flags = patternStopFlags[stopBase + i] as number;
         if (trip >= 0 && (flags & CAN_ALIGHT) !== 0) {
-          const t = (d.alightTimes[timeBase + trip * n + i] as number) + shift;
-          if (t < (st.target[k] as number) && st.improvesArrival(row + s, prevRow + s, s, t, single)) {
-            st.arr[row + s] = t;
+          const t = (alightTimes[tripTimes + i] as number) + shift;
+          // Improves only on this round, the previous one (fewer trips) and, in a single search, any round.
+          if (t < (target[k] as number) && t < (arr[row + s] as number) && t < (arr[prevRow + s] as number) && (!single || t < (bestArr[s] as number))) {
+            if (single) bestArr[s] = t;
+            arr[row + s] = t;
             st.arrKind[row + s] = KIND_TRIP;
             st.arrTrip[row + s] = tripBase + trip;
             st.arrBoardPos[row + s] = boardPos;
             st.arrAlightPos[row + s] = i;
             st.arrDay[row + s] = day;
             st.noteTripArrival(s);
-            const eg = this.egress[s] as number;
+            const eg = egress[s] as number;
             if (eg >= 0) st.offerTarget(k, s, t + eg);
           }
         }
         if ((flags & CAN_BOARD) !== 0) {
-          const r = st.ready[prevRow + s] as number;
-          if (r < INF && (trip < 0 || (r < (d.boardTimes[timeBase + trip * n + i] as number) + shift && this.earlierMayExist(req, p, n, i, r, trip, day)))) {
+          const r = ready[prevRow + s] as number;
+          if (r < INF && (trip < 0 || (r < (boardTimes[tripTimes + i] as number) + shift && this.earlierMayExist(req, p, n, i, r, trip, day)))) {
             this.earliestTrip(req, p, n, i, r);
-            if (this.foundTrip >= 0 && (trip < 0 || this.foundTime < (d.boardTimes[timeBase + trip * n + i] as number) + shift)) {
+            if (this.foundTrip >= 0 && (trip < 0 || this.foundTime < (boardTimes[tripTimes + i] as number) + shift)) {
               trip = this.foundTrip;
+              tripTimes = timeBase + trip * n;
               day = this.foundDay;
-              shift = req.days[day]?.shift ?? 0;
+              shift = (req.days[day] as { shift: number }).shift;
               boardPos = i;
             }
           }
@@ -150,8 +164,6 @@ export class Raptor {
       }
     }
     this.queueCount = 0;
-    void KIND_OWN;
-    void KIND_FOOT;
   }
 
   /**

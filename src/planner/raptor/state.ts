@@ -123,15 +123,6 @@ export class PathState {
     }
   }
 
-  improvesArrival(idx: number, prevIdx: number, s: number, t: number, single: boolean): boolean {
-    if (t >= (this.arr[idx] as number) || t >= (this.arr[prevIdx] as number)) return false;
-    if (single) {
-      if (t >= (this.bestArr[s] as number)) return false;
-      this.bestArr[s] = t;
-    }
-    return true;
-  }
-
   noteTripArrival(s: number): void {
     if (this.tripFlag[s]) return;
     this.tripFlag[s] = 1;
