@@ -243,6 +243,17 @@ function buildBikeHire() {
 }
 
 // ---------------------------------------------------------------- DRT and community transport
+/** A fare formula from the fact's wording, only for the plain forms: "20p per mile ...", "£5 per journey", "free ...". */
+function drtFare(text: string | undefined): { kind: 'free' } | { kind: 'flat'; pence: number } | { kind: 'per_mile'; pence: number } | null {
+  const t = (text ?? '').trim();
+  let m = /^(\d+)p per mile\b/.exec(t);
+  if (m) return { kind: 'per_mile', pence: Number(m[1]) };
+  m = /^£(\d+(?:\.\d{2})?) per journey$/.exec(t);
+  if (m) return { kind: 'flat', pence: pence(m[1], t) };
+  if (/^free\b/i.test(t)) return { kind: 'free' };
+  return null;
+}
+
 function buildDrt() {
   const rows = read('drt_services.csv');
   const by = (name: string) => one(rows, name, (r) => r.name === name);
@@ -269,7 +280,7 @@ function buildDrt() {
         council_areas: ['Stirling'], area_served: `Rural Stirling; only 3 of 8 areas running: ${stgCurrent.area_served}`,
         hours_text: null, hours: [],
         booking: { how: `${stgGeneral.how_to_book}; ${stgBooking.how_to_book} (2015)`, phone: null, url: null, notice: `${stgBooking.notice_required} (2015)` },
-        eligibility: stgCurrent.eligibility ?? '', individuals: true, fares_text: stgCurrent.fares ?? null,
+        eligibility: stgCurrent.eligibility ?? '', individuals: true, fares_text: stgCurrent.fares ?? null, fare: drtFare(stgCurrent.fares),
         status: stgCurrent.status ?? '', last_confirmed: 'undated (post-Covid)',
         notes: `Booking line staffed ${stgBooking.days_hours} in 2015. ${stgBooking.area_served}. Booking phone number not in our sources.`, ...src(stgCurrent),
         extra_sources: [{ about: 'how to book (booking centre)', ...src(stgGeneral) }, { about: 'booking line hours, notice, Callander rule (2015)', ...src(stgBooking) }],
@@ -279,42 +290,42 @@ function buildDrt() {
         area_served: daj.area_served ?? '', hours_text: daj.days_hours ?? null,
         hours: [{ days: [0, 1, 2, 3, 4], from: '07:45', to: '22:00' }, { days: [5, 6], from: '09:00', to: '22:00' }],
         booking: { how: daj.how_to_book ?? null, phone: null, url: dajUrl, notice: daj.notice_required ?? null },
-        eligibility: daj.eligibility ?? '', individuals: true, fares_text: daj.fares ?? null, status: daj.status ?? '', last_confirmed: 'undated',
+        eligibility: daj.eligibility ?? '', individuals: true, fares_text: daj.fares ?? null, fare: drtFare(daj.fares), status: daj.status ?? '', last_confirmed: 'undated',
         notes: 'Last pick-up 9.30pm.', ...src(daj), extra_sources: [],
       },
       {
         name: fallin.name ?? '', kind: 'drt', operator: fallin.operator ?? '', council_areas: ['Stirling'], area_served: fallin.area_served ?? '',
         hours_text: fallin.days_hours ?? null, hours: [{ days: [6], from: '09:00', to: '17:00' }], booking: nothing,
-        eligibility: fallin.eligibility ?? '', individuals: true, fares_text: null, status: fallin.status ?? '', last_confirmed: '2019-06-30',
+        eligibility: fallin.eligibility ?? '', individuals: true, fares_text: null, fare: null, status: fallin.status ?? '', last_confirmed: '2019-06-30',
         notes: fallin.notes ?? '', ...src(fallin), extra_sources: [],
       },
       {
         name: killin.name ?? '', kind: 'volunteer-car', operator: killin.operator ?? '', council_areas: ['Stirling'], area_served: killin.area_served ?? '',
-        hours_text: null, hours: [], booking: nothing, eligibility: killin.eligibility ?? '', individuals: true, fares_text: killin.fares ?? null,
+        hours_text: null, hours: [], booking: nothing, eligibility: killin.eligibility ?? '', individuals: true, fares_text: killin.fares ?? null, fare: drtFare(killin.fares),
         status: killin.status ?? '', last_confirmed: '2018-11-01', ...src(killin), extra_sources: [],
       },
       {
         name: blether.name ?? '', kind: 'hail-and-ride', operator: blether.operator ?? '', council_areas: ['Dundee City'], area_served: blether.area_served ?? '',
         hours_text: blether.days_hours ?? null, hours: [], booking: { how: blether.how_to_book ?? null, phone: null, url: null, notice: blether.notice_required ?? null },
-        eligibility: blether.eligibility ?? '', individuals: true, fares_text: blether.fares ?? null, status: blether.status ?? '', last_confirmed: '2018-03-22',
+        eligibility: blether.eligibility ?? '', individuals: true, fares_text: blether.fares ?? null, fare: drtFare(blether.fares), status: blether.status ?? '', last_confirmed: '2018-03-22',
         notes: 'Current timetable and status not in our sources (the separate Balgay route was suspended in 2020-21).', ...src(blether), extra_sources: [],
       },
       {
         name: easyOn.name ?? '', kind: 'door-to-door', operator: easyOn.operator ?? '', council_areas: ['Dundee City'], area_served: easyOn.area_served ?? '',
         hours_text: null, hours: [], booking: { how: easyOn.how_to_book ?? null, phone: null, url: null, notice: null },
-        eligibility: easyOn.eligibility || 'not stated', individuals: true, fares_text: easyOn.fares ?? null, status: easyOn.status ?? '', last_confirmed: '2018-03-22',
+        eligibility: easyOn.eligibility || 'not stated', individuals: true, fares_text: easyOn.fares ?? null, fare: drtFare(easyOn.fares), status: easyOn.status ?? '', last_confirmed: '2018-03-22',
         notes: easyOn.notes ?? '', ...src(easyOn), extra_sources: [],
       },
       {
         name: glenfarg.name ?? '', kind: 'community-bus', operator: glenfarg.operator ?? '', council_areas: ['Perth and Kinross'], area_served: glenfarg.area_served ?? '',
         hours_text: glenfarg.days_hours ?? null, hours: [], booking: { how: glenfarg.how_to_book ?? null, phone: null, url: null, notice: null },
-        eligibility: glenfarg.eligibility ?? '', individuals: true, fares_text: glenfarg.fares ?? null, status: glenfarg.status ?? '', last_confirmed: '2023-10-17',
+        eligibility: glenfarg.eligibility ?? '', individuals: true, fares_text: glenfarg.fares ?? null, fare: drtFare(glenfarg.fares), status: glenfarg.status ?? '', last_confirmed: '2023-10-17',
         notes: 'Timetabled community bus; no timetable data in our sources.', ...src(glenfarg), extra_sources: [],
       },
       {
         name: forfar.name ?? '', kind: 'group-hire', operator: forfar.operator ?? '', council_areas: ['Angus'], area_served: forfar.area_served ?? '',
         hours_text: null, hours: [], booking: { how: forfar.how_to_book ?? null, phone: null, url: null, notice: null },
-        eligibility: forfar.eligibility ?? '', individuals: false, fares_text: null, status: forfar.status ?? '', last_confirmed: 'undated',
+        eligibility: forfar.eligibility ?? '', individuals: false, fares_text: null, fare: null, status: forfar.status ?? '', last_confirmed: 'undated',
         notes: forfar.notes ?? '', ...src(forfar), extra_sources: [],
       },
     ],

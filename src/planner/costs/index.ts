@@ -11,3 +11,4 @@ export { addVat, formatCost, metresToMiles, penceFromPounds, sumCosts, toBreakdo
 export { paymentMethodsBreakdown, type PaymentMethodsData } from './payment-methods';
 export { chooseTariff, meterFare, priceTaxi, taxiOperatorsFor, type TaxiData, type TaxiQuote, type TaxiRequest, type TaxiTariff } from './taxi';
 export { priceJourney, priceTransitLeg, type FareContext, type FaresData, type JourneyPrice, type PricedLeg, type TransitLeg } from './transit';
+export { priceCommunityTransport, type CommunityFareService } from './community-transport';

@@ -123,6 +123,12 @@ export const drtDataSchema = z.object({
     /** Whether an individual traveller can use it (group-hire minibuses cannot). */
     individuals: z.boolean(),
     fares_text: z.string().nullable(),
+    /** The fare as a formula when the source states one plainly; null otherwise (then the cost is unknown). */
+    fare: z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('free') }),
+      z.object({ kind: z.literal('flat'), pence }),
+      z.object({ kind: z.literal('per_mile'), pence }),
+    ]).nullable(),
     status: z.string(),
     last_confirmed: z.string(),
     notes: z.string().optional(),
