@@ -413,7 +413,7 @@ function buildFares() {
       },
     ],
   };
-  return { fares: { coach_operators, published_fares: published, rules }, payment };
+  return { fares: { concession_scheme: 'scotland' as const, coach_operators, published_fares: published, rules }, payment };
 }
 
 // ---------------------------------------------------------------- councils and emission factors

@@ -139,6 +139,7 @@ export const drtDataSchema = z.object({
 export type DrtData = z.infer<typeof drtDataSchema>;
 
 export const faresDataSchema = z.object({
+  concession_scheme: z.literal('scotland').optional(),
   coach_operators: z.array(z.object({ agency_name: z.string().min(1), accepts_nec: z.boolean().nullable(), note: z.string(), ...sourced })),
   published_fares: z.array(z.object({
     operator: z.string().min(1),

@@ -51,6 +51,8 @@ export interface CoachOperator {
 }
 
 export interface FaresData {
+  /** Which concessionary travel scheme the region's buses follow; only 'scotland' is known (no scheme: nobody travels free). */
+  concession_scheme?: 'scotland' | undefined;
   coach_operators: CoachOperator[];
   published_fares: PublishedFare[];
   /** Public holidays (YYYY-MM-DD) for railcard minimum-fare rules, when the region lists them. */
@@ -118,7 +120,7 @@ export function priceTransitLeg(leg: TransitLeg, profile: TravellerProfile, ctx:
   const name = label(leg);
 
   const coach = ctx.data.coach_operators.find((c) => c.agency_name.toLowerCase() === leg.agencyName.trim().toLowerCase());
-  const concession = localBusConcession(profile);
+  const concession = ctx.data.concession_scheme === 'scotland' ? localBusConcession(profile) : null;
   if (concession && (cls === 'bus' || (cls === 'coach' && coach?.accepts_nec === true))) {
     return { ...base, cost: 'free', line: { description: `${name} - free: ${concession.reason}`, cost: 'free', estimated: false } };
   }

@@ -57,6 +57,11 @@ describe('priceTransitLeg', () => {
     expect(priceTransitLeg(xploreLeg, { age: 60, hasConcessionaryPass: true }, ctx).cost).toBe('free');
   });
 
+  it('no concessions where the region data names no scheme', () => {
+    const noScheme: FareContext = { ...ctx, data: { ...fares, concession_scheme: undefined } };
+    expect(priceTransitLeg(xploreLeg, { hasConcessionaryPass: true }, noScheme).cost).toBe(290);
+  });
+
   it('Xplore airport coach fare between Dundee and Edinburgh Airport', () => {
     const fly = { ...xploreLeg, fromStopName: 'Dundee Seagate', toStopName: 'Edinburgh Airport' };
     expect(priceTransitLeg(fly, {}, ctx).cost).toBe(2300);
