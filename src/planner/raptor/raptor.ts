@@ -66,7 +66,7 @@ export class Raptor {
         }
         previous = dep;
         for (let k = 1; k <= rounds && st.markedCount > 0; k++) {
-          st.beginRound(k);
+          st.beginRound(k, !range);
           this.queuePatterns(req, k);
           this.scanPatterns(req, k, !range);
           st.relaxTransfers(this.data, k, !range);

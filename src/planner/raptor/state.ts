@@ -100,12 +100,30 @@ export class PathState {
     this.markedList[this.markedCount++] = s;
   }
 
-  /** Carries the previous round's improvements (the marked stops) and destination arrival into round k. */
-  beginRound(k: number): void {
+  /**
+   * Carries the previous round's improvements and destination arrival into round k. A single search
+   * copies only the marked stops (its best-of-all-rounds labels prune the rest); a range search keeps
+   * labels between runs, so it copies the whole row: round k then holds the best with at most k trips
+   * everywhere, which prunes about half the pattern visits.
+   */
+  beginRound(k: number, single: boolean): void {
     const S = this.stopCount;
     const prev = (k - 1) * S;
     const row = k * S;
-    for (let m = 0; m < this.markedCount; m++) {
+    if (!single) {
+      const { ready, arr, readyKind, arrKind } = this;
+      for (let s = 0; s < S; s++) {
+        if ((ready[prev + s] as number) < (ready[row + s] as number)) {
+          ready[row + s] = ready[prev + s] as number;
+          readyKind[row + s] = KIND_INHERITED;
+        }
+        if ((arr[prev + s] as number) < (arr[row + s] as number)) {
+          arr[row + s] = arr[prev + s] as number;
+          arrKind[row + s] = KIND_INHERITED;
+        }
+      }
+    }
+    for (let m = 0; single && m < this.markedCount; m++) {
       const s = this.markedList[m] as number;
       if ((this.ready[prev + s] as number) < (this.ready[row + s] as number)) {
         this.ready[row + s] = this.ready[prev + s] as number;
