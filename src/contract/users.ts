@@ -108,7 +108,11 @@ const passwordConfirmation = z.string({
 });
 
 /** Cross-field password rules; runs even when other fields fail, so all errors show at once. */
-function checkPasswords(value: Record<string, unknown>, context: z.RefinementCtx, email: unknown) {
+function checkPasswords(input: unknown, context: z.RefinementCtx, withEmail: boolean) {
+  // With `when: always` this also sees input that failed the object check (null, arrays, text).
+  if (typeof input !== 'object' || input === null) return;
+  const value = input as Record<string, unknown>;
+  const email = withEmail ? value.email : null;
   if (typeof value.password !== 'string') return;
   for (const message of passwordProblems(value.password, typeof email === 'string' ? email : null)) {
     context.addIssue({ code: 'custom', path: ['password'], message });
@@ -137,7 +141,7 @@ export const registerFormSchema = (today: () => string) =>
       },
       BODY_ERROR,
     )
-    .superRefine((value, context) => checkPasswords(value as Record<string, unknown>, context, (value as { email?: unknown }).email), ALWAYS);
+    .superRefine((value, context) => checkPasswords(value, context, true), ALWAYS);
 export type RegisterForm = z.infer<ReturnType<typeof registerFormSchema>>;
 
 /** The edit form: the user fields; e-mail and password change elsewhere (the server checks that). */
@@ -174,7 +178,7 @@ export const passwordResetRequestSchema = z.object({ email: emailSchema }, BODY_
 
 export const passwordResetSchema = z
   .object({ password, password_confirmation: passwordConfirmation }, BODY_ERROR)
-  .superRefine((value, context) => checkPasswords(value as Record<string, unknown>, context, null), ALWAYS);
+  .superRefine((value, context) => checkPasswords(value, context, false), ALWAYS);
 
 /** SPEC section 3 User, as GET /v1/users/show and PUT /v1/users/update answer it (inside data). */
 export const userSchema = z.object({
