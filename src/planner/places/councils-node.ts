@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { deriveAdmin2Councils } from './councils';
-import { parseCsv } from './csv';
+import { parseCsv } from '../common/csv';
 
 const [geonamesPath, geojsonPath] = process.argv.slice(2);
 if (!geonamesPath || !geojsonPath) {

@@ -6,7 +6,7 @@
  * records directly and this reader is no longer needed.
  */
 import { strFromU8, unzipSync } from 'fflate';
-import { parseCsv, parseCsvRows } from './csv';
+import { parseCsv, parseCsvRows } from '../common/csv';
 import type { StopInput, StopKind } from './types';
 
 export interface GtfsStopsOptions {

@@ -3,7 +3,7 @@
  * Pure: sources-node.ts reads the files, a browser could pass fetched texts.
  */
 import { ATTRIBUTIONS } from './attributions';
-import { parseCsv } from './csv';
+import { parseCsv } from '../common/csv';
 import { LocalityFinder } from './locality';
 import { canonicalPostcode } from './normalize';
 import {

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from '../../../../src/planner/places/csv';
+import { parseCsv } from '../../../../src/planner/common/csv';
 import { GB_BOX, inBox } from '../../../../src/planner/places/geo';
 import { brandBias, repoPath, tayside } from './tayside';
 

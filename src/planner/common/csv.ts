@@ -1,18 +1,22 @@
 /**
- * A small RFC 4180 CSV reader for the region's place files (all a few MB at
- * most): quoted fields with "" escapes and embedded newlines, CRLF or LF, a
- * UTF-8 BOM. Rows come back as objects keyed by the header.
+ * A small RFC 4180 CSV reader for whole files held in memory (region facts, place files,
+ * GTFS fare tables; a few MB at most): quoted fields with "" escapes and embedded
+ * newlines, CRLF or LF, a UTF-8 BOM. The streaming GTFS reader is timetable/csv.ts.
  */
-export function parseCsv(text: string): Record<string, string>[] {
+
+/** Rows as records keyed by the (trimmed) header; missing cells are ''. Blank lines are skipped. */
+export function parseCsv(text: string, options: { trimValues?: boolean } = {}): Record<string, string>[] {
   const rows = parseCsvRows(text);
   const header = rows.shift();
   if (!header) return [];
+  const keys = header.map((name) => name.trim());
   return rows
     .filter((row) => row.length > 1 || (row[0] ?? '') !== '')
     .map((row) => {
       const record: Record<string, string> = {};
-      header.forEach((name, i) => {
-        record[name.trim()] = row[i] ?? '';
+      keys.forEach((key, i) => {
+        const value = row[i] ?? '';
+        record[key] = options.trimValues ? value.trim() : value;
       });
       return record;
     });
