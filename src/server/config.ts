@@ -149,7 +149,8 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     logLevel: s.LOG_LEVEL,
     requestTimeoutMs: s.REQUEST_TIMEOUT_MS,
     trustProxy: s.TRUST_PROXY,
-    publicUrl: (s.PUBLIC_URL ?? `http://{host}:${s.PORT}`).replace(/\/+$/, ''),
+    // PORT 0 (a free port) cannot be known here; links then use the default port.
+    publicUrl: (s.PUBLIC_URL ?? (s.PORT === 0 || s.PORT === 80 ? 'http://{host}' : `http://{host}:${s.PORT}`)).replace(/\/+$/, ''),
     smtpUrl: s.SMTP_URL,
     mailFrom: s.MAIL_FROM,
   };

@@ -69,6 +69,8 @@ describe('loadSettings', () => {
       smtpUrl: 'smtps://u:p@mail:465',
       mailFrom: 'hello@example.org',
     });
+    expect(loadSettings({ PORT: '0' }).publicUrl).toBe('http://{host}');
+    expect(loadSettings({ PORT: '3000' }).publicUrl).toBe('http://{host}:3000');
     expect(() => loadSettings({ SMTP_URL: 'http://u:secret@mail' })).toThrow(/SMTP_URL: must be a URL starting with smtp:\/\/ or smtps:\/\/$/m);
     expect(() => loadSettings({ PUBLIC_URL: 'ftp://x' })).toThrow(/PUBLIC_URL: must be a URL/);
     expect(() => loadSettings({ MAIL_FROM: 'nobody' })).toThrow(/MAIL_FROM: must be an e-mail address/);

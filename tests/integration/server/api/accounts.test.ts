@@ -354,3 +354,27 @@ describe('rate limits', () => {
     expect(limited.headers['retry-after']).toBeDefined();
   });
 });
+
+describe('mail failure', () => {
+  it('answers 503 and removes the account when the activation mail cannot be sent, so registering again works', async () => {
+    const broken = await startApiServer({
+      mailer: {
+        kind: 'smtp',
+        send: async () => {
+          throw new Error('connect ECONNREFUSED 10.0.0.1:25 (internal detail)');
+        },
+      },
+    });
+    try {
+      const email = uniqueEmail();
+      const response = await broken.call('POST', '/v1/users/register', { body: registration(email) });
+      expect(response.status).toBe(503);
+      expect(response.json<Body>().message).toBe('We could not send the activation e-mail just now. Please try again in a few minutes.');
+      expect(await broken.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+      // A reset for an unknown or known address still answers the same, whatever the mail does.
+      expect((await broken.call('POST', '/v1/users/password/reset', { body: { email } })).status).toBe(200);
+    } finally {
+      await broken.close();
+    }
+  });
+});

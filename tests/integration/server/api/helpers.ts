@@ -11,7 +11,7 @@ import { buildServer } from '../../../../src/server/app';
 import type { RateLimits } from '../../../../src/server/auth/rate-limit';
 import type { BrandRegistry } from '../../../../src/server/brands/load';
 import type { Database } from '../../../../src/server/db/index';
-import type { Mail } from '../../../../src/server/mail/mailer';
+import type { Mail, Mailer } from '../../../../src/server/mail/mailer';
 import { makeFakeDist, openTestDatabase, realBrands, request, type TestResponse } from '../helpers/app-server';
 
 const LOOSE = { limit: 100_000, windowMs: 60_000 };
@@ -48,7 +48,7 @@ export interface ApiServer {
   close(): Promise<void>;
 }
 
-export async function startApiServer(options: { limits?: Partial<RateLimits> } = {}): Promise<ApiServer> {
+export async function startApiServer(options: { limits?: Partial<RateLimits>; mailer?: Mailer } = {}): Promise<ApiServer> {
   const distDir = makeFakeDist();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drover-api-'));
   const brands = realBrands();
@@ -61,6 +61,7 @@ export async function startApiServer(options: { limits?: Partial<RateLimits> } =
     log: { info: () => {}, error: () => {} },
     now,
     limits: { ...LOOSE_LIMITS, ...options.limits },
+    mailer: options.mailer,
   });
   const app = await buildServer({
     settings: { distDir, logLevel: 'silent', requestTimeoutMs: 60_000, trustProxy: false },
