@@ -15,7 +15,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
-import { councilAreasFromGeoJson } from '../costs/councils';
+import { councilAreasFromGeoJson } from '../geo/council-areas';
 import { parseCsv } from '../costs/csv';
 import { penceFromPounds } from '../costs/money';
 import { REGION_COST_FILES } from '../costs/region-data';

@@ -3,7 +3,7 @@ export { bikeHireCharge, priceBikeHire, type BikeHireTariff } from './bike-hire'
 export { HMRC_CAR_PENCE_PER_MILE, priceOwnCar } from './car';
 export { carClubTimeCharge, priceCarClub, type CarClubTariff } from './car-club';
 export { applyRailcard, localBusConcession, RAILCARDS, type Railcard, type TravellerProfile } from './concessions';
-export { councilAreasFromGeoJson, councilAt, type CouncilArea } from './councils';
+export { councilAreasFromGeoJson, councilAt, type CouncilArea } from '../geo/council-areas';
 export { readFareTables } from './gtfs-fare-source';
 export { FareIndex, fareIndexesFromTimetable, fareTablesFromExtras, type FareLegQuery, type FareTables, type GtfsFareResult } from './gtfs-fares';
 export { serviceClassOf, type ServiceClass } from './modes';

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { modeFactors, type ModeFactors } from '../emissions/factors';
-import type { CouncilArea } from './councils';
+import type { CouncilArea } from '../geo/council-areas';
 import {
   bikeHireDataSchema, carClubDataSchema, councilAreasDataSchema, drtDataSchema, emissionFactorsDataSchema, faresDataSchema,
   paymentMethodsDataSchema, taxiDataSchema, type BikeHireData, type CarClubData, type DrtData,

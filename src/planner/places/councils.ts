@@ -5,34 +5,7 @@
  * result is the small CSV data/tayside/geo/geonames-admin2-councils.csv.
  */
 
-type Ring = [number, number][];
-interface Feature {
-  properties: { name?: string };
-  geometry: { type: 'Polygon'; coordinates: Ring[] } | { type: 'MultiPolygon'; coordinates: Ring[][] };
-}
-
-function inRing(ring: Ring, lng: number, lat: number): boolean {
-  let inside = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi, yi] = ring[i]!;
-    const [xj, yj] = ring[j]!;
-    if (yi > lat !== yj > lat && lng < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
-}
-
-function inPolygon(rings: Ring[], lng: number, lat: number): boolean {
-  const [outer, ...holes] = rings;
-  return outer !== undefined && inRing(outer, lng, lat) && !holes.some((h) => inRing(h, lng, lat));
-}
-
-export function councilAt(features: readonly Feature[], lat: number, lng: number): string | undefined {
-  for (const f of features) {
-    const polygons = f.geometry.type === 'Polygon' ? [f.geometry.coordinates] : f.geometry.coordinates;
-    if (polygons.some((p) => inPolygon(p, lng, lat))) return f.properties.name;
-  }
-  return undefined;
-}
+import { councilAreasFromGeoJson, councilAt } from '../geo/council-areas';
 
 export interface Admin2Council {
   admin2: string;
@@ -44,11 +17,12 @@ export interface Admin2Council {
 
 export function deriveAdmin2Councils(
   places: readonly { admin2: string; lat: number; lng: number }[],
-  geojson: { features: readonly Feature[] },
+  geojson: unknown,
 ): Admin2Council[] {
+  const areas = councilAreasFromGeoJson(geojson);
   const tally = new Map<string, Map<string, number>>();
   for (const p of places) {
-    const council = councilAt(geojson.features, p.lat, p.lng);
+    const council = councilAt(areas, p.lat, p.lng);
     if (!council || !p.admin2) continue;
     const t = tally.get(p.admin2) ?? new Map<string, number>();
     tally.set(p.admin2, t);

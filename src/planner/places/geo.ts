@@ -1,16 +1,9 @@
 /** Small spherical helpers; no dependencies, browser-safe. */
+import { haversine } from '../geo/geo';
 import type { BiasBox } from './types';
 
-const EARTH_RADIUS_M = 6_371_008.8;
-const RAD = Math.PI / 180;
-
-/** Great-circle distance in metres (haversine). */
-export function distanceM(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const dLat = (lat2 - lat1) * RAD;
-  const dLng = (lng2 - lng1) * RAD;
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(a)));
-}
+/** Great-circle distance in metres. */
+export const distanceM = haversine;
 
 /**
  * Great Britain (mainland, islands, Shetland to Scilly; St Kilda at -8.6).

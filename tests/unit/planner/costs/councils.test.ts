@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { councilAt, type CouncilArea } from '../../../../src/planner/costs/councils';
+import { councilAt, type CouncilArea } from '../../../../src/planner/geo/council-areas';
 import { councilAreasDataSchema } from '../../../../src/planner/costs/region-data';
 import { regionJson } from './fixtures';
 

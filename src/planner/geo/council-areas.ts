@@ -1,7 +1,8 @@
 /**
  * Which council area a point is in: point-in-polygon over council boundaries
  * (data/regions/<region>/council-areas.json, simplified ONS/OS 2023 boundaries).
- * Pure: the caller loads the polygons (council-areas-node.ts reads the file).
+ * Pure: the caller loads the polygons. Shared by costs (taxi tariff by council) and places
+ * (council names for towns).
  */
 
 /** [lng, lat] pairs; the first ring is the outer boundary, the rest are holes. */
