@@ -39,6 +39,9 @@ export class Raptor {
     const st = this.st;
     const rounds = req.maxTransfers + 1;
     const range = req.departureEnd !== undefined && req.departureEnd > req.departure;
+    // A range search whose window start reaches nothing reaches nothing later either: one single
+    // search settles it, instead of one exploration of the whole network per minute of window.
+    if (range && this.search({ ...req, departureEnd: req.departure }).length === 0) return [];
     st.reset(rounds);
     for (const e of req.egress) {
       const prev = this.egress[e.stop] as number;
