@@ -7,8 +7,10 @@
  * random stop pairs and times (seeded), or exactly those of a JSONL file, one
  * {"id","from","to","dep":"HH:MM:SS"} per line, so any engine can be timed on the same queries.
  */
-import { readFileSync } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { strFromU8, unzipSync } from 'fflate';
+import { CsvParser } from '../../src/planner/timetable/csv';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +29,88 @@ const NAMED: Record<string, { paths: string[]; date: string }> = {
   'porto-alegre': { paths: ['test/porto-alegre/gtfs-eptc-bus.zip', 'test/porto-alegre/gtfs-trensurb-metro.zip'], date: '2019-05-15' },
   'isle-of-wight': { paths: ['test/uk/isle-of-wight-bus-gtfs.zip'], date: '2019-05-15' },
 };
+
+/**
+ * `--feed large`: a feed about 20x Porto Alegre assembled from real ones - Porto Alegre bus and metro
+ * and rail, each trip repeated with small time offsets (a denser service on the same stops), plus Ember
+ * and the Isle of Wight once. Calendars are moved by whole weeks onto Porto Alegre's dates so all
+ * services run on one day. Written once to a folder in the temp directory.
+ */
+const LARGE_PARTS: { file: string; prefix: string; copies: number; offsetMin: number }[] = [
+  { file: 'test/porto-alegre/gtfs-eptc-bus.zip', prefix: 'pb', copies: 20, offsetMin: 3 },
+  { file: 'test/porto-alegre/gtfs-trensurb-metro.zip', prefix: 'pm', copies: 20, offsetMin: 1 },
+  { file: 'tayside/gtfs/rail-scotland-2022.zip', prefix: 'rl', copies: 7, offsetMin: 5 },
+  { file: 'tayside/gtfs/ember-e1.zip', prefix: 'em', copies: 1, offsetMin: 0 },
+  { file: 'test/uk/isle-of-wight-bus-gtfs.zip', prefix: 'iw', copies: 1, offsetMin: 0 },
+  { file: 'test/flex/cobblinc-bus-30.gtfs.zip', prefix: 'cb', copies: 1, offsetMin: 0 },
+];
+const LARGE_START = '20190415';
+
+function rows(text: string): Record<string, string>[] {
+  const out: Record<string, string>[] = [];
+  let header: string[] | undefined;
+  const p = new CsvParser((f) => {
+    if (!header) header = f.map((h) => h.trim());
+    else out.push(Object.fromEntries(header.map((h, i) => [h, (f[i] ?? '').trim()])));
+  });
+  p.push(text);
+  p.end();
+  return out;
+}
+
+const csv = (fields: (string | number)[]) => fields.map((f) => (/[",\n]/.test(String(f)) ? `"${String(f).replace(/"/g, '""')}"` : String(f))).join(',');
+
+function shiftTime(t: string, minutes: number): string {
+  if (!t) return t;
+  const total = parseGtfsTime(t) + minutes * 60;
+  const h = Math.floor(total / 3600);
+  return `${String(h).padStart(2, '0')}:${String(Math.floor((total % 3600) / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+}
+
+async function assembleLargeFeed(): Promise<string> {
+  const dir = join(tmpdir(), 'drover-large-feed');
+  if (existsSync(join(dir, 'stop_times.txt'))) return dir;
+  await mkdir(dir, { recursive: true });
+  const out: Record<string, string[]> = {
+    'agency.txt': ['agency_id,agency_name,agency_url,agency_timezone'],
+    'stops.txt': ['stop_id,stop_name,stop_lat,stop_lon,location_type,parent_station'],
+    'routes.txt': ['route_id,agency_id,route_short_name,route_long_name,route_type'],
+    'trips.txt': ['route_id,service_id,trip_id,trip_headsign,direction_id'],
+    'stop_times.txt': ['trip_id,arrival_time,departure_time,stop_id,stop_sequence,pickup_type,drop_off_type'],
+    'calendar.txt': ['service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date'],
+    'calendar_dates.txt': ['service_id,date,exception_type'],
+    'transfers.txt': ['from_stop_id,to_stop_id,transfer_type,min_transfer_time'],
+  };
+  for (const part of LARGE_PARTS) {
+    const files = unzipSync(new Uint8Array(readFileSync(join(shared, part.file))));
+    const t = (name: string) => (files[name] ? rows(strFromU8(files[name] as Uint8Array)) : []);
+    const p = part.prefix;
+    const calendar = t('calendar.txt');
+    const dates = t('calendar_dates.txt');
+    const first = Math.min(...calendar.map((c) => parseDay(c.start_date ?? '')), ...dates.map((c) => parseDay(c.date ?? '')));
+    const weeks = Math.round((parseDay(LARGE_START) - first) / 7) * 7;
+    const moved = (d: string) => formatDay(parseDay(d) + weeks).replace(/-/g, '');
+    const agencies = t('agency.txt');
+    for (const a of agencies) out['agency.txt']?.push(csv([p + (a.agency_id ?? ''), a.agency_name ?? '', a.agency_url ?? '', a.agency_timezone ?? '']));
+    for (const s of t('stops.txt')) out['stops.txt']?.push(csv([p + s.stop_id, s.stop_name ?? '', s.stop_lat ?? '', s.stop_lon ?? '', s.location_type ?? '', s.parent_station ? p + s.parent_station : '']));
+    for (const r of t('routes.txt')) out['routes.txt']?.push(csv([p + r.route_id, p + (r.agency_id ?? agencies[0]?.agency_id ?? ''), r.route_short_name ?? '', r.route_long_name ?? '', r.route_type ?? '3']));
+    for (const c of calendar) {
+      out['calendar.txt']?.push(csv([p + c.service_id, c.monday ?? 0, c.tuesday ?? 0, c.wednesday ?? 0, c.thursday ?? 0, c.friday ?? 0, c.saturday ?? 0, c.sunday ?? 0, moved(c.start_date ?? ''), moved(c.end_date ?? '')]));
+    }
+    for (const c of dates) out['calendar_dates.txt']?.push(csv([p + c.service_id, moved(c.date ?? ''), c.exception_type ?? '1']));
+    for (const x of t('transfers.txt')) out['transfers.txt']?.push(csv([p + x.from_stop_id, p + x.to_stop_id, x.transfer_type ?? '0', x.min_transfer_time ?? '']));
+    const trips = t('trips.txt');
+    const stopTimes = t('stop_times.txt');
+    for (let k = 0; k < part.copies; k++) {
+      for (const tr of trips) out['trips.txt']?.push(csv([p + tr.route_id, p + tr.service_id, `${p}${tr.trip_id}~${k}`, tr.trip_headsign ?? '', tr.direction_id ?? '']));
+      for (const st of stopTimes) {
+        out['stop_times.txt']?.push(csv([`${p}${st.trip_id}~${k}`, shiftTime(st.arrival_time ?? '', k * part.offsetMin), shiftTime(st.departure_time ?? '', k * part.offsetMin), p + st.stop_id, st.stop_sequence ?? '', st.pickup_type ?? '', st.drop_off_type ?? '']));
+      }
+    }
+  }
+  for (const [name, lines] of Object.entries(out)) await writeFile(join(dir, name), `${lines.join('\n')}\n`);
+  return dir;
+}
 
 interface Query {
   id: string;
@@ -73,7 +157,8 @@ export async function run(args: string[]): Promise<void> {
     figures.snapshotBytes = (await stat(snapshotArg)).size;
   } else {
     const list = feeds.length ? feeds : ['porto-alegre'];
-    const paths = list.flatMap((f) => NAMED[f]?.paths.map((p) => join(shared, p)) ?? [f]);
+    const paths: string[] = [];
+    for (const f of list) paths.push(...(f === 'large' ? [await assembleLargeFeed()] : (NAMED[f]?.paths.map((p) => join(shared, p)) ?? [f])));
     if (Number.isNaN(date) && list.length === 1 && NAMED[list[0] as string]) date = parseDay((NAMED[list[0] as string] as { date: string }).date);
     const t0 = performance.now();
     const built = await buildTimetable(await Promise.all(paths.map(async (p) => ({ source: await openGtfs(p) }))));
