@@ -3,6 +3,7 @@
  * and by the integration tests (which listen on port 0 with an in-memory PGlite).
  */
 import { randomUUID } from 'node:crypto';
+import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import type { BrandRegistry } from './brands/load';
 import type { Settings } from './config';
@@ -43,6 +44,16 @@ const v1Routes: FastifyPluginAsync<{ brands: BrandRegistry; extra: FastifyPlugin
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
+function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) return;
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const body = JSON.stringify({ message: tooLarge ? 'The request headers are too large.' : 'The request could not be understood.' });
+  socket.end(
+    `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
   const { settings, brands, database } = options;
   const app = Fastify({
@@ -58,6 +69,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // Requests Node's HTTP parser rejects (malformed, or a GET with a chunked body) never reach
+    // the router; answer them in the SPEC's error shape too, then close the socket.
+    clientErrorHandler: answerClientError,
   });
 
   registerRequestContext(app, brands);

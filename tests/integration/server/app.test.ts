@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyPluginAsync } from 'fastify';
@@ -153,6 +154,20 @@ describe('security headers', () => {
   it('are on HTML and assets', async () => {
     expectSecurityHeaders(await call('GET', '/', { headers: { accept: 'text/html' } }));
     expectSecurityHeaders(await call('GET', `/assets/${ASSET_NAME}`));
+  });
+});
+
+describe('malformed HTTP', () => {
+  it('gets a JSON error in the SPEC shape, not the parser default', async () => {
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(server.port, '127.0.0.1', () => socket.write('GET /v1/brand HTTP/1.1\r\nHost: x\r\nBad Header Line\r\n\r\n'));
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString()));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 400/);
+    expect(JSON.parse(raw.split('\r\n\r\n')[1]!)).toEqual({ message: 'The request could not be understood.' });
   });
 });
 
