@@ -181,28 +181,40 @@ async function readStopTimes(source: GtfsSource, report: ReportBuilder, tripInde
   const feed = source.name;
   const st = out.stopTimes;
   const flex: RawTable = { header: ['trip_id', 'location_group_id', 'location_id', 'stop_sequence', 'start_pickup_drop_off_window', 'end_pickup_drop_off_window', 'pickup_type', 'drop_off_type', 'pickup_booking_rule_id', 'drop_off_booking_rule_id'], rows: [] };
+  let col: Record<string, number> | undefined;
+  let line = 0;
+  const warn = (message: string, column?: string) => report.warn({ feed, file: 'stop_times.txt', line, ...(column ? { column } : {}), message });
   await readTable(source, 'stop_times.txt', ['trip_id', 'stop_sequence'], report, (r) => {
-    const warn = (message: string, column?: string) => report.warn({ feed, file: 'stop_times.txt', line: r.line, ...(column ? { column } : {}), message });
-    const stopId = r.get('stop_id');
-    if (stopId === '' && (r.get('location_group_id') || r.get('location_id'))) {
+    // Column positions resolved once: this callback runs for every one of millions of rows.
+    col ??= Object.fromEntries(
+      ['trip_id', 'stop_id', 'stop_sequence', 'arrival_time', 'departure_time', 'pickup_type', 'drop_off_type', 'shape_dist_traveled', 'location_group_id', 'location_id'].map((c) => [c, r.indexOf(c)]),
+    );
+    const c = col as Record<string, number>;
+    line = r.line;
+    const stopId = r.at(c.stop_id as number);
+    if (stopId === '' && (r.at(c.location_group_id as number) || r.at(c.location_id as number))) {
       // A GTFS-Flex stop time (zone or stop group with a pickup/drop-off window): kept for the door-to-door issue.
-      flex.rows.push(flex.header.map((c) => r.get(c)));
+      flex.rows.push(flex.header.map((h) => r.get(h)));
       return;
     }
-    const trip = tripIndex.get(r.get('trip_id'));
-    if (trip === undefined) return warn(`unknown trip_id '${r.get('trip_id')}'; row skipped`, 'trip_id');
+    const tripId = r.at(c.trip_id as number);
+    const trip = tripIndex.get(tripId);
+    if (trip === undefined) return warn(`unknown trip_id '${tripId}'; row skipped`, 'trip_id');
     const stop = stopIndex.get(stopId);
-    if (stop === undefined) return warn(`trip '${r.get('trip_id')}' calls at unknown stop_id '${stopId}'; row skipped`, 'stop_id');
-    const sequence = Number(r.get('stop_sequence'));
-    if (!Number.isInteger(sequence)) return warn(`invalid stop_sequence '${r.get('stop_sequence')}'; row skipped`, 'stop_sequence');
-    let arrival = parseGtfsTime(r.get('arrival_time'));
-    let departure = parseGtfsTime(r.get('departure_time'));
+    if (stop === undefined) return warn(`trip '${tripId}' calls at unknown stop_id '${stopId}'; row skipped`, 'stop_id');
+    const sequenceText = r.at(c.stop_sequence as number);
+    const sequence = Number(sequenceText);
+    if (!Number.isInteger(sequence)) return warn(`invalid stop_sequence '${sequenceText}'; row skipped`, 'stop_sequence');
+    const arrivalText = r.at(c.arrival_time as number);
+    const departureText = r.at(c.departure_time as number);
+    let arrival = parseGtfsTime(arrivalText);
+    let departure = parseGtfsTime(departureText);
     if (Number.isNaN(arrival)) {
-      warn(`invalid arrival_time '${r.get('arrival_time')}'; treated as blank`, 'arrival_time');
+      warn(`invalid arrival_time '${arrivalText}'; treated as blank`, 'arrival_time');
       arrival = -1;
     }
     if (Number.isNaN(departure)) {
-      warn(`invalid departure_time '${r.get('departure_time')}'; treated as blank`, 'departure_time');
+      warn(`invalid departure_time '${departureText}'; treated as blank`, 'departure_time');
       departure = -1;
     }
     if (arrival < 0) arrival = departure;
@@ -211,14 +223,14 @@ async function readStopTimes(source: GtfsSource, report: ReportBuilder, tripInde
       warn('departure_time before arrival_time; arrival used for both', 'departure_time');
       departure = arrival;
     }
-    const dist = r.get('shape_dist_traveled');
+    const dist = r.at(c.shape_dist_traveled as number);
     st.trip.push(trip);
     st.stop.push(stop);
     st.sequence.push(sequence);
     st.arrival.push(arrival);
     st.departure.push(departure);
-    st.pickup.push(Number(r.get('pickup_type') || 0) || 0);
-    st.dropOff.push(Number(r.get('drop_off_type') || 0) || 0);
+    st.pickup.push(Number(r.at(c.pickup_type as number) || 0) || 0);
+    st.dropOff.push(Number(r.at(c.drop_off_type as number) || 0) || 0);
     st.distance.push(dist === '' ? Number.NaN : Number(dist));
   });
   if (flex.rows.length > 0) out.extras['stop_times.flex'] = flex;

@@ -13,6 +13,9 @@ export interface Row {
   readonly line: number;
   /** Header names, trimmed and lower-cased, in file order. */
   readonly columns: string[];
+  /** Position of a column (-1 when absent), and a field by position: for hot loops. */
+  indexOf(column: string): number;
+  at(index: number): string;
 }
 
 export async function readTable(
@@ -41,6 +44,13 @@ export async function readTable(
     },
     get columns() {
       return [...(index?.keys() ?? [])];
+    },
+    indexOf(column) {
+      return index?.get(column) ?? -1;
+    },
+    at(i) {
+      const v = i < 0 ? undefined : fields[i];
+      return v === undefined ? '' : v.trim();
     },
   };
   const parser = new CsvParser((f, l) => {
