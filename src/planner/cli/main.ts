@@ -3,7 +3,7 @@ import { importCommand } from './import';
 import { queryCommand } from './query';
 import { statsCommand } from './stats';
 
-const commands: Record<string, (argv: string[]) => Promise<number>> = { import: importCommand, query: queryCommand, stats: statsCommand };
+const commands: Record<string, (argv: string[]) => Promise<number>> = { import: importCommand, query: queryCommand, stats: statsCommand, plan: (argv) => import('./plan').then((m) => m.planCommand(argv)) };
 
 const [name, ...rest] = process.argv.slice(2);
 const command = name ? commands[name] : undefined;

@@ -1,0 +1,132 @@
+/**
+ * Journey / Leg / Step / Direction / Timetable / Toilet marker / Poi / Taxi (SPEC section 3) as
+ * zod schemas + types. The contract owns this schema. The planner (which may not import
+ * src/contract) emits plain objects typed by its mirror interfaces in
+ * src/planner/journey/types.ts; tests/unit/planner/journey validates every planned journey
+ * against the schemas here, so the two cannot drift apart unnoticed.
+ *
+ * Units: seconds, metres, kg CO2e; local dates YYYY-MM-DD and times HH:mm.
+ */
+import { z } from 'zod';
+
+export const JOURNEY_TRAVEL_TYPES = [
+  'train', 'bus', 'coach', 'tram', 'subway', 'ferry', 'walk', 'cycle', 'bike-hire', 'car-club', 'own-car', 'taxi', 'drt', 'community-transport',
+] as const;
+const travelType = z.enum(JOURNEY_TRAVEL_TYPES);
+export const TRANSPORT_MODES = ['transit', 'walk', 'cycle', 'own-car', 'taxi', 'car-club', 'bike-hire', 'drt'] as const;
+
+/** 'free', 'unknown' or an amount such as '£4.20' (other currencies by symbol or ISO code). */
+export const costTextSchema = z.string().regex(/^(free|unknown|-?(£|€|\$|R\$)?\d+\.\d{2}( [A-Z]{3})?)$/, "cost must be 'free', 'unknown' or an amount");
+const clock = z.string().regex(/^\d{2}:\d{2}$/);
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const textValue = z.object({ text: z.string(), value: z.number().nonnegative() });
+const latLng = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
+const elevation = z.number().nullable();
+
+export const directionSchema = z.object({ html_instructions: z.string().min(1), distance: z.object({ text: z.string() }) });
+export const timetableSchema = z.object({
+  Mode: z.string(),
+  ServiceNumber: z.string(),
+  timetable: z.object({
+    stops: z.array(z.object({ stop_id: z.string(), name: z.string() })),
+    columns: z.array(z.object({ trip_id: z.string(), times: z.array(z.string().regex(/^(\d{2}:\d{2}|-)$/)) })),
+  }),
+});
+export const taxiSchema = z.object({ name: z.string().min(1), phone: z.string().min(1) });
+export const poiSchema = z.object({ name: z.string(), type: z.string(), count: z.number().int().nonnegative(), link: z.string().nullable() });
+export const toiletMarkerSchema = z.object({
+  name: z.string(),
+  location: latLng,
+  openingTimes: z.record(z.string(), z.union([z.tuple([z.string(), z.string()]), z.string()])),
+  accessible: z.boolean().nullable(),
+  allGender: z.boolean().nullable(),
+  men: z.boolean().nullable(),
+  women: z.boolean().nullable(),
+  babyChange: z.boolean().nullable(),
+  paymentDetails: z.string().nullable(),
+  notes: z.string().nullable(),
+});
+
+export const stepSchema = z.object({
+  type: travelType,
+  departure_time: clock,
+  arrival_time: clock,
+  description: z.string().min(1),
+  duration: textValue,
+  distance: textValue,
+  cost: costTextSchema,
+  elevationHighest: elevation,
+  elevationLowest: elevation,
+  start_location: latLng,
+  end_location: latLng,
+  end_address: z.string(),
+  polyline: z.string(),
+  timetable: timetableSchema.nullable(),
+  transit: z.object({
+    agency: z.object({ name: z.string(), url: z.string() }),
+    route: z.object({ short_name: z.string(), long_name: z.string(), mode: z.string(), color: z.string() }),
+    headsign: z.string(),
+    trip_id: z.string(),
+    service_date: date,
+    from_stop: z.object({ stop_id: z.string(), name: z.string() }),
+    to_stop: z.object({ stop_id: z.string(), name: z.string() }),
+    num_stops: z.number().int().positive(),
+  }).nullable(),
+  directions: z.array(directionSchema),
+  car_club: z.object({ provider: z.string(), promo_link: z.string().nullable() }).nullable(),
+  how_to_guide: z.object({ service: z.object({ name: z.string(), website: z.string().nullable(), statements: z.array(z.object({ body: z.string() })) }) }).nullable(),
+  estimated: z.boolean(),
+});
+
+export const legSchema = z.object({
+  departure_date: date,
+  departure_at: clock,
+  arrival_date: date,
+  arrival_at: clock,
+  duration: textValue,
+  wait_time: z.number().nonnegative(),
+  distance: textValue,
+  walking_distance: textValue,
+  elevationHighest: elevation,
+  elevationLowest: elevation,
+  overview_polyline: z.string(),
+  stages: z.array(travelType).min(1),
+  steps: z.array(stepSchema).min(1),
+  taxis: z.array(taxiSchema),
+  pois: z.array(poiSchema),
+  destination_toilets: z.object({ count: z.number().int().nonnegative(), markers: z.array(toiletMarkerSchema) }),
+  changes: z.number().int().nonnegative(),
+  estimated: z.boolean(),
+});
+
+const place = z.object({ label: z.string(), lat: z.number(), lng: z.number() });
+
+export const journeySchema = z.object({
+  id: z.string().min(1),
+  cost: costTextSchema,
+  carbon_emission: z.number().nonnegative(),
+  transport_mode: z.enum(TRANSPORT_MODES),
+  duration: textValue,
+  total_wait_time: z.number().nonnegative(),
+  total_walking_distance: z.number().nonnegative(),
+  depart: legSchema,
+  return: legSchema.optional(),
+  drt_operator: z.object({ name: z.string(), booking_website: z.string().nullable(), phone: z.string().nullable() }).nullable(),
+  origin: place,
+  destination: place,
+  placeholder: z.boolean(),
+  user_status: z.literal('saved').optional(),
+  pricing_breakdown: z.array(z.object({ description: z.string(), cost: costTextSchema })),
+  payment_methods_breakdown: z.array(z.object({ agency_name: z.string(), methods: z.array(z.string()) })),
+  tags: z.array(z.string()),
+  estimated: z.boolean(),
+});
+
+export type Direction = z.infer<typeof directionSchema>;
+export type Timetable = z.infer<typeof timetableSchema>;
+export type Taxi = z.infer<typeof taxiSchema>;
+export type Poi = z.infer<typeof poiSchema>;
+export type ToiletMarker = z.infer<typeof toiletMarkerSchema>;
+export type Step = z.infer<typeof stepSchema>;
+export type Leg = z.infer<typeof legSchema>;
+export type Journey = z.infer<typeof journeySchema>;

@@ -1,0 +1,70 @@
+/**
+ * `npm run planner -- plan --from "lat,lng" --to "lat,lng" --depart|--arrive "<ISO local>" [--return "<ISO local>"]
+ *   [--profile <json>] [--block taxi,own-car] [--manifest <region.json>] [--build] [--json]`
+ * Door-to-door journeys over a region (Tayside by default), printed as each one is ready.
+ */
+import { PlanError, type PlanProfile, type PlanRequest } from '../journey/request';
+import { plan } from '../journey/plan';
+import { loadRegionFromManifest, TAYSIDE_MANIFEST } from '../journey/region-node';
+import type { Journey, TravelType } from '../journey/types';
+import { TRAVEL_TYPES } from '../journey/types';
+import { flag, parseArgs } from './args';
+
+const USAGE = 'usage: planner plan --from "lat,lng" --to "lat,lng" --depart|--arrive "YYYY-MM-DDTHH:MM" [--return "YYYY-MM-DDTHH:MM"] [--profile \'{"has_access_to_car":true}\'] [--block taxi,own-car] [--manifest <file>] [--build] [--json]';
+
+function point(text: string | undefined, label: string) {
+  const m = text ? /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(text) : null;
+  if (!m) throw new Error(`--${label} must be "lat,lng"`);
+  return { label: `${m[1]},${m[2]}`, lat: Number(m[1]), lng: Number(m[2]) };
+}
+
+export async function planCommand(argv: string[]): Promise<number> {
+  const args = parseArgs(argv, ['json', 'build']);
+  const depart = flag(args, 'depart');
+  const arrive = flag(args, 'arrive');
+  if (!flag(args, 'from') || !flag(args, 'to') || (!depart && !arrive)) {
+    console.error(USAGE);
+    return 2;
+  }
+  const blocked = (flag(args, 'block')?.split(',') ?? []).filter(Boolean);
+  for (const b of blocked) if (!(TRAVEL_TYPES as readonly string[]).includes(b)) throw new Error(`unknown travel type '${b}' (${TRAVEL_TYPES.join(', ')})`);
+  const profileText = flag(args, 'profile');
+  const request: PlanRequest = {
+    origin: point(flag(args, 'from'), 'from'),
+    destination: point(flag(args, 'to'), 'to'),
+    ...(arrive ? { arrive_time: arrive } : { out_time: depart as string }),
+    ...(flag(args, 'return') ? { return_time: flag(args, 'return') as string } : {}),
+    ...(profileText ? { profile: JSON.parse(profileText) as PlanProfile } : {}),
+    blocked_travel_types: blocked as TravelType[],
+  };
+  const started = performance.now();
+  const region = await loadRegionFromManifest(flag(args, 'manifest') ?? TAYSIDE_MANIFEST, { timetable: flag(args, 'build') ? 'build' : 'snapshot' });
+  const loaded = performance.now();
+  const json = flag(args, 'json') !== undefined;
+  const journeys: Journey[] = [];
+  try {
+    for await (const j of plan(request, { regions: [region] })) {
+      journeys.push(j);
+      if (!json) console.log(describe(j));
+    }
+  } catch (err) {
+    if (err instanceof PlanError) {
+      console.error(`cannot plan (${err.code}, ${err.field}): ${err.message}`);
+      return 1;
+    }
+    throw err;
+  }
+  if (json) console.log(JSON.stringify({ journeys }, null, 2));
+  else console.log(`${journeys.length} journeys; region loaded in ${Math.round(loaded - started)} ms, planned in ${Math.round(performance.now() - loaded)} ms`);
+  return 0;
+}
+
+function describe(j: Journey): string {
+  const lines = [`[${j.id}] ${j.transport_mode} ${j.depart.departure_date} ${j.depart.departure_at}-${j.depart.arrival_at} (${j.duration.text}), ${j.cost}, ${j.carbon_emission} kg CO2e, walk ${j.total_walking_distance} m, wait ${Math.round(j.total_wait_time / 60)} min${j.tags.length ? ` [${j.tags.join(', ')}]` : ''}${j.estimated ? ' (street legs estimated)' : ''}`];
+  const legs = j.return ? [['out', j.depart], ['back', j.return]] as const : [['out', j.depart]] as const;
+  for (const [name, leg] of legs) {
+    if (j.return) lines.push(`  ${name}: ${leg.departure_date} ${leg.departure_at}-${leg.arrival_at}`);
+    for (const s of leg.steps) lines.push(`    ${s.departure_time}-${s.arrival_time} ${s.type}: ${s.description} (${s.distance.text}, ${s.cost})`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,8 @@
+/** Door-to-door journeys: plan(request) -> AsyncIterable<Journey> over loaded regions (see plan.ts). */
+export { plan, planAll, type PlanOptions } from './plan';
+export { createRegion, type Region, type RegionCosts, type RegionParts } from './region';
+export { PlanError, validateRequest, type PlanErrorCode, type PlanProfile, type PlanRequest, type PlaceIn } from './request';
+export { selectTransit, sortByEmissions } from './result-set';
+export { stableId } from './assemble';
+export type * from './types';
+export { TRAVEL_TYPES } from './types';

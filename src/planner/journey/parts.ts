@@ -1,0 +1,52 @@
+/**
+ * Drafts the modes produce before assembly: a leg is a list of parts (one per SPEC step) on one
+ * service date, times in seconds since that date's midnight.
+ */
+import type { PricedLeg } from '../costs/transit';
+import type { Cost, PriceLine } from '../costs/money';
+import type { CarFuel } from '../emissions/factors';
+import type { EmissionMode } from '../emissions/emissions';
+import type { LatLng } from '../geo/geo';
+import type { Direction, StepTransit, Taxi, Timetable, TransportMode, TravelType } from './types';
+
+export interface NamedPoint extends LatLng {
+  name: string;
+}
+
+export interface Part {
+  type: TravelType;
+  start: number;
+  end: number;
+  from: NamedPoint;
+  to: NamedPoint;
+  /** Metres. */
+  distance: number;
+  points: LatLng[];
+  /** Encoded polyline when the source already has it. */
+  polyline?: string;
+  directions: Direction[];
+  elevationHighest?: number | null;
+  elevationLowest?: number | null;
+  estimated: boolean;
+  description: string;
+  /** Priced non-transit part (taxi, own car, car club, bike hire). */
+  price?: { cost: Cost; line: PriceLine };
+  pricedTransit?: PricedLeg;
+  emission: { mode: EmissionMode; fuel?: CarFuel } | null;
+  transit?: StepTransit;
+  timetable?: Timetable;
+  carClub?: { provider: string; promo_link: string | null };
+  howTo?: { name: string; website: string | null; statements: { body: string }[] };
+  /** Identity for the stable id (trip id, or mode). */
+  key: string;
+}
+
+export interface LegDraft {
+  mode: TransportMode;
+  /** Service date (days since epoch) the times count from. */
+  date: number;
+  parts: Part[];
+  changes: number;
+  taxis: Taxi[];
+  drt?: { name: string; booking_website: string | null; phone: string | null };
+}

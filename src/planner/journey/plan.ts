@@ -1,0 +1,113 @@
+/**
+ * The planner API: plan(request) -> AsyncIterable<Journey>. Validates the request (PlanError on a
+ * bad one, raised by the first next()), then yields each journey as soon as it is ready: the
+ * direct modes first (walk, cycle, own car, taxi, car club, bike hire), then public transport once
+ * its range search is done. Each batch comes in emissions order; planAll() gathers and sorts the
+ * whole set (SPEC default order: emissions). A return time plans the way back from return_time and
+ * attaches it as `return`, pairing each outbound option with a return by the same mode.
+ */
+import type { TravellerProfile } from '../costs/concessions';
+import type { StreetRoute } from '../street/types';
+import { planBikeHire } from '../modes/bike-hire';
+import { planCarClub } from '../modes/car-club';
+import type { ModeContext, ModePlanner } from '../modes/context';
+import { planCycle } from '../modes/cycle';
+import { planDrt } from '../modes/drt';
+import { planOwnCar } from '../modes/own-car';
+import { planTaxi } from '../modes/taxi';
+import { planTransit } from '../modes/transit';
+import { planWalk } from '../modes/walk';
+import { assembleJourney, assembleLeg, type JourneyFigures } from './assemble';
+import type { LegDraft } from './parts';
+import type { Region } from './region';
+import { validateRequest, type LocalTime, type PlanRequest, type Validated } from './request';
+import { selectTransit, sortByEmissions } from './result-set';
+import type { Journey, PlaceOut } from './types';
+
+export interface PlanOptions {
+  regions: readonly Region[];
+  /** The clock for the six-months rule (default: now). */
+  now?: Date;
+}
+
+const DIRECT_MODES: ModePlanner[] = [planWalk, planCycle, planOwnCar, planTaxi, planCarClub, planBikeHire, planDrt];
+
+function traveller(req: PlanRequest): TravellerProfile {
+  const p = req.profile ?? {};
+  return {
+    ...(typeof p.user_age === 'number' ? { age: p.user_age } : {}),
+    hasConcessionaryPass: p.has_concessionary_pass === true,
+    hasYoungScotCard: p.has_young_scot_card === true,
+    hasNewYoungScotCard: p.has_new_young_scot_card === true,
+    railcard: p.railcard_type ?? null,
+  };
+}
+
+function context(v: Validated, req: PlanRequest, when: LocalTime, arriveBy: boolean, reverse: boolean, routes: Map<string, StreetRoute | null>): ModeContext {
+  const o = { name: req.origin.label || 'your origin', lat: req.origin.lat, lng: req.origin.lng };
+  const d = { name: req.destination.label || 'your destination', lat: req.destination.lat, lng: req.destination.lng };
+  return {
+    region: v.region, from: reverse ? d : o, to: reverse ? o : d, date: when.date, time: when.time, arriveBy,
+    traveller: traveller(req), hasCar: req.profile?.has_access_to_car === true, blocked: v.blocked, routes,
+  };
+}
+
+/** Any blocked travel type in a draft rules it out (a brand's blocked types are never planned). */
+function allowed(d: LegDraft, v: Validated): boolean {
+  return !d.parts.some((p) => v.blocked.has(p.type));
+}
+
+/** The return option paired with an outbound mode: the one arriving first (fewer changes on a tie). */
+function bestReturn(region: Region, drafts: LegDraft[]): LegDraft | null {
+  let best: { d: LegDraft; arrival: number; changes: number } | null = null;
+  for (const d of drafts) {
+    const a = assembleLeg(region, d);
+    if (!best || a.arrival < best.arrival || (a.arrival === best.arrival && d.changes < best.changes)) best = { d, arrival: a.arrival, changes: d.changes };
+  }
+  return best?.d ?? null;
+}
+
+export async function* plan(req: PlanRequest, options: PlanOptions): AsyncGenerator<Journey> {
+  const v = validateRequest(req, options.regions, options.now ?? new Date());
+  const routes = new Map<string, StreetRoute | null>();
+  const out = context(v, req, v.outbound, v.arriveBy, false, routes);
+  const back = v.returnAt ? context(v, req, v.returnAt, false, true, routes) : null;
+  const origin: PlaceOut = { label: req.origin.label, lat: req.origin.lat, lng: req.origin.lng };
+  const destination: PlaceOut = { label: req.destination.label, lat: req.destination.lat, lng: req.destination.lng };
+  const seen = new Set<string>();
+
+  const build = (drafts: LegDraft[], returns: LegDraft[] | null): JourneyFigures[] => {
+    const ret = returns ? bestReturn(v.region, returns.filter((d) => allowed(d, v))) : null;
+    if (returns && !ret) return [];
+    return drafts.filter((d) => allowed(d, v)).map((d) => assembleJourney(v.region, origin, destination, d, ret));
+  };
+
+  // Direct modes: cheap, so first.
+  const direct: Journey[] = [];
+  for (const mode of DIRECT_MODES) {
+    for (const f of build(mode(out), back ? mode(back) : null)) {
+      f.journey.tags.push('direct');
+      direct.push(f.journey);
+    }
+  }
+  for (const j of sortByEmissions(direct)) {
+    if (seen.has(j.id)) continue;
+    seen.add(j.id);
+    yield j;
+  }
+
+  // Public transport across the departure window.
+  const transit = selectTransit(build(planTransit(out), back ? planTransit(back) : null));
+  for (const j of sortByEmissions(transit.map((f) => f.journey))) {
+    if (seen.has(j.id)) continue;
+    seen.add(j.id);
+    yield j;
+  }
+}
+
+/** The whole result set, in the SPEC's default order (emissions). */
+export async function planAll(req: PlanRequest, options: PlanOptions): Promise<Journey[]> {
+  const all: Journey[] = [];
+  for await (const j of plan(req, options)) all.push(j);
+  return sortByEmissions(all);
+}

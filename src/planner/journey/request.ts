@@ -1,0 +1,126 @@
+/**
+ * What plan() is asked, and the checks that turn a bad request into a typed error with a clear
+ * message (origin outside every region, same origin and destination, return before outbound,
+ * a date beyond six months).
+ */
+import type { Railcard } from '../costs/concessions';
+import { distance, bboxContains } from '../geo/geo';
+import type { TravelType } from './types';
+import type { Region } from './region';
+
+export interface PlaceIn {
+  label: string;
+  lat: number;
+  lng: number;
+}
+
+export interface PlanProfile {
+  has_access_to_car?: boolean;
+  has_concessionary_pass?: boolean;
+  railcard_type?: Railcard | null;
+  has_young_scot_card?: boolean;
+  has_new_young_scot_card?: boolean;
+  user_age?: number | null;
+}
+
+export interface PlanRequest {
+  origin: PlaceIn;
+  destination: PlaceIn;
+  /** ISO local date-time (the region's wall clock, Europe/London in Scotland), e.g. 2026-11-23T08:30. */
+  out_time?: string;
+  /** Arrive-by instead: the outbound leg is planned to arrive by arrive_time minus arrive_by_buffer. */
+  arrive_time?: string;
+  /** Minutes (default 30). */
+  arrive_by_buffer?: number;
+  return_time?: string | null;
+  profile?: PlanProfile;
+  /** The brand's blocked travel types: never planned. */
+  blocked_travel_types?: readonly TravelType[];
+}
+
+export type PlanErrorCode = 'invalid_request' | 'outside_region' | 'same_place' | 'return_before_outbound' | 'too_far_ahead';
+
+export class PlanError extends Error {
+  constructor(
+    readonly code: PlanErrorCode,
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PlanError';
+  }
+}
+
+/** Places closer than this are the same place (metres). */
+export const SAME_PLACE_METRES = 50;
+export const MAX_MONTHS_AHEAD = 6;
+
+export interface LocalTime {
+  /** Days since 1970-01-01. */
+  date: number;
+  /** Seconds since that date's midnight. */
+  time: number;
+  text: string;
+}
+
+export function parseLocal(text: string, field: string): LocalTime {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text.trim());
+  if (!m) throw new PlanError('invalid_request', field, `${field} must be a local date-time like 2026-11-23T08:30 (got '${text}')`);
+  const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  const d = new Date(ms);
+  if (d.getUTCMonth() !== Number(m[2]) - 1 || Number(m[4]) > 23 || Number(m[5]) > 59) throw new PlanError('invalid_request', field, `${field}: '${text}' is not a real date and time`);
+  return { date: ms / 86_400_000, time: Number(m[4]) * 3600 + Number(m[5]) * 60 + Number(m[6] ?? 0), text };
+}
+
+export interface Validated {
+  region: Region;
+  outbound: LocalTime;
+  arriveBy: boolean;
+  returnAt: LocalTime | null;
+  blocked: Set<TravelType>;
+}
+
+function checkPlace(p: PlaceIn | undefined, field: string): PlaceIn {
+  if (!p || typeof p.lat !== 'number' || typeof p.lng !== 'number' || !Number.isFinite(p.lat) || !Number.isFinite(p.lng) || Math.abs(p.lat) > 90 || Math.abs(p.lng) > 180) {
+    throw new PlanError('invalid_request', field, `${field} needs a latitude and longitude`);
+  }
+  return p;
+}
+
+/** Six calendar months after `now`'s date (days since epoch). */
+function sixMonthsAfter(now: Date): number {
+  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + MAX_MONTHS_AHEAD, now.getUTCDate()));
+  return d.getTime() / 86_400_000;
+}
+
+export function validateRequest(req: PlanRequest, regions: readonly Region[], now: Date): Validated {
+  const origin = checkPlace(req.origin, 'origin');
+  const destination = checkPlace(req.destination, 'destination');
+  const region = regions.find((r) => bboxContains(r.bounds, origin.lat, origin.lng));
+  if (!region) throw new PlanError('outside_region', 'origin', `We do not plan journeys from ${origin.label || `${origin.lat},${origin.lng}`}: it is outside every region we cover (${regions.map((r) => r.name).join(', ') || 'none loaded'}).`);
+  if (!bboxContains(region.bounds, destination.lat, destination.lng)) {
+    throw new PlanError('outside_region', 'destination', `The destination ${destination.label || `${destination.lat},${destination.lng}`} is outside the ${region.name} region that the origin is in.`);
+  }
+  if (distance(origin, destination) < SAME_PLACE_METRES) {
+    throw new PlanError('same_place', 'destination', 'The origin and destination are the same place: choose a different destination.');
+  }
+  const whenText = req.arrive_time ?? req.out_time;
+  if (!whenText) throw new PlanError('invalid_request', 'out_time', 'Give an outbound time (out_time) or an arrival time (arrive_time).');
+  const arriveBy = req.arrive_time !== undefined && req.arrive_time !== null;
+  const parsed = parseLocal(whenText, arriveBy ? 'arrive_time' : 'out_time');
+  const buffer = (req.arrive_by_buffer ?? 30) * 60;
+  const outbound = arriveBy ? { ...parsed, time: parsed.time - buffer } : parsed;
+  const limit = sixMonthsAfter(now);
+  if (parsed.date > limit) {
+    throw new PlanError('too_far_ahead', arriveBy ? 'arrive_time' : 'out_time', `Journeys can be planned at most ${MAX_MONTHS_AHEAD} months ahead: ${whenText} is later than that.`);
+  }
+  let returnAt: LocalTime | null = null;
+  if (req.return_time) {
+    returnAt = parseLocal(req.return_time, 'return_time');
+    if (returnAt.date * 86_400 + returnAt.time <= parsed.date * 86_400 + parsed.time) {
+      throw new PlanError('return_before_outbound', 'return_time', `The return time (${req.return_time}) must be after the outbound time (${whenText}).`);
+    }
+    if (returnAt.date > limit) throw new PlanError('too_far_ahead', 'return_time', `Journeys can be planned at most ${MAX_MONTHS_AHEAD} months ahead: the return ${req.return_time} is later than that.`);
+  }
+  return { region, outbound, arriveBy, returnAt, blocked: new Set(req.blocked_travel_types ?? []) };
+}

@@ -1,0 +1,156 @@
+/**
+ * The planner's output: plain objects in the SPEC section 3 shape (Journey / Leg / Step /
+ * Direction / Timetable / Toilet marker / Poi / Taxi).
+ *
+ * Why these interfaces live here and the zod schema in src/contract/journey.ts: the contract
+ * owns the API's schema, but the planner imports nothing of ours outside src/planner (lint rule
+ * drover/import-boundaries; the planner must run in a browser worker without the contract's zod).
+ * So the planner produces objects typed by these mirror interfaces, and a test in
+ * tests/unit/planner/journey (tests may import both) validates every planned journey against the
+ * contract schema - if the two drift apart, that test fails.
+ *
+ * Units: durations and waits in seconds, distances in metres, emissions in kg CO2e, times as local
+ * wall-clock text of the region (dates YYYY-MM-DD, times HH:mm).
+ */
+
+/** SPEC travel types (mirrors src/contract/brand.ts TRAVEL_TYPES; a test checks they agree). */
+export const TRAVEL_TYPES = [
+  'train', 'bus', 'coach', 'tram', 'subway', 'ferry', 'walk', 'cycle', 'bike-hire', 'car-club', 'own-car', 'taxi', 'drt', 'community-transport',
+] as const;
+export type TravelType = (typeof TRAVEL_TYPES)[number];
+
+/** Journey.transport_mode: 'transit' (the SPEC's special value) for public transport, else the direct mode. */
+export type TransportMode = 'transit' | 'walk' | 'cycle' | 'own-car' | 'taxi' | 'car-club' | 'bike-hire' | 'drt';
+
+export interface TextValue {
+  text: string;
+  value: number;
+}
+
+export interface PlaceOut {
+  label: string;
+  lat: number;
+  lng: number;
+}
+
+export interface Direction {
+  html_instructions: string;
+  distance: { text: string };
+}
+
+export interface Timetable {
+  Mode: string;
+  ServiceNumber: string;
+  timetable: {
+    stops: { stop_id: string; name: string }[];
+    /** One column per trip; times HH:mm or '-' where the trip does not call. */
+    columns: { trip_id: string; times: string[] }[];
+  };
+}
+
+export interface Taxi {
+  name: string;
+  phone: string;
+}
+
+export interface Poi {
+  name: string;
+  type: string;
+  count: number;
+  link: string | null;
+}
+
+export interface ToiletMarker {
+  name: string;
+  location: { lat: number; lng: number };
+  openingTimes: Record<string, [string, string] | string>;
+  accessible: boolean | null;
+  allGender: boolean | null;
+  men: boolean | null;
+  women: boolean | null;
+  babyChange: boolean | null;
+  paymentDetails: string | null;
+  notes: string | null;
+}
+
+export interface StepTransit {
+  agency: { name: string; url: string };
+  route: { short_name: string; long_name: string; mode: string; color: string };
+  headsign: string;
+  trip_id: string;
+  service_date: string;
+  from_stop: { stop_id: string; name: string };
+  to_stop: { stop_id: string; name: string };
+  num_stops: number;
+}
+
+export interface Step {
+  /** The step's travel type (walk, bus, train, coach, taxi, own-car, ...). */
+  type: TravelType;
+  departure_time: string;
+  arrival_time: string;
+  description: string;
+  duration: TextValue;
+  distance: TextValue;
+  /** 'free', 'unknown' or an amount. */
+  cost: string;
+  elevationHighest: number | null;
+  elevationLowest: number | null;
+  start_location: { lat: number; lng: number };
+  end_location: { lat: number; lng: number };
+  end_address: string;
+  /** Google encoded polyline. */
+  polyline: string;
+  timetable: Timetable | null;
+  transit: StepTransit | null;
+  directions: Direction[];
+  car_club: { provider: string; promo_link: string | null } | null;
+  how_to_guide: { service: { name: string; website: string | null; statements: { body: string }[] } } | null;
+  /** True when distance and time are straight-line estimates (no street graph): no directions are given. */
+  estimated: boolean;
+}
+
+export interface Leg {
+  departure_date: string;
+  departure_at: string;
+  arrival_date: string;
+  arrival_at: string;
+  duration: TextValue;
+  /** Seconds waiting at stops. */
+  wait_time: number;
+  distance: TextValue;
+  walking_distance: TextValue;
+  elevationHighest: number | null;
+  elevationLowest: number | null;
+  overview_polyline: string;
+  /** Travel types of the steps, in order (mode icons, stage filter). */
+  stages: TravelType[];
+  steps: Step[];
+  taxis: Taxi[];
+  pois: Poi[];
+  destination_toilets: { count: number; markers: ToiletMarker[] };
+  changes: number;
+  estimated: boolean;
+}
+
+export interface Journey {
+  id: string;
+  cost: string;
+  carbon_emission: number;
+  transport_mode: TransportMode;
+  duration: TextValue;
+  total_wait_time: number;
+  total_walking_distance: number;
+  depart: Leg;
+  return?: Leg;
+  drt_operator: { name: string; booking_website: string | null; phone: string | null } | null;
+  origin: PlaceOut;
+  destination: PlaceOut;
+  placeholder: boolean;
+  pricing_breakdown: { description: string; cost: string }[];
+  payment_methods_breakdown: { agency_name: string; methods: string[] }[];
+  /** Why this option is in the set: fastest, fewest-changes, cheapest, lowest-emissions, departure-window, direct. */
+  tags: string[];
+  /** Any street leg estimated from straight-line distance. */
+  estimated: boolean;
+}

@@ -1,0 +1,152 @@
+/**
+ * Public transport with walking access and egress: stops within a walk of each end (street
+ * one-to-many where the region has a graph, flagged straight-line estimates where not), a range
+ * RAPTOR search over a 2-hour departure window (or one arrive-by search), and each path drafted
+ * step by step: walk, ride (agency, route, stops, shape, the day's service timetable, fare), walk.
+ */
+import { serviceClassOf, type ServiceClass } from '../costs/modes';
+import { priceTransitLeg } from '../costs/transit';
+import { emissionModeForService } from '../emissions/emissions';
+import type { LatLng } from '../geo/geo';
+import { haversine, pathLength } from '../geo/geo';
+import { transitLeg } from '../query/itinerary';
+import { formatLocalDateTime } from '../query/local-time';
+import { serviceTimetable } from '../query/service-timetable';
+import type { RaptorPath, StopTime } from '../raptor/transit-data';
+import { WALK_SPEED } from '../street/profiles';
+import { estimateReach } from '../street/street';
+import { parseDay } from '../timetable/gtfs-time';
+import type { TransitMode } from '../timetable/modes';
+import { TRANSIT_MODES } from '../timetable/modes';
+import type { LegDraft, NamedPoint, Part } from '../journey/parts';
+import type { Region } from '../journey/region';
+import type { TravelType } from '../journey/types';
+import { walkPart, type ModeContext } from './context';
+
+/** Departure window of the range search (seconds). */
+export const TRANSIT_WINDOW = 2 * 3600;
+/** Walk to or from a stop: first try 15 minutes, then 40 when nothing is that close. */
+const ACCESS_BUDGETS = [15 * 60, 40 * 60];
+
+const TYPE_OF_CLASS: Record<ServiceClass, TravelType> = { bus: 'bus', coach: 'coach', rail: 'train', tram: 'tram', subway: 'subway', ferry: 'ferry', other: 'bus' };
+const TYPE_OF_MODE: Record<TransitMode, TravelType> = { rail: 'train', coach: 'coach', bus: 'bus', tram: 'tram', subway: 'subway', ferry: 'ferry', cable: 'tram', other: 'bus' };
+
+interface Reached {
+  stops: StopTime[];
+  estimated: boolean;
+}
+
+function reachStops(region: Region, p: LatLng, reverse: boolean): Reached {
+  for (const budget of ACCESS_BUDGETS) {
+    const radius = budget * WALK_SPEED;
+    const idx: number[] = [];
+    region.stopPoints.forEach((s, i) => {
+      if (haversine(p.lat, p.lng, s.lat, s.lng) <= radius) idx.push(i);
+    });
+    if (idx.length === 0) continue;
+    const targets = idx.map((i) => region.stopPoints[i] as LatLng);
+    let reach;
+    if (region.street.graph) {
+      region.stopSnaps ??= region.stopPoints.map((s) => region.street.snap(s, 'walk'));
+      const snaps = region.stopSnaps;
+      reach = region.street.reach(p, targets, 'walk', budget, { reverse, targetSnaps: idx.map((i) => snaps[i] ?? null) });
+    } else reach = estimateReach(p, targets, 'walk', budget);
+    const stops: StopTime[] = [];
+    idx.forEach((i, k) => {
+      const d = reach.duration[k] as number;
+      if (!Number.isNaN(d)) stops.push({ stop: region.stops[i] as number, duration: Math.round(d) });
+    });
+    if (stops.length > 0) return { stops, estimated: reach.estimated };
+  }
+  return { stops: [], estimated: true };
+}
+
+function stopPoint(region: Region, s: number): NamedPoint {
+  const tt = region.timetable;
+  return { lat: tt.stopLat[s] as number, lng: tt.stopLon[s] as number, name: tt.stopNames[s] as string };
+}
+
+export function allowedTransitModes(blocked: ReadonlySet<TravelType>): TransitMode[] {
+  return TRANSIT_MODES.filter((m) => !blocked.has(TYPE_OF_MODE[m]));
+}
+
+export function transitPaths(ctx: ModeContext): RaptorPath[] {
+  const access = reachStops(ctx.region, ctx.from, false);
+  const egress = reachStops(ctx.region, ctx.to, true);
+  if (access.stops.length === 0 || egress.stops.length === 0) return [];
+  const modes = allowedTransitModes(ctx.blocked);
+  if (modes.length === 0) return [];
+  const result = ctx.region.transit.plan({
+    date: ctx.date, time: ctx.time, access: access.stops, egress: egress.stops, arriveBy: ctx.arriveBy,
+    ...(ctx.arriveBy ? {} : { window: TRANSIT_WINDOW }),
+    ...(modes.length < TRANSIT_MODES.length ? { modes } : {}),
+  });
+  return result.paths;
+}
+
+export function draftPath(ctx: ModeContext, path: RaptorPath): LegDraft | null {
+  const { region } = ctx;
+  const tt = region.timetable;
+  const coachOps = region.costs.fares.coach_operators.map((c) => c.agency_name);
+  const parts: Part[] = [];
+  let rides = 0;
+  for (const l of path.legs) {
+    if (l.kind === 'access') {
+      parts.push(walkPart(ctx, ctx.from, stopPoint(region, l.stop), l.start, l.end));
+    } else if (l.kind === 'egress') {
+      parts.push(walkPart(ctx, stopPoint(region, l.stop), ctx.to, l.start, l.end));
+    } else if (l.kind === 'transfer') {
+      if (l.from !== l.to) parts.push(walkPart(ctx, stopPoint(region, l.from), stopPoint(region, l.to), l.start, l.end));
+    } else {
+      rides++;
+      const t = transitLeg(tt, ctx.date, l.pattern, l.trip, l.boardPos, l.alightPos, l.start);
+      const serviceDay = parseDay(t.serviceDate);
+      const cls = serviceClassOf(t.route.type, t.agency.name, coachOps);
+      const type = TYPE_OF_CLASS[cls];
+      if (ctx.blocked.has(type)) return null;
+      const stops = tt.patternStops.subarray(tt.patternStopStart[l.pattern], tt.patternStopStart[l.pattern + 1]);
+      const passed = Array.from(stops.subarray(l.boardPos, l.alightPos + 1), (s) => tt.stopIds[s] as string);
+      const fromId = passed[0] as string;
+      const toId = passed[passed.length - 1] as string;
+      const feed = t.route.id.includes(':') ? (t.route.id.split(':')[0] as string) : '';
+      const priced = priceTransitLeg({
+        feed, agencyName: t.agency.name, routeId: t.route.id, routeType: t.route.type, routeShortName: t.route.shortName,
+        fromStopId: fromId, toStopId: toId, fromStopName: t.from.name, toStopName: t.to.name, passedStopIds: passed,
+        departure: formatLocalDateTime(ctx.date, l.start).slice(0, 16),
+      }, ctx.traveller, { fareIndexes: region.fareIndexes, data: region.costs.fares });
+      const points = t.geometry.map(([lat, lng]) => ({ lat, lng }));
+      const st = serviceTimetable(tt, l.pattern, l.trip, serviceDay);
+      const service = t.route.shortName || t.route.longName;
+      const emission = emissionModeForService(cls);
+      parts.push({
+        type, start: l.start, end: t.arrival,
+        from: { lat: t.from.lat, lng: t.from.lon, name: t.from.name },
+        to: { lat: t.to.lat, lng: t.to.lon, name: t.to.name },
+        distance: Math.round(pathLength(points)),
+        points, directions: [], estimated: false,
+        description: `${t.agency.name} ${service} towards ${t.headsign}: board at ${t.from.name}, get off at ${t.to.name} (${t.intermediateStops.length + 1} stop${t.intermediateStops.length ? 's' : ''})`,
+        pricedTransit: priced,
+        emission: emission ? { mode: emission } : null,
+        transit: {
+          agency: t.agency,
+          route: { short_name: t.route.shortName, long_name: t.route.longName, mode: t.route.mode, color: t.route.color },
+          headsign: t.headsign, trip_id: t.tripId, service_date: t.serviceDate,
+          from_stop: { stop_id: t.from.stopId, name: t.from.name }, to_stop: { stop_id: t.to.stopId, name: t.to.name },
+          num_stops: t.intermediateStops.length + 1,
+        },
+        timetable: {
+          Mode: st.mode, ServiceNumber: st.serviceNumber,
+          timetable: { stops: st.stops.map((s) => ({ stop_id: s.stopId, name: s.name })), columns: st.columns.map((c) => ({ trip_id: c.tripId, times: c.times })) },
+        },
+        howTo: { name: t.agency.name, website: t.agency.url || null, statements: [{ body: `Board ${service} towards ${t.headsign} at ${t.from.name}.` }, { body: `Get off at ${t.to.name}.` }] },
+        key: `${t.tripId}:${t.from.stopId}-${t.to.stopId}`,
+      });
+    }
+  }
+  if (rides === 0 || parts.length === 0) return null;
+  return { mode: 'transit', date: ctx.date, parts, changes: Math.max(0, rides - 1), taxis: [] };
+}
+
+export function planTransit(ctx: ModeContext): LegDraft[] {
+  return transitPaths(ctx).flatMap((p) => draftPath(ctx, p) ?? []);
+}

@@ -1,0 +1,97 @@
+/** Door-to-door on Porto Alegre (streets + bus + metro + elevation): every applicable mode, connected legs, real street names, elevation. */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { plan, planAll } from '../../../../src/planner/journey/plan';
+import type { Region } from '../../../../src/planner/journey/region';
+import { loadPortoAlegre } from '../../../../src/planner/journey/region-node';
+import type { PlanRequest } from '../../../../src/planner/journey/request';
+import type { Journey } from '../../../../src/planner/journey/types';
+import { expectConnected, expectValid } from './helpers';
+
+let region: Region;
+const now = new Date('2019-05-01T12:00:00Z');
+// The EPTC sample feed runs 11:00-17:00 on weekdays (2019-04-15 to 2019-07-15).
+const WHEN = '2019-05-15T12:00';
+const CENTRO = { label: 'Centro Histórico', lat: -30.0277, lng: -51.2287 };
+const FAR = { label: 'Partenon', lat: -30.06, lng: -51.175 };
+const NEAR = { label: 'Cidade Baixa', lat: -30.0395, lng: -51.2215 };
+let far: Journey[];
+let near: Journey[];
+
+const request = (to: typeof FAR, extra: Partial<PlanRequest> = {}): PlanRequest => ({ origin: CENTRO, destination: to, out_time: WHEN, profile: { has_access_to_car: true }, ...extra });
+
+beforeAll(async () => {
+  region = await loadPortoAlegre();
+  far = await planAll(request(FAR), { regions: [region], now });
+  near = await planAll(request(NEAR), { regions: [region], now });
+}, 60_000);
+
+describe('Porto Alegre door to door', () => {
+  it('returns every applicable mode: transit, cycle, own car, taxi, and walking for a short trip', () => {
+    const modes = new Set(far.map((j) => j.transport_mode));
+    for (const m of ['transit', 'cycle', 'own-car', 'taxi'] as const) expect(modes).toContain(m);
+    expect(modes).not.toContain('walk'); // about 6 km apart: beyond the walking limit
+    expect(new Set(near.map((j) => j.transport_mode))).toContain('walk');
+    expect(far.filter((j) => j.transport_mode === 'transit').length).toBeGreaterThanOrEqual(1);
+    // No car club, bike hire or DRT data for this region: none planned.
+    for (const j of [...far, ...near]) expect(['car-club', 'bike-hire', 'drt']).not.toContain(j.transport_mode);
+  });
+
+  it('every journey validates against the contract, and its legs connect in time and space', () => {
+    for (const j of [...far, ...near]) {
+      expectValid(j);
+      expectConnected(j.depart, j.origin, j.destination);
+      expect(j.estimated).toBe(false);
+    }
+  });
+
+  it('transit journeys ride real services with agency, timetable, fare and emissions', () => {
+    const transit = far.filter((j) => j.transport_mode === 'transit');
+    for (const j of transit) {
+      const rides = j.depart.steps.filter((s) => s.transit);
+      expect(rides.length).toBeGreaterThan(0);
+      for (const r of rides) {
+        expect(r.transit!.agency.name).not.toBe('');
+        expect(r.timetable!.timetable.columns.length).toBeGreaterThan(0);
+      }
+      expect(j.carbon_emission).toBeGreaterThan(0);
+      expect(j.depart.departure_at >= '12:00').toBe(true);
+    }
+    expect(transit.flatMap((j) => j.tags)).toEqual(expect.arrayContaining(['fastest', 'fewest-changes', 'lowest-emissions']));
+  });
+
+  it('directions name real streets and elevation is present', () => {
+    const names = new Set(region.street.graph!.names);
+    for (const j of [...far, ...near].filter((x) => x.transport_mode !== 'transit')) {
+      const step = j.depart.steps[0]!;
+      expect(step.directions.length).toBeGreaterThan(1);
+      const named = step.directions.map((d) => /onto (.+)$/.exec(d.html_instructions)?.[1]).filter((n): n is string => !!n);
+      expect(named.length).toBeGreaterThan(0);
+      expect(named.some((n) => names.has(n.replace(/&#39;/g, "'").replace(/&amp;/g, '&')))).toBe(true);
+      expect(step.elevationHighest).not.toBeNull();
+      expect(step.elevationLowest).not.toBeNull();
+      expect(j.depart.elevationHighest!).toBeGreaterThanOrEqual(j.depart.elevationLowest!);
+    }
+  });
+
+  it('results come in emissions order with stable ids, and a brand\'s blocked types are never planned', async () => {
+    for (let i = 1; i < far.length; i++) expect(far[i]!.carbon_emission).toBeGreaterThanOrEqual(far[i - 1]!.carbon_emission);
+    expect(new Set(far.map((j) => j.id)).size).toBe(far.length);
+    const again = await planAll(request(FAR), { regions: [region], now });
+    expect(again.map((j) => j.id)).toEqual(far.map((j) => j.id));
+    const council: Journey[] = [];
+    for await (const j of plan(request(FAR, { blocked_travel_types: ['taxi', 'own-car', 'cycle'] }), { regions: [region], now })) council.push(j);
+    expect(council.length).toBeGreaterThan(0);
+    for (const j of council) for (const s of j.depart.steps) expect(['taxi', 'own-car', 'cycle']).not.toContain(s.type);
+  });
+
+  it('plans a return from return_time, same mode both ways', async () => {
+    const js = await planAll(request(FAR, { return_time: '2019-05-15T15:00' }), { regions: [region], now });
+    expect(js.length).toBeGreaterThan(0);
+    for (const j of js) {
+      expectValid(j);
+      expect(j.return).toBeDefined();
+      expect(j.return!.departure_at >= '15:00').toBe(true);
+      expectConnected(j.return!, j.destination, j.origin);
+    }
+  });
+});
