@@ -48,8 +48,13 @@ export interface Region extends Required<RegionParts> {
   stopPoints: LatLng[];
   /** Walk snaps of stopPoints, computed on first use (null: off the graph). */
   stopSnaps: (Snap | null)[] | null;
-  /** What the region covers: stops, street graph and council areas, with a margin. */
+  /**
+   * Where a journey may start: the council areas when the region lists them (Tayside: Angus,
+   * Dundee, Perth and Kinross, Stirling), else the street graph, else the stops; with a margin.
+   */
   bounds: BBox;
+  /** Where a journey may end: everything the region's stops, streets and councils cover, with a margin. */
+  reach: BBox;
 }
 
 /** Margin around the region's stops/streets/councils that still counts as inside (degrees, ~10 km). */
@@ -58,24 +63,21 @@ const MARGIN_LAT = 0.09;
 export function createRegion(parts: RegionParts): Region {
   const tt = parts.timetable;
   const stops: number[] = [];
-  const box = emptyBBox();
+  const stopBox = emptyBBox();
   for (let s = 0; s < tt.stopCount; s++) {
     if (tt.stopLocationType[s] !== 0) continue;
     stops.push(s);
-    extendBBox(box, tt.stopLat[s] as number, tt.stopLon[s] as number);
+    extendBBox(stopBox, tt.stopLat[s] as number, tt.stopLon[s] as number);
   }
   const g = parts.street.graph;
-  if (g) {
-    extendBBox(box, g.bbox.minLat, g.bbox.minLng);
-    extendBBox(box, g.bbox.maxLat, g.bbox.maxLng);
-  }
+  const councilBox = emptyBBox();
   for (const a of parts.costs.councilAreas) {
     if (!a.bbox) continue;
-    extendBBox(box, a.bbox[1], a.bbox[0]);
-    extendBBox(box, a.bbox[3], a.bbox[2]);
+    extendBBox(councilBox, a.bbox[1], a.bbox[0]);
+    extendBBox(councilBox, a.bbox[3], a.bbox[2]);
   }
-  const mLng = MARGIN_LAT / Math.max(0.2, Math.cos((((box.minLat + box.maxLat) / 2) * Math.PI) / 180));
-  const bounds = { minLat: box.minLat - MARGIN_LAT, maxLat: box.maxLat + MARGIN_LAT, minLng: box.minLng - mLng, maxLng: box.maxLng + mLng };
+  const start = Number.isFinite(councilBox.minLat) ? councilBox : g ? { ...g.bbox } : stopBox;
+  const reach = union(union(stopBox, councilBox), g ? g.bbox : emptyBBox());
   return {
     name: parts.name,
     timetable: tt,
@@ -88,6 +90,16 @@ export function createRegion(parts: RegionParts): Region {
     stops: Int32Array.from(stops),
     stopPoints: stops.map((s) => ({ lat: tt.stopLat[s] as number, lng: tt.stopLon[s] as number })),
     stopSnaps: null,
-    bounds,
+    bounds: widen(start),
+    reach: widen(reach),
   };
+}
+
+function union(a: BBox, b: BBox): BBox {
+  return { minLat: Math.min(a.minLat, b.minLat), minLng: Math.min(a.minLng, b.minLng), maxLat: Math.max(a.maxLat, b.maxLat), maxLng: Math.max(a.maxLng, b.maxLng) };
+}
+
+function widen(box: BBox): BBox {
+  const mLng = MARGIN_LAT / Math.max(0.2, Math.cos((((box.minLat + box.maxLat) / 2) * Math.PI) / 180));
+  return { minLat: box.minLat - MARGIN_LAT, maxLat: box.maxLat + MARGIN_LAT, minLng: box.minLng - mLng, maxLng: box.maxLng + mLng };
 }

@@ -98,8 +98,8 @@ export function validateRequest(req: PlanRequest, regions: readonly Region[], no
   const destination = checkPlace(req.destination, 'destination');
   const region = regions.find((r) => bboxContains(r.bounds, origin.lat, origin.lng));
   if (!region) throw new PlanError('outside_region', 'origin', `We do not plan journeys from ${origin.label || `${origin.lat},${origin.lng}`}: it is outside every region we cover (${regions.map((r) => r.name).join(', ') || 'none loaded'}).`);
-  if (!bboxContains(region.bounds, destination.lat, destination.lng)) {
-    throw new PlanError('outside_region', 'destination', `The destination ${destination.label || `${destination.lat},${destination.lng}`} is outside the ${region.name} region that the origin is in.`);
+  if (!bboxContains(region.reach, destination.lat, destination.lng)) {
+    throw new PlanError('outside_region', 'destination', `The destination ${destination.label || `${destination.lat},${destination.lng}`} is beyond what the ${region.name} region's timetables and maps cover.`);
   }
   if (distance(origin, destination) < SAME_PLACE_METRES) {
     throw new PlanError('same_place', 'destination', 'The origin and destination are the same place: choose a different destination.');

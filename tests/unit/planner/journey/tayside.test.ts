@@ -1,0 +1,125 @@
+/**
+ * Tayside (no street graph): Dundee to Perth and Kinross to Dundee on the real Ember and rail
+ * feeds, built in memory from the region manifest; walking legs are flagged estimates with no
+ * directions; car club, bike hire and DRT yield nothing (no current data); bad requests fail clearly.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { JOURNEY_TRAVEL_TYPES } from '../../../../src/contract/journey';
+import { TRAVEL_TYPES as BRAND_TRAVEL_TYPES } from '../../../../src/contract/brand';
+import { planAll } from '../../../../src/planner/journey/plan';
+import type { Region } from '../../../../src/planner/journey/region';
+import { loadRegionFromManifest } from '../../../../src/planner/journey/region-node';
+import { PlanError, type PlanRequest } from '../../../../src/planner/journey/request';
+import { TRAVEL_TYPES } from '../../../../src/planner/journey/types';
+import type { Journey } from '../../../../src/planner/journey/types';
+import { expectConnected, expectValid } from './helpers';
+
+let region: Region;
+const now = new Date();
+/** Next Tuesday (a weekday inside both feeds' calendars). */
+function nextTuesday(): string {
+  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+  while (d.getUTCDay() !== 2) d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+const DAY = nextTuesday();
+const DUNDEE = { label: 'Dundee city centre', lat: 56.4620, lng: -2.9707 };
+const PERTH = { label: 'Perth', lat: 56.3950, lng: -3.4310 };
+const KINROSS = { label: 'Kinross', lat: 56.2060, lng: -3.4300 };
+const CAR = { has_access_to_car: true };
+let dundeePerth: Journey[];
+let kinrossDundee: Journey[];
+
+const opts = () => ({ regions: [region], now });
+
+beforeAll(async () => {
+  region = await loadRegionFromManifest(undefined, { timetable: 'build' });
+  dundeePerth = await planAll({ origin: DUNDEE, destination: PERTH, out_time: `${DAY}T08:30`, profile: CAR }, opts());
+  kinrossDundee = await planAll({ origin: KINROSS, destination: DUNDEE, out_time: `${DAY}T08:00`, profile: CAR }, opts());
+}, 60_000);
+
+const rides = (js: Journey[]) => js.flatMap((j) => j.depart.steps.filter((s) => s.transit));
+
+describe('Tayside door to door', () => {
+  it('Dundee to Perth: real rail and/or Ember journeys with estimated walking legs', () => {
+    const transit = dundeePerth.filter((j) => j.transport_mode === 'transit');
+    expect(transit.length).toBeGreaterThan(0);
+    const agencies = new Set(rides(transit).map((s) => s.transit!.agency.name));
+    expect([...agencies].some((a) => a === 'ScotRail' || a === 'Ember')).toBe(true);
+    for (const j of transit) {
+      for (const s of j.depart.steps.filter((x) => x.type === 'walk')) {
+        expect(s.estimated).toBe(true);
+        expect(s.directions).toEqual([]);
+      }
+      expect(j.estimated).toBe(true);
+    }
+  });
+
+  it('Kinross to Dundee: the Ember coach from Kinross Park & Ride', () => {
+    const ember = rides(kinrossDundee).filter((s) => s.transit!.agency.name === 'Ember');
+    expect(ember.length).toBeGreaterThan(0);
+    expect(ember.some((s) => s.transit!.from_stop.name.includes('Kinross'))).toBe(true);
+    expect(ember.every((s) => s.type === 'coach')).toBe(true);
+  });
+
+  it('every journey validates against the contract and connects in time and space', () => {
+    for (const j of [...dundeePerth, ...kinrossDundee]) {
+      expectValid(j);
+      expectConnected(j.depart, j.origin, j.destination);
+    }
+  });
+
+  it('direct modes: own car (with car access) and taxi estimated; no walk or cycle beyond their limits; no car club, bike hire or DRT', () => {
+    const modes = new Set(dundeePerth.map((j) => j.transport_mode));
+    expect(modes).toContain('own-car');
+    expect(modes).toContain('taxi');
+    expect(modes).not.toContain('walk');
+    for (const m of ['car-club', 'bike-hire', 'drt'] as const) expect(modes).not.toContain(m);
+    const car = dundeePerth.find((j) => j.transport_mode === 'own-car')!;
+    expect(car.depart.steps[0]!.estimated).toBe(true);
+    expect(car.cost).toMatch(/^£\d+\.\d{2}$/);
+  });
+
+  it("the council brand's blocked types (taxi, own car, cycle) never appear", async () => {
+    const js = await planAll({ origin: DUNDEE, destination: PERTH, out_time: `${DAY}T08:30`, profile: CAR, blocked_travel_types: ['taxi', 'own-car', 'cycle'] }, opts());
+    expect(js.length).toBeGreaterThan(0);
+    for (const j of js) {
+      expect(['taxi', 'own-car', 'cycle']).not.toContain(j.transport_mode);
+      for (const s of j.depart.steps) expect(['taxi', 'own-car', 'cycle']).not.toContain(s.type);
+    }
+  });
+
+  it('arrive-by uses arrive_time minus the buffer; a return is planned from return_time', async () => {
+    const by = await planAll({ origin: DUNDEE, destination: PERTH, arrive_time: `${DAY}T12:00`, profile: {} }, opts());
+    const transit = by.filter((j) => j.transport_mode === 'transit');
+    expect(transit.length).toBeGreaterThan(0);
+    for (const j of transit) expect(j.depart.arrival_at <= '11:30').toBe(true);
+    const ret = await planAll({ origin: DUNDEE, destination: PERTH, out_time: `${DAY}T08:30`, return_time: `${DAY}T17:00` }, opts());
+    expect(ret.some((j) => j.transport_mode === 'transit' && j.return)).toBe(true);
+    for (const j of ret) {
+      expectValid(j);
+      expect(j.return!.departure_at >= '17:00').toBe(true);
+    }
+  });
+
+  it('bad requests give clear, typed errors', async () => {
+    const base: PlanRequest = { origin: DUNDEE, destination: PERTH, out_time: `${DAY}T08:30` };
+    const fail = async (req: PlanRequest, code: string, text: RegExp) => {
+      const err = await planAll(req, opts()).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(PlanError);
+      expect((err as PlanError).code).toBe(code);
+      expect((err as PlanError).message).toMatch(text);
+    };
+    await fail({ ...base, origin: { label: 'London', lat: 51.5072, lng: -0.1276 } }, 'outside_region', /outside every region/);
+    await fail({ ...base, destination: { ...DUNDEE, label: 'Dundee again' } }, 'same_place', /same place/);
+    await fail({ ...base, return_time: `${DAY}T07:00` }, 'return_before_outbound', /must be after the outbound/);
+    const far = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 7, 1)).toISOString().slice(0, 10);
+    await fail({ ...base, out_time: `${far}T08:30` }, 'too_far_ahead', /6 months ahead/);
+    await fail({ ...base, out_time: 'tomorrow morning' }, 'invalid_request', /local date-time/);
+  });
+
+  it("the planner's travel types mirror the contract's", () => {
+    expect([...TRAVEL_TYPES]).toEqual([...JOURNEY_TRAVEL_TYPES]);
+    expect([...TRAVEL_TYPES]).toEqual([...BRAND_TRAVEL_TYPES]);
+  });
+});
