@@ -13,6 +13,7 @@ import type { CouncilArea } from '../geo/council-areas';
 import type { BBox, LatLng } from '../geo/geo';
 import { emptyBBox, extendBBox } from '../geo/geo';
 import { Planner } from '../query/planner';
+import type { ServiceTimetable } from '../query/service-timetable';
 import type { Snap } from '../street/spatial';
 import type { StreetPlanner } from '../street/street';
 import type { Timetable } from '../timetable/model';
@@ -46,6 +47,8 @@ export interface Region extends Required<RegionParts> {
   /** Boarding stops (location_type 0) and their coordinates. */
   stops: Int32Array;
   stopPoints: LatLng[];
+  /** Service timetables already built (pattern, direction and service day -> the day's timetable). */
+  timetables: Map<string, ServiceTimetable>;
   /** Walk snaps of stopPoints, computed on first use (null: off the graph). */
   stopSnaps: (Snap | null)[] | null;
   /**
@@ -90,6 +93,7 @@ export function createRegion(parts: RegionParts): Region {
     stops: Int32Array.from(stops),
     stopPoints: stops.map((s) => ({ lat: tt.stopLat[s] as number, lng: tt.stopLon[s] as number })),
     stopSnaps: null,
+    timetables: new Map(),
     bounds: widen(start),
     reach: widen(reach),
   };

@@ -115,7 +115,13 @@ export function draftPath(ctx: ModeContext, path: RaptorPath): LegDraft | null {
         departure: formatLocalDateTime(ctx.date, l.start).slice(0, 16),
       }, ctx.traveller, { fareIndexes: region.fareIndexes, data: region.costs.fares });
       const points = t.geometry.map(([lat, lng]) => ({ lat, lng }));
-      const st = serviceTimetable(tt, l.pattern, l.trip, serviceDay);
+      const stKey = `${l.pattern}|${tt.tripDirection[l.trip]}|${serviceDay}`;
+      let st = region.timetables.get(stKey);
+      if (!st) {
+        st = serviceTimetable(tt, l.pattern, l.trip, serviceDay);
+        if (region.timetables.size > 2000) region.timetables.clear();
+        region.timetables.set(stKey, st);
+      }
       const service = t.route.shortName || t.route.longName;
       const emission = emissionModeForService(cls);
       parts.push({
@@ -147,6 +153,26 @@ export function draftPath(ctx: ModeContext, path: RaptorPath): LegDraft | null {
   return { mode: 'transit', date: ctx.date, parts, changes: Math.max(0, rides - 1), taxis: [] };
 }
 
+/** Paths drafted in full (walk routes, fares, timetables) per search; the result set picks from these. */
+export const MAX_DRAFTED_PATHS = 12;
+
+/**
+ * Keeps the paths worth drafting: the fastest, the fewest transfers, then the earliest arrival for
+ * each departure across the window, up to `max` (range RAPTOR can return dozens in a busy city).
+ */
+export function prunePaths(paths: readonly RaptorPath[], max = MAX_DRAFTED_PATHS): RaptorPath[] {
+  if (paths.length <= max) return [...paths];
+  const keep = new Set<RaptorPath>();
+  const by = (f: (p: RaptorPath) => number) => [...paths].sort((a, b) => f(a) - f(b) || a.arrival - b.arrival)[0] as RaptorPath;
+  keep.add(by((p) => p.arrival - p.departure));
+  keep.add(by((p) => p.transfers));
+  keep.add(by((p) => p.arrival));
+  const rest = [...paths].filter((p) => !keep.has(p)).sort((a, b) => a.departure - b.departure || a.arrival - b.arrival);
+  const slots = max - keep.size;
+  for (let i = 0; i < slots; i++) keep.add(rest[Math.floor((i * rest.length) / slots)] as RaptorPath);
+  return [...keep];
+}
+
 export function planTransit(ctx: ModeContext): LegDraft[] {
-  return transitPaths(ctx).flatMap((p) => draftPath(ctx, p) ?? []);
+  return prunePaths(transitPaths(ctx)).flatMap((p) => draftPath(ctx, p) ?? []);
 }
