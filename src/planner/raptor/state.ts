@@ -157,31 +157,36 @@ export class PathState {
 
   /** After round k's pattern scans: ready times at the same stop (with its change time) and across footpaths. */
   relaxTransfers(d: TransitData, k: number, single: boolean): void {
-    const row = k * this.stopCount;
+    const S = this.stopCount;
+    const row = k * S;
+    const { footStart, footTo, footDuration, stopMinTransfer } = d;
+    const arr = this.arr;
     for (let i = 0; i < this.tripCount; i++) {
       const s = this.tripList[i] as number;
       this.tripFlag[s] = 0;
-      const t = this.arr[row + s] as number;
-      this.improveReady(k, s, t + (d.stopMinTransfer[s] as number), KIND_OWN, s, 0, single);
-      for (let e = d.footStart[s] as number, end = d.footStart[s + 1] as number; e < end; e++) {
-        const w = d.footDuration[e] as number;
-        this.improveReady(k, d.footTo[e] as number, t + w, KIND_FOOT, s, w, single);
+      const t = arr[row + s] as number;
+      this.improveReady(row, S, k, s, t + (stopMinTransfer[s] as number), KIND_OWN, s, 0, single);
+      for (let e = footStart[s] as number, end = footStart[s + 1] as number; e < end; e++) {
+        const w = footDuration[e] as number;
+        this.improveReady(row, S, k, footTo[e] as number, t + w, KIND_FOOT, s, w, single);
       }
     }
     this.tripCount = 0;
   }
 
-  private improveReady(k: number, s: number, t: number, kind: number, from: number, duration: number, single: boolean): void {
-    const idx = k * this.stopCount + s;
-    if (t >= (this.ready[idx] as number) || t >= (this.ready[idx - this.stopCount] as number) || t >= (this.target[k] as number)) return;
+  private improveReady(row: number, S: number, k: number, s: number, t: number, kind: number, from: number, duration: number, single: boolean): void {
+    const idx = row + s;
+    const ready = this.ready;
+    if (t >= (ready[idx] as number) || t >= (ready[idx - S] as number) || t >= (this.target[k] as number)) return;
     if (single) {
       if (t >= (this.bestReady[s] as number)) return;
       this.bestReady[s] = t;
     }
-    this.ready[idx] = t;
+    ready[idx] = t;
     this.readyKind[idx] = kind;
     this.readyFrom[idx] = from;
     this.readyDuration[idx] = duration;
     this.mark(s);
   }
+
 }
