@@ -114,7 +114,11 @@ export function draftPath(ctx: ModeContext, path: RaptorPath): LegDraft | null {
         fromStopId: fromId, toStopId: toId, fromStopName: t.from.name, toStopName: t.to.name, passedStopIds: passed,
         departure: formatLocalDateTime(ctx.date, l.start).slice(0, 16),
       }, ctx.traveller, { fareIndexes: region.fareIndexes, data: region.costs.fares });
-      const points = t.geometry.map(([lat, lng]) => ({ lat, lng }));
+      // The trip's shape cut at the boarding and alighting stops; when that cut comes out shorter
+      // than the calls themselves (a shape matched to the wrong pass of a loop), the calls in order.
+      const calls = [t.from, ...t.intermediateStops, t.to].map((c) => ({ lat: c.lat, lng: c.lon }));
+      const shaped = t.geometry.map(([lat, lng]) => ({ lat, lng }));
+      const points = pathLength(shaped) >= 0.9 * pathLength(calls) ? shaped : calls;
       const stKey = `${l.pattern}|${tt.tripDirection[l.trip]}|${serviceDay}`;
       let st = region.timetables.get(stKey);
       if (!st) {
@@ -122,7 +126,8 @@ export function draftPath(ctx: ModeContext, path: RaptorPath): LegDraft | null {
         if (region.timetables.size > 2000) region.timetables.clear();
         region.timetables.set(stKey, st);
       }
-      const service = t.route.shortName || t.route.longName;
+      const named = t.route.shortName || t.route.longName;
+      const service = named && named !== t.agency.name ? named : t.route.longName && t.route.longName !== t.agency.name ? t.route.longName : 'service';
       const emission = emissionModeForService(cls);
       parts.push({
         type, start: l.start, end: t.arrival,

@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { JOURNEY_TRAVEL_TYPES } from '../../../../src/contract/journey';
 import { TRAVEL_TYPES as BRAND_TRAVEL_TYPES } from '../../../../src/contract/brand';
+import { haversine } from '../../../../src/planner/geo/geo';
 import { planAll } from '../../../../src/planner/journey/plan';
 import type { Region } from '../../../../src/planner/journey/region';
 import { loadRegionFromManifest } from '../../../../src/planner/journey/region-node';
@@ -66,6 +67,11 @@ describe('Tayside door to door', () => {
     for (const j of [...dundeePerth, ...kinrossDundee]) {
       expectValid(j);
       expectConnected(j.depart, j.origin, j.destination);
+      // A ride is never shorter than the straight line between its stops (so its CO2e is not understated).
+      for (const s of j.depart.steps.filter((x) => x.transit)) {
+        expect(s.distance.value).toBeGreaterThanOrEqual(0.9 * haversine(s.start_location.lat, s.start_location.lng, s.end_location.lat, s.end_location.lng));
+      }
+      if (j.transport_mode === 'transit') expect(j.carbon_emission).toBeGreaterThan(0.1);
     }
   });
 
