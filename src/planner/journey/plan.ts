@@ -52,9 +52,13 @@ function context(v: Validated, req: PlanRequest, when: LocalTime, arriveBy: bool
   };
 }
 
-/** Any blocked travel type in a draft rules it out (a brand's blocked types are never planned). */
+/**
+ * Any blocked travel type in a draft rules it out (a brand's blocked types are never planned);
+ * walking to and from stops is part of public transport, so a blocked 'walk' only removes
+ * walking as a journey of its own.
+ */
 function allowed(d: LegDraft, v: Validated): boolean {
-  return !d.parts.some((p) => v.blocked.has(p.type));
+  return !d.parts.some((p) => v.blocked.has(p.type) && (p.type !== 'walk' || d.mode === 'walk'));
 }
 
 /** The return option paired with an outbound mode: the one arriving first (fewer changes on a tie). */

@@ -82,6 +82,10 @@ describe('Porto Alegre door to door', () => {
     for await (const j of plan(request(FAR, { blocked_travel_types: ['taxi', 'own-car', 'cycle'] }), { regions: [region], now })) council.push(j);
     expect(council.length).toBeGreaterThan(0);
     for (const j of council) for (const s of j.depart.steps) expect(['taxi', 'own-car', 'cycle']).not.toContain(s.type);
+    // Blocking walking removes the walk option, not the walks to and from stops.
+    const noWalk = await planAll(request(NEAR, { blocked_travel_types: ['walk'] }), { regions: [region], now });
+    expect(noWalk.map((j) => j.transport_mode)).not.toContain('walk');
+    expect(noWalk.map((j) => j.transport_mode)).toContain('transit');
   });
 
   it('plans a return from return_time, same mode both ways', async () => {
