@@ -108,6 +108,13 @@ describe('Tayside door to door', () => {
     }
   });
 
+  it("the traveller's passes reach the fares: a concessionary pass on Ember says the coach's acceptance is not in our sources", async () => {
+    const js = await planAll({ origin: KINROSS, destination: DUNDEE, out_time: `${DAY}T08:00`, profile: { has_concessionary_pass: true, user_age: 70 } }, opts());
+    const ember = js.filter((j) => j.depart.steps.some((s) => s.transit?.agency.name === 'Ember'));
+    expect(ember.length).toBeGreaterThan(0);
+    for (const j of ember) expect(j.pricing_breakdown.some((l) => /National Entitlement Card/.test(l.description))).toBe(true);
+  });
+
   it('bad requests give clear, typed errors', async () => {
     const base: PlanRequest = { origin: DUNDEE, destination: PERTH, out_time: `${DAY}T08:30` };
     const fail = async (req: PlanRequest, code: string, text: RegExp) => {
