@@ -2,7 +2,7 @@
 import type { StopTime } from '../raptor/transit-data';
 import { walkSeconds, DEFAULT_FOOTPATHS } from '../timetable/footpaths';
 import type { Timetable } from '../timetable/model';
-import { haversine } from '../timetable/trip-times';
+import { haversine } from '../geo/geo';
 
 /** Finds a stop by its display id, its namespaced "feed:id", or a raw id unique across feeds. */
 export function findStop(tt: Timetable, id: string): number | undefined {

@@ -5,7 +5,7 @@
  * footpath (straight line x detour factor at walking speed). The door-to-door
  * issue replaces the generated ones with street-network distances.
  */
-import { haversine } from './trip-times';
+import { haversine } from '../geo/geo';
 
 export interface FootpathOptions {
   /** Metres, straight line. */

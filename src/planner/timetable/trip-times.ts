@@ -7,6 +7,7 @@ import { Growable } from './growable';
 import { DROP_OFF, PICKUP } from './model';
 import type { RawFeed } from './raw-feed';
 import type { ReportBuilder } from './report';
+import { haversine } from '../geo/geo';
 
 /** Built trips of one feed: times stored once per template, frequencies as shifted copies. */
 export interface TripStore {
@@ -160,12 +161,3 @@ function nonDecreasing(arr: number[], dep: number[]): boolean {
   return true;
 }
 
-/** Great-circle distance in metres. */
-export function haversine(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const r = 6_371_000;
-  const toRad = Math.PI / 180;
-  const dLat = (lat2 - lat1) * toRad;
-  const dLon = (lon2 - lon1) * toRad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * toRad) * Math.cos(lat2 * toRad) * Math.sin(dLon / 2) ** 2;
-  return 2 * r * Math.asin(Math.min(1, Math.sqrt(h)));
-}
