@@ -2,6 +2,8 @@
 import { formatDay } from '../timetable/gtfs-time';
 import { serviceRunsOn } from '../timetable/model';
 import { flag, parseArgs } from './args';
+
+const FOOT_SOURCE_NAMES = ['generated', 'transfers.txt', 'street network'];
 import { loadSnapshot } from './load';
 
 export async function statsCommand(argv: string[]): Promise<number> {
@@ -31,7 +33,7 @@ export async function statsCommand(argv: string[]): Promise<number> {
     console.log('from_stop_id\tto_stop_id\tseconds\tsource');
     for (let s = 0; s < tt.stopCount; s++) {
       for (let e = tt.footStart[s] as number; e < (tt.footStart[s + 1] as number); e++) {
-        console.log(`${tt.stopDisplayIds[s]}\t${tt.stopDisplayIds[tt.footTo[e] as number]}\t${tt.footDuration[e]}\t${tt.footSource[e] === 1 ? 'transfers.txt' : 'generated'}`);
+        console.log(`${tt.stopDisplayIds[s]}\t${tt.stopDisplayIds[tt.footTo[e] as number]}\t${tt.footDuration[e]}\t${FOOT_SOURCE_NAMES[tt.footSource[e] as number] ?? 'generated'}`);
       }
     }
   }

@@ -4,7 +4,7 @@
  * two feeds share the id.
  */
 import { dayRange, rollForward, ROLL_FORWARD_RULE, serviceDays } from './calendar';
-import { buildFootpaths, DEFAULT_FOOTPATHS, type FootpathOptions, type ListedTransfer } from './footpaths';
+import { buildFootpaths, DEFAULT_FOOTPATHS, walkSeconds, type FootpathOptions, type ListedTransfer, type NetworkWalks } from './footpaths';
 import type { GtfsSource } from './gtfs-source';
 import { formatDay, formatGtfsTime } from './gtfs-time';
 import { loadFeed } from './load-feed';
@@ -22,6 +22,11 @@ export interface FeedInput {
 
 export interface BuildOptions {
   footpaths?: Partial<FootpathOptions>;
+  /**
+   * Walking over the street network between the given points (the used stops) within maxSeconds,
+   * by index into `points`; where a region has a street graph (street/footpaths networkFootpaths).
+   */
+  walkNetwork?: (points: { lat: number; lng: number }[], maxSeconds: number) => NetworkWalks;
 }
 
 export async function buildTimetable(inputs: FeedInput[], options: BuildOptions = {}): Promise<Timetable> {
@@ -237,7 +242,8 @@ export async function buildTimetable(inputs: FeedInput[], options: BuildOptions 
     });
   });
 
-  const footpaths = buildFootpaths(stopLat, stopLon, routed, stopFeed, feedsWithOwnTransfers, listed, { ...DEFAULT_FOOTPATHS, ...options.footpaths });
+  const footOptions = { ...DEFAULT_FOOTPATHS, ...options.footpaths };
+  const footpaths = buildFootpaths(stopLat, stopLon, routed, stopFeed, feedsWithOwnTransfers, listed, footOptions, networkWalks(options, footOptions, stopLat, stopLon, routed));
 
   const extras: Timetable['extras'] = {};
   for (const raw of raws) {
@@ -274,6 +280,23 @@ export async function buildTimetable(inputs: FeedInput[], options: BuildOptions 
     tripCount, tripIds, tripDisplayIds: displayIds(rawTripIds, tripIds), tripHeadsigns, tripShortNames, tripService, tripWheelchair, tripDirection, tripShape,
     shapeStart: Int32Array.from(shapeStartList), shapeLat: Float32Array.from(shapeLat), shapeLon: Float32Array.from(shapeLon),
     extras,
+  };
+}
+
+/** The network walks between used stops, re-indexed from the used-stop list to stop indexes. */
+function networkWalks(options: BuildOptions, o: FootpathOptions, lat: Float64Array, lon: Float64Array, used: Uint8Array): NetworkWalks | null {
+  if (!options.walkNetwork || o.maxDistance <= 0) return null;
+  const stops: number[] = [];
+  for (let s = 0; s < lat.length; s++) if (used[s] && !Number.isNaN(lat[s])) stops.push(s);
+  // The same time budget as a straight-line footpath of maxDistance.
+  const walks = options.walkNetwork(stops.map((s) => ({ lat: lat[s] as number, lng: lon[s] as number })), walkSeconds(o.maxDistance, o));
+  const snapped = new Uint8Array(lat.length);
+  stops.forEach((s, i) => (snapped[s] = walks.snapped[i] as number));
+  return {
+    from: walks.from.map((i) => stops[i] as number),
+    to: walks.to.map((i) => stops[i] as number),
+    duration: walks.duration,
+    snapped,
   };
 }
 

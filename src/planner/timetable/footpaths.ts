@@ -2,8 +2,9 @@
  * Walking transfers between stops. A feed's transfers.txt comes first: a feed
  * that lists transfers between distinct stops gets exactly those among its own
  * stops; all other pairs of used stops within `maxDistance` get a generated
- * footpath (straight line x detour factor at walking speed). The door-to-door
- * issue replaces the generated ones with street-network distances.
+ * footpath: walking time over the street network where the region has a street
+ * graph and both stops are on it (`NetworkWalks`), else straight line x detour
+ * factor at walking speed.
  */
 import { haversine } from '../geo/geo';
 
@@ -26,6 +27,22 @@ export interface ListedTransfer {
   type: number;
 }
 
+/** Where a footpath came from (Timetable.footSource). */
+export const FOOT_SOURCE = { generated: 0, transfers: 1, network: 2 } as const;
+
+/**
+ * Walks between stops over a street network, by stop index of the timetable. Stops with
+ * `snapped` 1 are on the network: pairs of two such stops get only these walks (none when the
+ * network search found none within the budget); pairs with an unsnapped stop keep the estimate.
+ */
+export interface NetworkWalks {
+  from: Int32Array;
+  to: Int32Array;
+  /** Seconds. */
+  duration: ArrayLike<number>;
+  snapped: Uint8Array;
+}
+
 export interface Footpaths {
   start: Int32Array;
   to: Int32Array;
@@ -45,6 +62,7 @@ export function buildFootpaths(
   feedsWithOwnTransfers: Set<number>,
   listed: ListedTransfer[],
   o: FootpathOptions,
+  network: NetworkWalks | null = null,
 ): Footpaths {
   const n = lat.length;
   const edges = new Map<number, { duration: number; source: number }>();
@@ -74,11 +92,22 @@ export function buildFootpaths(
           for (const t of grid.get(`${a + da},${b + db}`) ?? []) {
             if (t === s) continue;
             if (stopFeed[s] === stopFeed[t] && feedsWithOwnTransfers.has(stopFeed[s] as number)) continue;
+            if (network?.snapped[s] && network.snapped[t]) continue;
             const d = haversine(lat[s] as number, lon[s] as number, lat[t] as number, lon[t] as number);
-            if (d <= o.maxDistance) edges.set(key(s, t), { duration: walkSeconds(d, o), source: 0 });
+            if (d <= o.maxDistance) edges.set(key(s, t), { duration: walkSeconds(d, o), source: FOOT_SOURCE.generated });
           }
         }
       }
+    }
+  }
+
+  if (network) {
+    for (let i = 0; i < network.from.length; i++) {
+      const s = network.from[i] as number;
+      const t = network.to[i] as number;
+      if (s === t || !used[s] || !used[t]) continue;
+      if (stopFeed[s] === stopFeed[t] && feedsWithOwnTransfers.has(stopFeed[s] as number)) continue;
+      edges.set(key(s, t), { duration: Math.ceil(network.duration[i] as number), source: FOOT_SOURCE.network });
     }
   }
 
@@ -89,7 +118,7 @@ export function buildFootpaths(
       continue;
     }
     const walk = walkSeconds(haversine(lat[t.from] as number, lon[t.from] as number, lat[t.to] as number, lon[t.to] as number), o);
-    edges.set(key(t.from, t.to), { duration: t.minTime >= 0 ? t.minTime : Number.isFinite(walk) ? walk : 0, source: 1 });
+    edges.set(key(t.from, t.to), { duration: t.minTime >= 0 ? t.minTime : Number.isFinite(walk) ? walk : 0, source: FOOT_SOURCE.transfers });
   }
 
   const sorted = [...edges.entries()].sort((x, y) => x[0] - y[0]);
