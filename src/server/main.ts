@@ -90,6 +90,8 @@ async function main() {
     { url: `http://localhost:${port}`, brand: brands.defaultBrand.key, database: database.kind },
     `Drover is serving ${brands.defaultBrand.title} (${brands.defaultBrand.key}) at http://localhost:${port}`,
   );
+  // Load the place index now that the port is open, so the first autocomplete does not wait for it.
+  api.places.get().catch((error: unknown) => server.log.error({ err: error }, 'place index could not be loaded'));
 }
 
 await main();

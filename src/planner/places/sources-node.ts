@@ -38,19 +38,30 @@ export function readTaysideStops(dataDir = TAYSIDE_DATA_DIR, countCalls = true):
   return stops;
 }
 
+/** The text sources, relative to the data folder. */
+const TEXT_SOURCES = {
+  geonamesCsv: 'geo/scotland-places-geonames.csv',
+  admin2CouncilsCsv: 'geo/geonames-admin2-councils.csv',
+  postcodesCsv: 'geo/dundee-postcodes.csv',
+  healthSitesCsv: 'facts/health_sites.csv',
+  parkPlacesCsv: 'facts/park_places.csv',
+} as const;
+
+/** Every file the Tayside index is built from (for a cache key: rebuild when one changes). */
+export function taysideSourceFiles(dataDir = TAYSIDE_DATA_DIR): string[] {
+  const texts = Object.values(TEXT_SOURCES).map((rel) => join(dataDir, rel));
+  const feeds = TAYSIDE_FEEDS.map((feed) => findGtfsFile(feed.file, dataDir));
+  return [...texts, ...feeds].filter((path): path is string => path !== undefined && existsSync(path));
+}
+
 export function readTaysideSources(dataDir = TAYSIDE_DATA_DIR): RegionSources {
   const text = (rel: string): string | undefined => {
     const path = join(dataDir, rel);
     return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
   };
-  return {
-    geonamesCsv: text('geo/scotland-places-geonames.csv'),
-    admin2CouncilsCsv: text('geo/geonames-admin2-councils.csv'),
-    postcodesCsv: text('geo/dundee-postcodes.csv'),
-    healthSitesCsv: text('facts/health_sites.csv'),
-    parkPlacesCsv: text('facts/park_places.csv'),
-    stops: readTaysideStops(dataDir),
-  };
+  const sources: RegionSources = { stops: readTaysideStops(dataDir) };
+  for (const [key, rel] of Object.entries(TEXT_SOURCES)) sources[key as keyof typeof TEXT_SOURCES] = text(rel);
+  return sources;
 }
 
 export function loadTaysidePlaces(dataDir = TAYSIDE_DATA_DIR): RegionPlaces {

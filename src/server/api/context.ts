@@ -8,6 +8,7 @@ import type { Database } from '../db/index';
 import { DEFAULT_RATE_LIMITS, MemoryRateLimiter, type RateLimiter, type RateLimits } from '../auth/rate-limit';
 import { systemClock, type Clock } from '../auth/secrets';
 import { createMailer, type Mailer } from '../mail/mailer';
+import { createPlaceIndexSource, type PlaceIndexSource } from '../places/index-loader';
 
 /** The two log calls the modules make (pino's and console-like loggers both fit). */
 export interface ApiLog {
@@ -24,6 +25,8 @@ export interface ApiContext {
   rateLimiter: RateLimiter;
   limits: RateLimits;
   log: ApiLog;
+  /** The place index for autocomplete and reverse look-up, loaded once on first use. */
+  places: PlaceIndexSource;
 }
 
 export interface ApiContextOptions {
@@ -34,6 +37,7 @@ export interface ApiContextOptions {
   mailer?: Mailer;
   rateLimiter?: RateLimiter;
   limits?: Partial<RateLimits>;
+  places?: PlaceIndexSource;
 }
 
 export function createApiContext(options: ApiContextOptions): ApiContext {
@@ -46,5 +50,6 @@ export function createApiContext(options: ApiContextOptions): ApiContext {
     rateLimiter: options.rateLimiter ?? new MemoryRateLimiter(now),
     limits: { ...DEFAULT_RATE_LIMITS, ...options.limits },
     log: options.log,
+    places: options.places ?? createPlaceIndexSource({ dataDir: options.settings.dataDir, log: options.log }),
   };
 }

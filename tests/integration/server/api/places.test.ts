@@ -1,0 +1,222 @@
+/**
+ * GET /v1/places/autocomplete and /v1/places/reverse on the real server with the real
+ * Tayside place index (built from data/tayside and the GTFS feeds, cached in DATA_DIR).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCsv } from '../../../../src/planner/common/csv';
+import { autocompleteAnswerSchema, reverseAnswerSchema, type PlaceSuggestion } from '../../../../src/contract/places';
+import { PLACE_TYPES } from '../../../../src/planner/places/types';
+import { PLACE_SUGGESTION_TYPES } from '../../../../src/contract/places';
+import { lazyPlaceIndex, loadTaysidePlaceIndex } from '../../../../src/server/places/index-loader';
+import { TAYSIDE_DATA_DIR } from '../../../../src/planner/places/sources-node';
+import { startApiServer, type ApiServer } from './helpers';
+
+let server: ApiServer;
+beforeAll(async () => {
+  server = await startApiServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+type ErrorBody = { message: string; errors?: Record<string, string[]> };
+
+async function suggest(q: string, brand = 'regional'): Promise<PlaceSuggestion[]> {
+  const response = await server.call('GET', `/v1/places/autocomplete?q=${encodeURIComponent(q)}`, { brand });
+  expect(response.status, response.text).toBe(200);
+  return autocompleteAnswerSchema.parse(response.json()).data;
+}
+
+/** The postcode's own row in the ONS extract the index is built from. */
+function postcodeRow(postcode: string): { lat: number; lng: number } {
+  const rows = parseCsv(fs.readFileSync(path.join(TAYSIDE_DATA_DIR, 'geo/dundee-postcodes.csv'), 'utf8'));
+  const row = rows.find((r) => r.Postcode === postcode);
+  if (!row) throw new Error(`${postcode} not in the postcode file`);
+  return { lat: Number(row.Latitude), lng: Number(row.Longitude) };
+}
+
+describe('GET /v1/places/autocomplete', () => {
+  it('finds a live postcode typed with or without its space, in any case, at its ONS point', async () => {
+    const where = postcodeRow('DD1 4HN');
+    for (const q of ['DD1 4HN', 'dd14hn', 'dd1 4hn']) {
+      const [top] = await suggest(q);
+      expect(top, q).toMatchObject({ id: 'postcode:DD14HN', label: 'DD1 4HN', type: 'postcode' });
+      expect(top!.lat).toBeCloseTo(where.lat, 5);
+      expect(top!.lng).toBeCloseTo(where.lng, 5);
+    }
+  });
+
+  it('finds a town, a station named as travellers say it, and a town through a typo', async () => {
+    const perth = await suggest('Perth');
+    expect(perth[0]).toMatchObject({ label: 'Perth', type: 'town' });
+    const station = await suggest('Dundee station');
+    expect(station[0]).toMatchObject({ label: 'Dundee station', type: 'station' });
+    expect(station[0]!.secondary).toMatch(/station/i);
+    const typo = await suggest('dunde');
+    expect(typo[0]).toMatchObject({ label: 'Dundee', type: 'town' });
+    const stirling = await suggest('Stirlng');
+    expect(stirling[0]).toMatchObject({ label: 'Stirling', type: 'town' });
+  });
+
+  it('answers at most 8 suggestions with distinct stable ids, the same on every call', async () => {
+    const first = await suggest('st');
+    expect(first.length).toBeGreaterThan(0);
+    expect(first.length).toBeLessThanOrEqual(8);
+    expect(new Set(first.map((s) => s.id)).size).toBe(first.length);
+    expect(await suggest('st')).toEqual(first);
+  });
+
+  it("ranks by the calling brand's box: the council brand puts Aberdeenshire's Newburgh and Blackburn first", async () => {
+    // Tayside's data holds three same-named pairs with one in Aberdeenshire: Newburgh (Fife),
+    // Blackburn (West Lothian) and Westhill (Highland). The regional brand's box ranks the other first
+    // for the first two, so the order really comes from the brand.
+    for (const [name, other] of [['Newburgh', 'Fife'], ['Blackburn', 'West Lothian']] as const) {
+      const council = (await suggest(name, 'council')).filter((s) => s.label === name);
+      expect(council.map((s) => s.secondary), name).toEqual(['Aberdeenshire', other]);
+      const regional = (await suggest(name, 'regional')).filter((s) => s.label === name);
+      expect(regional.map((s) => s.secondary), name).toEqual([other, 'Aberdeenshire']);
+    }
+    expect((await suggest('Westhill', 'council'))[0]).toMatchObject({ label: 'Westhill', secondary: 'Aberdeenshire' });
+  });
+
+  it('answers an empty list while the query is too short to search (nothing, spaces, one letter)', async () => {
+    for (const q of ['', '   ', 'd', 'D ']) expect(await suggest(q), JSON.stringify(q)).toEqual([]);
+    const absent = await server.call('GET', '/v1/places/autocomplete');
+    expect(absent.status).toBe(200);
+    expect(absent.json()).toEqual({ data: [] });
+  });
+
+  it('refuses text no place name holds with a 422 naming q, never a 500', async () => {
+    const bad = [
+      'a'.repeat(500),
+      '🚌🚌',
+      'Dundee 🚉',
+      "'; DROP TABLE users; --",
+      '1 OR 1=1',
+      '<script>alert(1)</script>',
+      '<b>Perth</b>',
+      '\u0000perth',
+    ];
+    for (const q of bad) {
+      const response = await server.call('GET', `/v1/places/autocomplete?q=${encodeURIComponent(q)}`);
+      expect(response.status, q).toBe(422);
+      const body = response.json<ErrorBody>();
+      expect(body.message, q).toMatch(/^q /);
+      expect(body.errors?.q?.[0], q).toBe(body.message);
+    }
+    const twice = await server.call('GET', '/v1/places/autocomplete?q=perth&q=dundee');
+    expect(twice.status).toBe(422);
+    expect(twice.json<ErrorBody>().errors?.q).toEqual(['q must be given once.']);
+  });
+
+  it('needs a known API key', async () => {
+    const response = await server.call('GET', '/v1/places/autocomplete?q=perth', { headers: { 'x-api-key': 'not-a-brand-key-at-all' } });
+    expect(response.status).toBe(401);
+  });
+});
+
+describe('GET /v1/places/reverse', () => {
+  const reverse = async (query: string) => {
+    const response = await server.call('GET', `/v1/places/reverse?${query}`);
+    return response;
+  };
+
+  it('answers the nearest postcode for a point in Dundee, with its distance', async () => {
+    const where = postcodeRow('DD1 4HN');
+    const response = await reverse(`lat=${where.lat}&lng=${where.lng}`);
+    expect(response.status, response.text).toBe(200);
+    const { data } = reverseAnswerSchema.parse(response.json());
+    expect(data).toMatchObject({ id: 'postcode:DD14HN', label: 'DD1 4HN', type: 'postcode' });
+    expect(data!.distance_m).toBeLessThan(5);
+  });
+
+  it('falls back to the nearest town away from any postcode, and null where nothing is near', async () => {
+    const perth = (await suggest('Perth')).find((s) => s.type === 'town')!;
+    // 0.004 degrees north of the town's point: no Dundee postcode, but the town is near.
+    const near = reverseAnswerSchema.parse((await reverse(`lat=${perth.lat + 0.004}&lng=${perth.lng}`)).json()).data;
+    expect(near).toMatchObject({ label: 'Perth', type: 'town' });
+    expect(near!.distance_m).toBeGreaterThan(400);
+    // London is outside the index's country box; the Atlantic west of Skye is far from everything.
+    for (const query of ['lat=51.5074&lng=-0.1278', 'lat=57.7&lng=-7.9']) {
+      const response = await reverse(query);
+      expect(response.status, query).toBe(200);
+      expect(response.json(), query).toEqual({ data: null });
+    }
+  });
+
+  it('refuses missing, non-numeric and out-of-range coordinates with a 422 naming the field', async () => {
+    const cases: Array<[string, string]> = [
+      ['', 'lat'],
+      ['lat=56.4', 'lng'],
+      ['lng=-3', 'lat'],
+      ['lat=abc&lng=-3', 'lat'],
+      ['lat=91&lng=-3', 'lat'],
+      ['lat=56&lng=-181', 'lng'],
+      ['lat=1e3&lng=-3', 'lat'],
+      ['lat=NaN&lng=Infinity', 'lat'],
+      ['lat=56&lng=', 'lng'],
+      ['lat=56&lat=57&lng=-3', 'lat'],
+      [`lat=${encodeURIComponent("56'; DROP TABLE users; --")}&lng=-3`, 'lat'],
+    ];
+    for (const [query, field] of cases) {
+      const response = await reverse(query);
+      expect(response.status, query).toBe(422);
+      const body = response.json<ErrorBody>();
+      expect(Object.keys(body.errors ?? {}), query).toContain(field);
+      expect(body.message.length, query).toBeGreaterThan(5);
+    }
+  });
+});
+
+describe('the place index on the server', () => {
+  it('is cached in DATA_DIR/cache and read back from there with the same answers', async () => {
+    await suggest('Perth'); // make sure the server has loaded (and cached) it
+    const cacheDir = path.join(path.dirname(server.outboxDir), 'cache');
+    const files = fs.readdirSync(cacheDir).filter((f) => f.startsWith('places-tayside-'));
+    expect(files).toHaveLength(1);
+    const messages: string[] = [];
+    const log = { info: (_: object, m: string) => void messages.push(m), error: (_: object, m: string) => void messages.push(m) };
+    const started = performance.now();
+    const cached = loadTaysidePlaceIndex(cacheDir, log);
+    expect(messages).toEqual(['place index read from cache']);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    const bias = server.brands.brands.get('council')!.region.autocompleteBias;
+    expect(cached.search('Newburgh', { bias })).toEqual((await suggest('Newburgh', 'council')).map((s) => ({ ...s })));
+  });
+
+  it('rebuilds over a torn cache file instead of failing', () => {
+    const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drover-places-'));
+    try {
+      const first = loadTaysidePlaceIndex(cacheDir);
+      const [file] = fs.readdirSync(cacheDir);
+      fs.writeFileSync(path.join(cacheDir, file!), 'DRPL torn');
+      const messages: string[] = [];
+      const again = loadTaysidePlaceIndex(cacheDir, { info: (_, m) => void messages.push(m), error: (_, m) => void messages.push(m) });
+      expect(messages).toEqual(['place index cache unreadable; rebuilding', 'place index built']);
+      expect(again.size).toBe(first.size);
+      expect(fs.statSync(path.join(cacheDir, file!)).size).toBeGreaterThan(1000);
+    } finally {
+      fs.rmSync(cacheDir, { recursive: true, force: true });
+    }
+  });
+
+  it('loads once, and tries again after a failed load', async () => {
+    let calls = 0;
+    const source = lazyPlaceIndex(() => {
+      calls += 1;
+      if (calls === 1) throw new Error('sources missing');
+      return loadTaysidePlaceIndex(path.join(path.dirname(server.outboxDir), 'cache'));
+    });
+    await expect(source.get()).rejects.toThrow('sources missing');
+    const [a, b] = await Promise.all([source.get(), source.get()]);
+    expect(a).toBe(b);
+    expect(calls).toBe(2);
+  });
+
+  it('speaks the same place types as the planner', () => {
+    expect([...PLACE_SUGGESTION_TYPES]).toEqual([...PLACE_TYPES]);
+  });
+});
