@@ -26,7 +26,7 @@ import type { Journey, PlaceOut } from './types';
 
 export interface PlanOptions {
   regions: readonly Region[];
-  /** The clock for the six-months rule (default: now). */
+  /** The clock for the six-months rule and for booking notice of demand-responsive rides (default: now). */
   now?: Date;
 }
 
@@ -43,12 +43,12 @@ function traveller(req: PlanRequest): TravellerProfile {
   };
 }
 
-function context(v: Validated, req: PlanRequest, when: LocalTime, arriveBy: boolean, reverse: boolean, routes: Map<string, StreetRoute | null>): ModeContext {
+function context(v: Validated, req: PlanRequest, when: LocalTime, arriveBy: boolean, reverse: boolean, routes: Map<string, StreetRoute | null>, now: Date): ModeContext {
   const o = { name: req.origin.label || 'your origin', lat: req.origin.lat, lng: req.origin.lng };
   const d = { name: req.destination.label || 'your destination', lat: req.destination.lat, lng: req.destination.lng };
   return {
     region: v.region, from: reverse ? d : o, to: reverse ? o : d, date: when.date, time: when.time, arriveBy,
-    traveller: traveller(req), hasCar: req.profile?.has_access_to_car === true, blocked: v.blocked, routes,
+    traveller: traveller(req), hasCar: req.profile?.has_access_to_car === true, blocked: v.blocked, routes, now,
   };
 }
 
@@ -72,10 +72,11 @@ function bestReturn(region: Region, drafts: LegDraft[]): LegDraft | null {
 }
 
 export async function* plan(req: PlanRequest, options: PlanOptions): AsyncGenerator<Journey> {
-  const v = validateRequest(req, options.regions, options.now ?? new Date());
+  const now = options.now ?? new Date();
+  const v = validateRequest(req, options.regions, now);
   const routes = new Map<string, StreetRoute | null>();
-  const out = context(v, req, v.outbound, v.arriveBy, false, routes);
-  const back = v.returnAt ? context(v, req, v.returnAt, false, true, routes) : null;
+  const out = context(v, req, v.outbound, v.arriveBy, false, routes, now);
+  const back = v.returnAt ? context(v, req, v.returnAt, false, true, routes, now) : null;
   const origin: PlaceOut = { label: req.origin.label, lat: req.origin.lat, lng: req.origin.lng };
   const destination: PlaceOut = { label: req.destination.label, lat: req.destination.lat, lng: req.destination.lng };
   const seen = new Set<string>();

@@ -20,6 +20,8 @@ export interface ModeContext {
   traveller: TravellerProfile;
   hasCar: boolean;
   blocked: ReadonlySet<TravelType>;
+  /** The clock for booking notice (demand-responsive rides); the real clock when absent. */
+  now?: Date;
   /** Cache of street routes for this request (key: profile and both points). */
   routes: Map<string, StreetRoute | null>;
 }

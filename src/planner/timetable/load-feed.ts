@@ -180,7 +180,10 @@ function newStopTimes(): RawStopTimes {
 async function readStopTimes(source: GtfsSource, report: ReportBuilder, tripIndex: Map<string, number>, stopIndex: Map<string, number>, out: RawFeed): Promise<void> {
   const feed = source.name;
   const st = out.stopTimes;
-  const flex: RawTable = { header: ['trip_id', 'location_group_id', 'location_id', 'stop_sequence', 'start_pickup_drop_off_window', 'end_pickup_drop_off_window', 'pickup_type', 'drop_off_type', 'pickup_booking_rule_id', 'drop_off_booking_rule_id'], rows: [] };
+  const flex: RawTable = {
+    header: ['trip_id', 'location_group_id', 'location_id', 'stop_sequence', 'start_pickup_drop_off_window', 'end_pickup_drop_off_window', 'pickup_type', 'drop_off_type', 'pickup_booking_rule_id', 'drop_off_booking_rule_id', 'mean_duration_factor', 'mean_duration_offset', 'route_id', 'service_id'],
+    rows: [],
+  };
   let col: Record<string, number> | undefined;
   let line = 0;
   const warn = (message: string, column?: string) => report.warn({ feed, file: 'stop_times.txt', line, ...(column ? { column } : {}), message });
@@ -192,9 +195,22 @@ async function readStopTimes(source: GtfsSource, report: ReportBuilder, tripInde
     const c = col as Record<string, number>;
     line = r.line;
     const stopId = r.at(c.stop_id as number);
-    if (stopId === '' && (r.at(c.location_group_id as number) || r.at(c.location_id as number))) {
-      // A GTFS-Flex stop time (zone or stop group with a pickup/drop-off window): kept for the door-to-door issue.
-      flex.rows.push(flex.header.map((h) => r.get(h)));
+    const flexRef = stopId === '' ? r.at(c.location_group_id as number) || r.at(c.location_id as number) : '';
+    // Earlier GTFS-Flex drafts (the Cobb County and Aspen feeds) put the zone's id in stop_id.
+    const draftZone = stopId !== '' && !stopIndex.has(stopId) && r.get('start_pickup_drop_off_window') !== '';
+    if (flexRef || draftZone) {
+      // A GTFS-Flex stop time (zone or stop group with a pickup/drop-off window), with its trip's
+      // route and service: trips made only of such rows never reach the timetable's trip arrays.
+      const trip = out.trips[tripIndex.get(r.get('trip_id')) ?? -1];
+      const rawRoute = trip ? out.routes[trip.route] : undefined;
+      const value = (h: string): string => {
+        if (h === 'location_id' && draftZone) return stopId;
+        if (h === 'drop_off_booking_rule_id') return r.get(h) || r.get('dropoff_booking_rule_id');
+        if (h === 'route_id') return rawRoute?.id ?? '';
+        if (h === 'service_id') return trip?.service ?? '';
+        return r.get(h);
+      };
+      flex.rows.push(flex.header.map(value));
       return;
     }
     const tripId = r.at(c.trip_id as number);

@@ -1,0 +1,79 @@
+/**
+ * GTFS-Flex booking rules against the clock: can a ride picked up at a given local time still be
+ * booked now, and how the rule reads to a traveller. Times are the service's wall clock: days
+ * since epoch and seconds since that day's midnight. Browser-safe (Intl for the time zone).
+ */
+import type { BookingRule } from './model';
+
+export interface LocalClock {
+  date: number;
+  time: number;
+}
+
+/** `now` as the wall clock of `timeZone` (IANA); UTC when the zone is unknown. */
+export function localClock(now: Date, timeZone: string): LocalClock {
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat('en-GB', {
+      timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+    }).formatToParts(now);
+  } catch {
+    return { date: Math.floor(now.getTime() / 86_400_000), time: Math.floor((now.getTime() % 86_400_000) / 1000) };
+  }
+  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
+  return { date: Math.floor(Date.UTC(get('year'), get('month') - 1, get('day')) / 86_400_000), time: get('hour') * 3600 + get('minute') * 60 + get('second') };
+}
+
+const abs = (c: LocalClock) => c.date * 86_400 + c.time;
+
+export type BookingCheck = { ok: true; opensLater: string | null } | { ok: false; reason: string };
+
+/** Whether a ride picked up at `pickup` can still be booked at `now` under `rule`. */
+export function checkBooking(rule: BookingRule | null, pickup: LocalClock, now: LocalClock): BookingCheck {
+  const lead = abs(pickup) - abs(now);
+  if (lead < 0) return { ok: false, reason: 'the pickup time has passed' };
+  if (!rule) return { ok: true, opensLater: null };
+  if (rule.type === 1) {
+    const min = (rule.noticeMin ?? 0) * 60;
+    if (lead < min) return { ok: false, reason: `needs booking ${noticeText(rule.noticeMin ?? 0)} ahead` };
+    const max = rule.noticeMax !== null ? rule.noticeMax * 60 : null;
+    return { ok: true, opensLater: max !== null && lead > max ? `bookings open ${noticeText(rule.noticeMax ?? 0)} before the pickup` : null };
+  }
+  if (rule.type === 2) {
+    const lastDay = rule.lastDay ?? 0;
+    const deadline = (pickup.date - lastDay) * 86_400 + (rule.lastTime ?? 0);
+    if (abs(now) > deadline) return { ok: false, reason: `the booking deadline (${dayText(lastDay)} ${clockText(rule.lastTime ?? 0)}) has passed` };
+    if (rule.startDay !== null) {
+      const opens = (pickup.date - rule.startDay) * 86_400 + (rule.startTime ?? 0);
+      if (abs(now) < opens) return { ok: true, opensLater: `bookings open ${dayText(rule.startDay)} at ${clockText(rule.startTime ?? 0)}` };
+    }
+  }
+  return { ok: true, opensLater: null };
+}
+
+function noticeText(minutes: number): string {
+  if (minutes % 1440 === 0 && minutes >= 1440) return `${minutes / 1440} day${minutes === 1440 ? '' : 's'}`;
+  if (minutes % 60 === 0 && minutes >= 60) return `${minutes / 60} hour${minutes === 60 ? '' : 's'}`;
+  return `${minutes} min${minutes === 1 ? '' : 's'}`;
+}
+
+function clockText(seconds: number): string {
+  return `${String(Math.floor(seconds / 3600)).padStart(2, '0')}:${String(Math.floor((seconds % 3600) / 60)).padStart(2, '0')}`;
+}
+
+function dayText(days: number): string {
+  return days === 0 ? 'the same day' : days === 1 ? 'the day before' : `${days} days before`;
+}
+
+/** The rule's notice period in words, e.g. "book at least 2 hours and at most 1 day ahead". */
+export function noticeDescription(rule: BookingRule | null): string {
+  if (!rule) return 'booking terms not published in the feed';
+  if (rule.type === 0) return 'book in real time (no advance notice needed)';
+  if (rule.type === 1) {
+    const min = rule.noticeMin !== null ? `at least ${noticeText(rule.noticeMin)}` : '';
+    const max = rule.noticeMax !== null ? `at most ${noticeText(rule.noticeMax)}` : '';
+    return `book ${[min, max].filter(Boolean).join(' and ') || 'on the same day'} ahead`;
+  }
+  const last = `book by ${clockText(rule.lastTime ?? 0)} ${dayText(rule.lastDay ?? 0)}`;
+  return rule.startDay !== null ? `${last} (bookings open ${dayText(rule.startDay)} at ${clockText(rule.startTime ?? 0)})` : last;
+}

@@ -1,0 +1,235 @@
+/**
+ * GTFS-Flex as the planner reads it: zones (locations.geojson), stop groups (location_groups +
+ * location_group_stops), flex stop times (pickup/drop-off windows, booking rules, duration
+ * factors) and booking rules. Built from the verbatim tables the timetable keeps in `extras`
+ * (so a snapshot carries them without a format change), once per timetable. Browser-safe.
+ */
+import { bboxOf, councilAt, type Ring } from '../geo/council-areas';
+import { haversine, type LatLng } from '../geo/geo';
+import { parseGtfsTime } from '../timetable/gtfs-time';
+import type { Timetable } from '../timetable/model';
+
+export interface FlexZone {
+  feed: string;
+  id: string;
+  name: string;
+  /** Fares v1 zone (the feature's zone_id property), '' when none. */
+  zoneId: string;
+  polygons: Ring[][];
+  bbox: [number, number, number, number];
+}
+
+export interface FlexGroup {
+  feed: string;
+  id: string;
+  name: string;
+  /** Timetable stop indexes. */
+  stops: number[];
+}
+
+/** GTFS-Flex booking_rules.txt row. booking_type 0 real time, 1 same day with notice, 2 up to prior day(s). */
+export interface BookingRule {
+  id: string;
+  type: 0 | 1 | 2;
+  /** Minutes. */
+  noticeMin: number | null;
+  noticeMax: number | null;
+  lastDay: number | null;
+  /** Seconds since midnight. */
+  lastTime: number | null;
+  startDay: number | null;
+  startTime: number | null;
+  message: string;
+  pickupMessage: string;
+  dropOffMessage: string;
+  phone: string;
+  infoUrl: string;
+  bookingUrl: string;
+}
+
+export interface FlexCall {
+  /** Order within the trip (stop_sequence; equal sequences keep file order). */
+  sequence: number;
+  zone: FlexZone | null;
+  group: FlexGroup | null;
+  /** Seconds since the service day's midnight. */
+  windowStart: number;
+  windowEnd: number;
+  pickup: boolean;
+  dropOff: boolean;
+  pickupRule: BookingRule | null;
+  dropOffRule: BookingRule | null;
+  /** mean_duration_factor / mean_duration_offset (offset in minutes), null when the feed gives none. */
+  meanFactor: number | null;
+  meanOffset: number | null;
+}
+
+export interface FlexTrip {
+  feed: string;
+  id: string;
+  /** Timetable route index, or -1. */
+  route: number;
+  /** Timetable service index, or -1. */
+  service: number;
+  calls: FlexCall[];
+}
+
+export interface FlexModel {
+  zones: FlexZone[];
+  groups: FlexGroup[];
+  trips: FlexTrip[];
+  /** Problems met while reading (unknown zone, bad window): the row is skipped. */
+  warnings: string[];
+}
+
+type Table = { header: string[]; rows: string[][] };
+
+function records(table: Table | undefined): Record<string, string>[] {
+  if (!table) return [];
+  const keys = table.header.map((h) => h.replace(/^\uFEFF/, '').trim().toLowerCase());
+  return table.rows.map((r) => Object.fromEntries(keys.map((k, i) => [k, (r[i] ?? '').trim()])));
+}
+
+const num = (text: string | undefined): number | null => {
+  if (text === undefined || text === '') return null;
+  const n = Number(text);
+  return Number.isFinite(n) ? n : null;
+};
+
+function bookingRule(r: Record<string, string>): BookingRule {
+  const type = Number(r.booking_type);
+  const last = parseGtfsTime(r.prior_notice_last_time ?? '');
+  const start = parseGtfsTime(r.prior_notice_start_time ?? '');
+  return {
+    id: r.booking_rule_id ?? '',
+    type: type === 1 || type === 2 ? type : 0,
+    noticeMin: num(r.prior_notice_duration_min),
+    noticeMax: num(r.prior_notice_duration_max),
+    lastDay: num(r.prior_notice_last_day),
+    lastTime: Number.isNaN(last) || last < 0 ? null : last,
+    startDay: num(r.prior_notice_start_day),
+    startTime: Number.isNaN(start) || start < 0 ? null : start,
+    message: r.message ?? '',
+    pickupMessage: r.pickup_message ?? '',
+    dropOffMessage: r.drop_off_message ?? '',
+    phone: r.phone_number ?? '',
+    infoUrl: r.info_url ?? '',
+    bookingUrl: r.booking_url ?? '',
+  };
+}
+
+interface GeoFeature {
+  id?: string | number;
+  properties?: Record<string, unknown> | null;
+  geometry?: { type: string; coordinates: unknown } | null;
+}
+
+function zonesOf(feed: string, text: string, warnings: string[]): FlexZone[] {
+  let parsed: { features?: GeoFeature[] };
+  try {
+    parsed = JSON.parse(text) as { features?: GeoFeature[] };
+  } catch {
+    warnings.push(`${feed}: locations.geojson is not valid JSON; its zones are ignored`);
+    return [];
+  }
+  const out: FlexZone[] = [];
+  for (const f of parsed.features ?? []) {
+    const g = f.geometry;
+    const id = f.id === undefined ? String(f.properties?.location_id ?? '') : String(f.id);
+    const polygons = g?.type === 'Polygon' ? [g.coordinates as Ring[]] : g?.type === 'MultiPolygon' ? (g.coordinates as Ring[][]) : [];
+    if (!id || polygons.length === 0) {
+      warnings.push(`${feed}: locations.geojson feature '${id}' has no id or no (multi)polygon; ignored`);
+      continue;
+    }
+    const p = f.properties ?? {};
+    out.push({ feed, id, name: String(p.stop_name ?? p.name ?? id), zoneId: String(p.zone_id ?? ''), polygons, bbox: bboxOf(polygons) });
+  }
+  return out;
+}
+
+const models = new WeakMap<Timetable, FlexModel>();
+
+/** The timetable's GTFS-Flex model (cached per timetable). Empty when no feed has flex stop times. */
+export function flexModel(tt: Timetable): FlexModel {
+  let m = models.get(tt);
+  if (!m) {
+    m = buildFlexModel(tt);
+    models.set(tt, m);
+  }
+  return m;
+}
+
+export function buildFlexModel(tt: Timetable): FlexModel {
+  const model: FlexModel = { zones: [], groups: [], trips: [], warnings: [] };
+  const stopIndex = new Map(tt.stopIds.map((id, i) => [id, i]));
+  const routeIndex = new Map(tt.routeIds.map((id, i) => [id, i]));
+  const serviceIndex = new Map(tt.serviceIds.map((id, i) => [id, i]));
+  for (const { name: feed } of tt.feeds) {
+    const flexRows = records(tt.extras[`${feed}/stop_times.flex`]);
+    if (flexRows.length === 0) continue;
+    const geo = tt.extras[`${feed}/locations.geojson`]?.rows[0]?.[0];
+    const zones = new Map((geo ? zonesOf(feed, geo, model.warnings) : []).map((z) => [z.id, z]));
+    const groups = new Map<string, FlexGroup>();
+    for (const r of records(tt.extras[`${feed}/location_groups.txt`])) {
+      const id = r.location_group_id ?? '';
+      if (id) groups.set(id, { feed, id, name: r.location_group_name || id, stops: [] });
+    }
+    for (const r of records(tt.extras[`${feed}/location_group_stops.txt`])) {
+      const s = stopIndex.get(`${feed}:${r.stop_id ?? ''}`);
+      const g = groups.get(r.location_group_id ?? '');
+      if (g && s !== undefined) g.stops.push(s);
+    }
+    const rules = new Map(records(tt.extras[`${feed}/booking_rules.txt`]).map((r) => [r.booking_rule_id ?? '', bookingRule(r)]));
+    const trips = new Map<string, FlexTrip>();
+    for (const r of flexRows) {
+      const tripId = r.trip_id ?? '';
+      const where = r.location_group_id ? `group '${r.location_group_id}'` : `zone '${r.location_id}'`;
+      const zone = r.location_id ? zones.get(r.location_id) ?? null : null;
+      const group = r.location_group_id ? groups.get(r.location_group_id) ?? null : null;
+      const start = parseGtfsTime(r.start_pickup_drop_off_window ?? '');
+      const end = parseGtfsTime(r.end_pickup_drop_off_window ?? '');
+      if (!zone && !group) {
+        model.warnings.push(`${feed}: trip '${tripId}' names unknown ${where}; stop time skipped`);
+        continue;
+      }
+      if (!(start >= 0) || !(end >= start)) {
+        model.warnings.push(`${feed}: trip '${tripId}' at ${where} has no valid pickup/drop-off window; stop time skipped`);
+        continue;
+      }
+      let trip = trips.get(tripId);
+      if (!trip) {
+        trip = {
+          feed, id: tripId, route: routeIndex.get(`${feed}:${r.route_id ?? ''}`) ?? -1, service: serviceIndex.get(`${feed}:${r.service_id ?? ''}`) ?? -1, calls: [],
+        };
+        trips.set(tripId, trip);
+      }
+      trip.calls.push({
+        sequence: Number(r.stop_sequence) || 0, zone, group, windowStart: start, windowEnd: end,
+        // pickup_type / drop_off_type 1 = not available; 2 (phone the agency) and 3 (ask the driver) still are.
+        pickup: r.pickup_type !== '1', dropOff: r.drop_off_type !== '1',
+        pickupRule: rules.get(r.pickup_booking_rule_id ?? '') ?? null, dropOffRule: rules.get(r.drop_off_booking_rule_id ?? '') ?? null,
+        meanFactor: num(r.mean_duration_factor), meanOffset: num(r.mean_duration_offset),
+      });
+    }
+    for (const t of trips.values()) t.calls.sort((a, b) => a.sequence - b.sequence);
+    model.zones.push(...zones.values());
+    model.groups.push(...groups.values());
+    model.trips.push(...trips.values());
+  }
+  return model;
+}
+
+export function zoneContains(zone: FlexZone, p: LatLng): boolean {
+  // The council-area test is the same point-in-polygon (outer ring minus holes) over GeoJSON rings.
+  return councilAt([zone], p.lat, p.lng) !== undefined;
+}
+
+/** The group's stop nearest to p within `maxMetres` (straight line), or null. */
+export function nearestGroupStop(tt: Timetable, group: FlexGroup, p: LatLng, maxMetres: number): { stop: number; metres: number } | null {
+  let best: { stop: number; metres: number } | null = null;
+  for (const s of group.stops) {
+    const d = haversine(p.lat, p.lng, tt.stopLat[s] as number, tt.stopLon[s] as number);
+    if (d <= maxMetres && (!best || d < best.metres)) best = { stop: s, metres: d };
+  }
+  return best;
+}
