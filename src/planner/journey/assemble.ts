@@ -10,6 +10,7 @@ import { journeyEmissions } from '../emissions/emissions';
 import type { LatLng } from '../geo/geo';
 import { encodePolyline, pathLength } from '../geo/geo';
 import { formatLocalDateTime } from '../query/local-time';
+import { poisNearRoute, toiletsNear } from '../street/amenities';
 import { elevationRange } from '../street/elevation';
 import { formatDistance } from '../street/directions';
 import type { LegDraft, Part } from './parts';
@@ -109,8 +110,9 @@ export function assembleLeg(region: Region, d: LegDraft): AssembledLeg {
     stages,
     steps,
     taxis: d.taxis,
-    pois: [],
-    destination_toilets: { count: 0, markers: [] },
+    // From OSM via the street graph; regions without one (Tayside) get empty lists.
+    pois: poisNearRoute(region.street.graph?.amenities, points),
+    destination_toilets: toiletsNear(region.street.graph?.amenities, last.to),
     changes: d.changes,
     estimated: parts.some((p) => p.estimated),
   };

@@ -10,6 +10,7 @@
  * Browser-safe: the caller supplies the bytes (a file stream in Node, a fetched buffer in a worker).
  */
 import { densify, emptyBBox, extendBBox, haversine } from '../geo/geo';
+import { AmenityCollector } from './amenities';
 import type { ElevationSampler } from './elevation';
 import { componentMask, refineWithTurns } from './components';
 import type { StreetGraph } from './graph';
@@ -102,6 +103,7 @@ export async function buildStreetGraph(source: ChunkSource, options: BuildOption
   const flaggedNodes = new Map<number, number>();
   const restrictions: RawRestriction[] = [];
   let restrictionsRead = 0;
+  const amenities = new AmenityCollector();
   await readPbf(source(), {
     relation(rel) {
       if (rel.tags.type !== 'restriction') return;
@@ -109,12 +111,14 @@ export async function buildStreetGraph(source: ChunkSource, options: BuildOption
       const r = parseRestriction(rel);
       if (r) restrictions.push(r);
     },
-    taggedNode(id, _lat, _lng, tags) {
+    taggedNode(id, lat, lng, tags) {
       const f = nodeFlags(tags);
       if (f) flaggedNodes.set(id, f);
+      amenities.taggedNode(lat, lng, tags);
     },
     way(way) {
       osmWaysRead++;
+      amenities.way(way);
       if (way.refs.length < 2) return;
       const prof = wayProfile(way.tags);
       if (!prof) return;
@@ -175,11 +179,13 @@ export async function buildStreetGraph(source: ChunkSource, options: BuildOption
   let osmNodesRead = 0;
   let cursor = 0;
   let lastId = -Infinity;
+  const amenityNodes = amenities.wanted.size > 0;
   await readPbf(
     source(),
     {
       node(id, la, lo) {
         osmNodesRead++;
+        if (amenityNodes) amenities.node(id, la, lo);
         // Files are sorted by id: walk a cursor; fall back to binary search otherwise.
         if (id < lastId) cursor = lowerBound(ids, id);
         lastId = id;
@@ -424,7 +430,7 @@ export async function buildStreetGraph(source: ChunkSource, options: BuildOption
   for (let p = 1; p < 3; p++) refineWithTurns(partial, inComponent, p, turnTable);
   const grid = buildGrid(partial);
   const sidewalksNamed = nameSidewalks(partial, grid);
-  const graph: StreetGraph = { ...partial, inComponent, grid };
+  const graph: StreetGraph = { ...partial, inComponent, grid, amenities: amenities.finish() };
   return {
     graph,
     stats: {

@@ -14,6 +14,7 @@
  *   component; snapping only uses edges inside it, so every snapped pair can be routed.
  */
 import type { BBox, LatLng } from '../geo/geo';
+import type { AmenityIndex } from './amenities';
 import type { Profile } from './profiles';
 import { PROFILE_INDEX } from './profiles';
 
@@ -63,6 +64,8 @@ export interface StreetGraph {
   grid: SpatialGrid;
   /** Largest speed (m/s) per profile over the graph, for the A* bound. */
   maxSpeed: [number, number, number];
+  /** Toilets and points of interest from the same OSM file (absent in hand-built graphs). */
+  amenities?: AmenityIndex;
 }
 
 export const E7 = 1e-7;

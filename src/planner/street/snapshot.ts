@@ -7,16 +7,19 @@
  * Layout: "DRSTREET" | u32 format version | u32 header length | header JSON | pad to 8 | arrays.
  * Numbers are little-endian (typed arrays on every platform we target).
  */
+import type { ToiletMarker } from '../journey/types';
+import { emptyAmenities } from './amenities';
 import type { SpatialGrid, StreetGraph } from './graph';
 
-export const STREET_SNAPSHOT_VERSION = 2;
+/** 3: toilets and POIs (amenities.ts) added. */
+export const STREET_SNAPSHOT_VERSION = 3;
 const MAGIC = 'DRSTREET';
 
 type ArrayName =
   | 'pointLat' | 'pointLng' | 'edgeFrom' | 'edgeTo' | 'edgeLength' | 'edgeName' | 'edgeClass' | 'edgeWay'
   | 'shapeOffset' | 'shapePoints' | 'costWalk' | 'costCycle' | 'costCar' | 'adjOffset' | 'adjHalf'
   | 'inComponent' | 'gridKeys' | 'gridOffsets' | 'gridEdges' | 'turnVia' | 'turnFrom' | 'turnTo' | 'turnOnly'
-  | 'turnProfiles';
+  | 'turnProfiles' | 'poiLat' | 'poiLng' | 'poiCategory';
 
 type Typed = Int32Array | Float32Array | Float64Array | Uint8Array;
 const CTORS = { Int32Array, Float32Array, Float64Array, Uint8Array } as const;
@@ -30,10 +33,12 @@ interface Header {
   bbox: StreetGraph['bbox'];
   maxSpeed: StreetGraph['maxSpeed'];
   grid: Omit<SpatialGrid, 'keys' | 'offsets' | 'edges'>;
+  toilets: ToiletMarker[];
   arrays: { name: ArrayName; type: CtorName; length: number }[];
 }
 
 function arraysOf(g: StreetGraph): [ArrayName, Typed][] {
+  const am = g.amenities ?? emptyAmenities();
   return [
     ['pointLat', g.pointLat], ['pointLng', g.pointLng], ['edgeFrom', g.edgeFrom], ['edgeTo', g.edgeTo],
     ['edgeLength', g.edgeLength], ['edgeName', g.edgeName], ['edgeClass', g.edgeClass], ['edgeWay', g.edgeWay],
@@ -41,7 +46,7 @@ function arraysOf(g: StreetGraph): [ArrayName, Typed][] {
     ['costCar', g.cost[2]], ['adjOffset', g.adjOffset], ['adjHalf', g.adjHalf], ['inComponent', g.inComponent],
     ['gridKeys', g.grid.keys], ['gridOffsets', g.grid.offsets], ['gridEdges', g.grid.edges],
     ['turnVia', g.turnVia], ['turnFrom', g.turnFrom], ['turnTo', g.turnTo], ['turnOnly', g.turnOnly],
-    ['turnProfiles', g.turnProfiles],
+    ['turnProfiles', g.turnProfiles], ['poiLat', am.poiLat], ['poiLng', am.poiLng], ['poiCategory', am.poiCategory],
   ];
 }
 
@@ -57,6 +62,7 @@ export function serializeStreetGraph(g: StreetGraph): Uint8Array {
     bbox: g.bbox,
     maxSpeed: g.maxSpeed,
     grid: { cellSize: g.grid.cellSize, originLat: g.grid.originLat, originLng: g.grid.originLng, mPerDegLng: g.grid.mPerDegLng },
+    toilets: g.amenities?.toilets ?? [],
     arrays: arrays.map(([name, a]) => ({ name, type: a.constructor.name as CtorName, length: a.length })),
   };
   const json = new TextEncoder().encode(JSON.stringify(header));
@@ -129,5 +135,6 @@ export function deserializeStreetGraph(bytes: Uint8Array): StreetGraph {
     bbox: header.bbox,
     maxSpeed: header.maxSpeed,
     grid: { ...header.grid, keys: a<Float64Array>('gridKeys'), offsets: a<Int32Array>('gridOffsets'), edges: a<Int32Array>('gridEdges') },
+    amenities: { toilets: header.toilets, poiLat: a<Int32Array>('poiLat'), poiLng: a<Int32Array>('poiLng'), poiCategory: a<Uint8Array>('poiCategory') },
   };
 }
