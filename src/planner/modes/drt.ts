@@ -1,11 +1,11 @@
 /**
  * Demand-responsive transport from GTFS-Flex: a ride is offered when the origin and destination
  * both fall in a flex zone (or within a short walk of a stop of a flex stop group) served, in
- * that order, by one flex trip running on the service day, inside the pickup and drop-off windows,
- * and still bookable under the feed's booking rules at `ctx.now`. The ride time is the driving
- * time (street graph, else the straight-line estimate) scaled by the feed's mean_duration_factor
- * and mean_duration_offset when it gives them; without them the time is flagged estimated,
- * since a shared ride depends on the other bookings.
+ * that order, by one flex trip running on the service day, inside the pickup and drop-off windows
+ * (waiting at most 30 minutes for one to open), and still bookable under the feed's booking rules
+ * at `ctx.now`. The ride time is the driving time (street graph, else the straight-line estimate)
+ * scaled by the feed's mean_duration_factor and mean_duration_offset when it gives them; without
+ * them the time is flagged estimated, since a shared ride depends on the other bookings.
  */
 import type { Cost, PriceLine } from '../costs/money';
 import { feedLocalId } from '../costs/gtfs-fares';
@@ -58,15 +58,21 @@ function rideSeconds(drive: number, call: FlexCall): { seconds: number; fromFeed
   return { seconds: Math.round((call.meanFactor ?? 1) * drive + (call.meanOffset ?? 0) * 60), fromFeed: true };
 }
 
+/**
+ * Longest wait for a window to open (or, arriving by a time, how early a ride may arrive): a ride
+ * an hour after the time asked is not an answer to the request.
+ */
+const MAX_WAIT_S = 30 * 60;
+
 /** Pickup time within both windows: the earliest from `time`, or the latest arriving by it. */
 function pickupTime(ctx: ModeContext, walkIn: number, walkOut: number, on: FlexCall, off: FlexCall, ride: number): number | null {
   if (ctx.arriveBy) {
     const arrive = Math.min(ctx.time - walkOut, off.windowEnd, on.windowEnd + ride);
     const start = arrive - ride;
-    return start >= on.windowStart && arrive >= off.windowStart ? start : null;
+    return start >= on.windowStart && arrive >= off.windowStart && ctx.time - walkOut - arrive <= MAX_WAIT_S ? start : null;
   }
   const start = Math.max(ctx.time + walkIn, on.windowStart, off.windowStart - ride);
-  return start <= on.windowEnd && start + ride <= off.windowEnd ? start : null;
+  return start <= on.windowEnd && start + ride <= off.windowEnd && start - ctx.time - walkIn <= MAX_WAIT_S ? start : null;
 }
 
 function fare(ctx: ModeContext, trip: FlexTrip, on: Access, off: Access, name: string): { cost: Cost; line: PriceLine } {
