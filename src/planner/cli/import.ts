@@ -1,40 +1,46 @@
-/** `planner import <manifest>` or `planner import --gtfs <zip|dir> [--gtfs ...] --out <snapshot>`. */
+/**
+ * `planner import <manifest> [--out f]`: the region snapshot (timetable, streets, places, costs);
+ * `planner import --gtfs <zip|dir> [--gtfs ...] --out <snapshot>`: a timetable-only snapshot of any feeds.
+ */
+import { buildRegionSnapshot, writeRegionSnapshotFile } from '../journey/region-build-node';
 import { buildTimetable, type FeedInput } from '../timetable/build';
 import { openGtfs, writeSnapshotFile } from '../timetable/node-io';
 import { formatReport, GtfsImportError } from '../timetable/report';
+import type { Timetable } from '../timetable/model';
 import { encodeSnapshot } from '../timetable/snapshot';
 import { flag, parseArgs } from './args';
 import { loadManifest } from './manifest';
 
 export async function importCommand(argv: string[]): Promise<number> {
   const args = parseArgs(argv, ['json']);
-  let inputs: FeedInput[];
-  let out: string;
-  let options = {};
   const manifestPath = args.positional[0];
-  if (manifestPath) {
-    const loaded = await loadManifest(manifestPath);
-    inputs = loaded.inputs;
-    out = flag(args, 'out') ?? loaded.snapshotPath;
-    options = loaded.options;
-  } else {
-    const gtfs = args.flags.get('gtfs') ?? [];
-    const target = flag(args, 'out');
-    if (gtfs.length === 0 || !target) {
-      console.error('usage: planner import <region manifest> | planner import --gtfs <zip|dir> [--gtfs ...] --out <snapshot>');
-      return 2;
-    }
-    inputs = await Promise.all(gtfs.map(async (p) => ({ source: await openGtfs(p) })));
-    out = target;
+  if (manifestPath) return importRegion(manifestPath, flag(args, 'out'), flag(args, 'json') !== undefined);
+  const gtfs = args.flags.get('gtfs') ?? [];
+  const out = flag(args, 'out');
+  if (gtfs.length === 0 || !out) {
+    console.error('usage: planner import <region manifest> | planner import --gtfs <zip|dir> [--gtfs ...] --out <snapshot>');
+    return 2;
   }
+  const inputs: FeedInput[] = await Promise.all(gtfs.map(async (p) => ({ source: await openGtfs(p) })));
   const started = performance.now();
-  try {
-    const tt = await buildTimetable(inputs, options);
+  return reportingImportErrors(async () => {
+    const tt = await buildTimetable(inputs);
     const bytes = encodeSnapshot(tt);
     await writeSnapshotFile(out, bytes);
     if (flag(args, 'json')) console.log(JSON.stringify(tt.report, null, 2));
     else console.log(formatReport(tt.report));
-    console.log(`snapshot ${out}: ${(bytes.byteLength / 1e6).toFixed(1)} MB, ${tt.stopCount} stops, ${tt.patternCount} patterns, ${tt.tripCount} trips, built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    printSummary(out, bytes.byteLength, tt, started);
+  });
+}
+
+function printSummary(path: string, size: number, tt: Timetable, started: number): void {
+  console.log(`snapshot ${path}: ${(size / 1e6).toFixed(1)} MB, ${tt.stopCount} stops, ${tt.patternCount} patterns, ${tt.tripCount} trips, built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** A feed defect that stops the import is a one-line message and exit code 1. */
+async function reportingImportErrors(run: () => Promise<void>): Promise<number> {
+  try {
+    await run();
     return 0;
   } catch (err) {
     if (err instanceof GtfsImportError) {
@@ -43,4 +49,23 @@ export async function importCommand(argv: string[]): Promise<number> {
     }
     throw err;
   }
+}
+
+async function importRegion(manifestPath: string, out: string | undefined, json: boolean): Promise<number> {
+  const started = performance.now();
+  const loaded = await loadManifest(manifestPath);
+  const target = out ?? loaded.snapshotPath;
+  return reportingImportErrors(async () => {
+    const snap = await buildRegionSnapshot(loaded);
+    const size = await writeRegionSnapshotFile(target, snap);
+    if (json) console.log(JSON.stringify(snap.report, null, 2));
+    else {
+      console.log(formatReport(snap.report.timetable));
+      const st = snap.report.street;
+      console.log(st ? `streets: ${st.vertices} vertices, ${st.edges} edges in ${st.seconds} s${st.elevation.length ? ', with elevation' : ''}; ${st.networkFootpaths} footpaths over the street network` : 'streets: none (street legs are straight-line estimates)');
+      const pl = snap.report.places;
+      console.log(pl ? `places: ${pl.records} (${Object.entries(pl.counts).map(([k, v]) => `${k} ${v}`).join(', ')}), ${pl.skipped} source rows skipped, in ${pl.seconds} s` : 'places: none (the manifest lists no place sources)');
+    }
+    printSummary(target, size, snap.timetable, started);
+  });
 }

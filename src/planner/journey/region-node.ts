@@ -3,29 +3,27 @@
  * files in data/regions/<name>/), or plain GTFS files plus optional OSM streets and elevation
  * (test regions such as Porto Alegre, which have no cost files: empty lists, DESNZ factors).
  */
-import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadManifest } from '../cli/manifest';
 import { readFareTables } from '../costs/gtfs-fare-source';
 import { fareIndexesFromTimetable, type FareTables } from '../costs/gtfs-fares';
-import { loadRegionCostData } from '../costs/region-data-node';
-import { modeFactors, parseEmissionFactorsCsv } from '../emissions/factors';
 import { loadElevation } from '../street/elevation-node';
 import { buildStreetGraphFromFile } from '../street/osm-node';
 import { StreetPlanner } from '../street/street';
 import { buildTimetable, type FeedInput } from '../timetable/build';
-import { openGtfs, readSnapshotFile } from '../timetable/node-io';
-import { decodeSnapshot } from '../timetable/snapshot';
+import { openGtfs } from '../timetable/node-io';
 import type { Timetable } from '../timetable/model';
-import { createRegion, type Region, type RegionCosts } from './region';
+import { createRegion, type Region } from './region';
+import { buildRegionSnapshot, DESNZ_CSV, emptyRegionCosts, readRegionSnapshotFile } from './region-build-node';
+import { regionFromSnapshot } from './region-snapshot';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const TAYSIDE_MANIFEST = join(REPO_ROOT, 'data/regions/tayside.json');
-export const DESNZ_CSV = resolve(REPO_ROOT, '../shared/data/reference/emission-factors-desnz-2025.csv');
+export { DESNZ_CSV, emptyRegionCosts };
 
 export interface ManifestRegionOptions {
-  /** 'snapshot' reads the built snapshot (default); 'build' imports the feeds in memory. */
+  /** 'snapshot' reads the built region snapshot (default; built in memory when the file is missing); 'build' imports everything in memory. */
   timetable?: 'snapshot' | 'build';
   today?: Date;
 }
@@ -36,21 +34,21 @@ async function fareIndexes(tt: Timetable, inputs: readonly FeedInput[]) {
   return fareIndexesFromTimetable(tt, more);
 }
 
+/**
+ * The region a manifest describes, from its snapshot file (data/build/<name>.region.bin, written by
+ * `planner import <manifest>`). A fresh clone has no snapshot yet: then it is built in memory.
+ * A damaged, truncated or older-format file is an error naming the file.
+ */
 export async function loadRegionFromManifest(path = TAYSIDE_MANIFEST, options: ManifestRegionOptions = {}): Promise<Region> {
-  const loaded = await loadManifest(path, options.today);
-  let tt: Timetable;
-  if (options.timetable === 'build') tt = await buildTimetable(loaded.inputs, loaded.options);
-  else {
+  if (options.timetable !== 'build') {
+    const { snapshotPath } = await loadManifest(path, options.today, false);
     try {
-      tt = decodeSnapshot(await readSnapshotFile(loaded.snapshotPath));
+      return regionFromSnapshot(await readRegionSnapshotFile(snapshotPath));
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-      tt = await buildTimetable(loaded.inputs, loaded.options);
     }
   }
-  const costs = await loadRegionCostData(join(dirname(resolve(path)), loaded.manifest.name));
-  // No street graph in the manifest (Tayside): street legs are flagged straight-line estimates.
-  return createRegion({ name: loaded.manifest.name, timetable: tt, street: new StreetPlanner(null), costs, fareIndexes: await fareIndexes(tt, loaded.inputs) });
+  return regionFromSnapshot(await buildRegionSnapshot(await loadManifest(path, options.today), options.today));
 }
 
 export interface FilesRegionOptions {
@@ -60,20 +58,6 @@ export interface FilesRegionOptions {
   elevation?: string[];
   currency?: string;
   emissionFactorsCsv?: string;
-}
-
-/** A region with no cost files: no taxi scales, car clubs, bike hire, DRT or published fares. */
-export async function emptyRegionCosts(csv = DESNZ_CSV): Promise<RegionCosts> {
-  return {
-    taxis: { councils: [] },
-    carClubs: { clubs: [], terms: [] },
-    bikeHire: { schemes: [], not_current: [] },
-    drt: { services: [] },
-    fares: { coach_operators: [], published_fares: [] },
-    paymentMethods: { agencies: [] },
-    councilAreas: [],
-    emissionFactors: modeFactors(parseEmissionFactorsCsv(await readFile(csv, 'utf8'))),
-  };
 }
 
 export async function loadRegionFromFiles(o: FilesRegionOptions): Promise<Region> {

@@ -12,6 +12,7 @@ import type { ModeFactors } from '../emissions/factors';
 import type { CouncilArea } from '../geo/council-areas';
 import type { BBox, LatLng } from '../geo/geo';
 import { emptyBBox, extendBBox } from '../geo/geo';
+import type { PlaceIndex } from '../places/place-index';
 import { Planner } from '../query/planner';
 import type { ServiceTimetable } from '../query/service-timetable';
 import type { Snap } from '../street/spatial';
@@ -40,6 +41,8 @@ export interface RegionParts {
   currency?: string;
   /** Own-car cost per mile (HMRC 45p unless the region says otherwise). */
   carPencePerMile?: number;
+  /** The built-in place index (autocomplete, reverse look-up); null when the region lists no place sources. */
+  places?: PlaceIndex | null;
 }
 
 export interface Region extends Required<RegionParts> {
@@ -89,6 +92,7 @@ export function createRegion(parts: RegionParts): Region {
     fareIndexes: parts.fareIndexes ?? new Map(),
     currency: parts.currency ?? 'GBP',
     carPencePerMile: parts.carPencePerMile ?? 45,
+    places: parts.places ?? null,
     transit: new Planner(tt),
     stops: Int32Array.from(stops),
     stopPoints: stops.map((s) => ({ lat: tt.stopLat[s] as number, lng: tt.stopLon[s] as number })),

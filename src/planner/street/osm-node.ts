@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { type BuildOptions, type BuildStats, buildStreetGraph } from './build';
 import type { StreetGraph } from './graph';
 
-async function* fileChunks(path: string): AsyncGenerator<Uint8Array> {
+export async function* fileChunks(path: string): AsyncGenerator<Uint8Array> {
   for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) {
     const b = chunk as Buffer;
     yield new Uint8Array(b.buffer, b.byteOffset, b.byteLength);

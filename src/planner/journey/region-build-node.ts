@@ -1,0 +1,140 @@
+/**
+ * Node-only: builds a region snapshot from a region manifest (GTFS feeds, optional OSM streets
+ * and elevation, place sources, cost files) and reads/writes snapshot files.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { loadManifest, type LoadedManifest } from '../cli/manifest';
+import { readFareTables } from '../costs/gtfs-fare-source';
+import type { FareTables } from '../costs/gtfs-fares';
+import { loadRegionCostData } from '../costs/region-data-node';
+import { modeFactors, parseEmissionFactorsCsv } from '../emissions/factors';
+import { stopsFromGtfsZip } from '../places/gtfs-stops';
+import { osmPlacesFromPbf } from '../places/osm-places';
+import { PlaceIndex } from '../places/place-index';
+import { assembleRegionPlaces, type RegionSources } from '../places/region';
+import type { StopInput } from '../places/types';
+import { loadElevation } from '../street/elevation-node';
+import { networkFootpaths } from '../street/footpaths';
+import type { StreetGraph } from '../street/graph';
+import { buildStreetGraphFromFile, fileChunks } from '../street/osm-node';
+import { StreetPlanner } from '../street/street';
+import { buildTimetable } from '../timetable/build';
+import type { RegionCosts } from './region';
+import { decodeRegionSnapshot, encodeRegionSnapshot, type RegionReport, type RegionSnapshot } from './region-snapshot';
+import { fileURLToPath } from 'node:url';
+
+export const DESNZ_CSV = fileURLToPath(new URL('../../../../shared/data/reference/emission-factors-desnz-2025.csv', import.meta.url));
+
+/** A region with no cost files: no taxi scales, car clubs, bike hire, DRT or published fares. */
+export async function emptyRegionCosts(csv = DESNZ_CSV): Promise<RegionCosts> {
+  return {
+    taxis: { councils: [] },
+    carClubs: { clubs: [], terms: [] },
+    bikeHire: { schemes: [], not_current: [] },
+    drt: { services: [] },
+    fares: { coach_operators: [], published_fares: [] },
+    paymentMethods: { agencies: [] },
+    councilAreas: [],
+    emissionFactors: modeFactors(parseEmissionFactorsCsv(await readFile(csv, 'utf8'))),
+  };
+}
+
+const seconds = (since: number): number => Math.round((performance.now() - since) / 100) / 10;
+
+async function buildPlaces(loaded: LoadedManifest): Promise<{ index: PlaceIndex; report: NonNullable<RegionReport['places']> } | null> {
+  const p = loaded.manifest.places;
+  if (!p) return null;
+  const started = performance.now();
+  const text = async (rel: string | undefined): Promise<string | undefined> => (rel ? readFile(loaded.resolve(rel), 'utf8') : undefined);
+  const stops: StopInput[] = [];
+  for (const [i, feed] of loaded.manifest.feeds.entries()) {
+    const path = loaded.feedPaths[i] as string;
+    // The stop reader takes zipped feeds; a feed in a folder still routes but adds no stop places.
+    if (!/\.zip$/i.test(path)) continue;
+    stops.push(...stopsFromGtfsZip(new Uint8Array(await readFile(path)), { feed: feed.name, ...feed.stops }));
+  }
+  const sources: RegionSources = {
+    geonamesCsv: await text(p.geonames),
+    admin2CouncilsCsv: await text(p.admin2Councils),
+    postcodesCsv: await text(p.postcodes),
+    healthSitesCsv: await text(p.healthSites),
+    parkPlacesCsv: await text(p.parkPlaces),
+    stops,
+  };
+  if (p.osm) {
+    if (!loaded.osmPath) throw new Error(`${loaded.path}: places.osm needs an osm file`);
+    const osmPath = loaded.osmPath;
+    sources.osm = await osmPlacesFromPbf(() => fileChunks(osmPath));
+  }
+  const region = assembleRegionPlaces(sources);
+  const index = PlaceIndex.build(region.records, { attributions: region.attributions, ...(p.country ? { country: p.country } : {}) });
+  return { index, report: { records: index.data.ids.length, counts: region.counts, skipped: region.skipped.length, seconds: seconds(started) } };
+}
+
+/** Everything the import does for a manifest, in memory. */
+export async function buildRegionSnapshot(manifest: string | LoadedManifest, today = new Date()): Promise<RegionSnapshot> {
+  const loaded = typeof manifest === 'string' ? await loadManifest(manifest, today) : manifest;
+  const m = loaded.manifest;
+  let street: StreetGraph | null = null;
+  let streetReport: RegionReport['street'];
+  const elevation = loaded.elevationPaths.length > 0 ? await loadElevation(loaded.elevationPaths) : null;
+  if (loaded.osmPath) {
+    const started = performance.now();
+    // With elevation, climbs slow walking and cycling on the graph's edges.
+    street = (await buildStreetGraphFromFile(loaded.osmPath, { elevation })).graph;
+    streetReport = { osm: loaded.osmPath, elevation: loaded.elevationPaths, vertices: street.vertexCount, edges: street.edgeCount, seconds: seconds(started), networkFootpaths: 0 };
+  }
+  const planner = street ? new StreetPlanner(street) : null;
+  let networkCount = 0;
+  const timetable = await buildTimetable(loaded.inputs, {
+    ...loaded.options,
+    ...(planner
+      ? {
+          walkNetwork: (points, maxSeconds) => {
+            const walks = networkFootpaths(planner, points, maxSeconds);
+            networkCount = walks.from.length;
+            return walks;
+          },
+        }
+      : {}),
+  });
+  if (streetReport) streetReport.networkFootpaths = networkCount;
+  const fareTables: Record<string, FareTables> = {};
+  for (const i of loaded.inputs) fareTables[i.source.name] = await readFareTables(i.source);
+  const costs = existsSync(loaded.costsDir) ? await loadRegionCostData(loaded.costsDir) : await emptyRegionCosts();
+  const places = await buildPlaces(loaded);
+  return {
+    info: {
+      name: m.name,
+      ...(m.description ? { description: m.description } : {}),
+      attribution: m.attribution ?? [],
+      ...(m.currency ? { currency: m.currency } : {}),
+      builtAt: new Date().toISOString(),
+    },
+    report: { timetable: timetable.report, ...(streetReport ? { street: streetReport } : {}), ...(places ? { places: places.report } : {}) },
+    timetable,
+    street,
+    elevation: elevation ? [...elevation.rasters] : [],
+    places: places?.index ?? null,
+    costs,
+    fareTables,
+  };
+}
+
+/** Writes through a temporary file and a rename, so a reader never sees half a snapshot. */
+export async function writeRegionSnapshotFile(path: string, snapshot: RegionSnapshot): Promise<number> {
+  const bytes = encodeRegionSnapshot(snapshot);
+  await mkdir(dirname(path), { recursive: true });
+  const tmp = `${path}.${process.pid}.tmp`;
+  await writeFile(tmp, bytes);
+  await rename(tmp, path);
+  return bytes.byteLength;
+}
+
+/** Reads and checks a snapshot file; errors name the file. A missing file rejects with ENOENT. */
+export async function readRegionSnapshotFile(path: string): Promise<RegionSnapshot> {
+  const buf = await readFile(path);
+  return decodeRegionSnapshot(new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength), path);
+}

@@ -1,0 +1,238 @@
+/**
+ * The region snapshot: everything a region needs to plan, in one binary file written by
+ * `planner import <manifest>` and read at server start (or in a browser worker). Browser-safe;
+ * file I/O is in region-build-node.ts.
+ *
+ * Layout: "DRREGION" | u32 format version | u32 header length | header JSON (the section table)
+ * | pad to 8 | sections, each 8-byte aligned. Every section carries its byte length and a CRC-32,
+ * so a truncated or damaged file is refused with the section named rather than half-loaded.
+ * Sections: info, report, costs, fares (UTF-8 JSON); timetable (timetable/snapshot.ts bytes);
+ * street (street/snapshot.ts bytes) and elevation (rasters), when the region has streets;
+ * places (places/serialize.ts bytes), when the manifest lists place sources.
+ */
+import { fareIndexesFromTimetable, type FareTables } from '../costs/gtfs-fares';
+import { PlaceIndex } from '../places/place-index';
+import { ElevationModel, Raster } from '../street/elevation';
+import type { StreetGraph } from '../street/graph';
+import { deserializeStreetGraph, serializeStreetGraph } from '../street/snapshot';
+import type { Timetable } from '../timetable/model';
+import type { ImportReport } from '../timetable/report';
+import { decodeSnapshot, encodeSnapshot } from '../timetable/snapshot';
+import { StreetPlanner } from '../street/street';
+import { createRegion, type Region, type RegionCosts } from './region';
+
+export const REGION_SNAPSHOT_VERSION = 1;
+const MAGIC = 'DRREGION';
+
+/** Who the region is and whose data it holds (shown with the journeys). */
+export interface RegionInfo {
+  name: string;
+  description?: string;
+  attribution: string[];
+  /** ISO 4217 code of fares and prices. */
+  currency?: string;
+  carPencePerMile?: number;
+  builtAt: string;
+}
+
+/** What the import did: the timetable's report plus the street and place builds. */
+export interface RegionReport {
+  timetable: ImportReport;
+  street?: { osm: string; elevation: string[]; vertices: number; edges: number; seconds: number; networkFootpaths: number };
+  places?: { records: number; counts: Record<string, number>; skipped: number; seconds: number };
+}
+
+export interface RegionSnapshot {
+  info: RegionInfo;
+  report: RegionReport;
+  timetable: Timetable;
+  street: StreetGraph | null;
+  /** Elevation rasters (empty without elevation data). */
+  elevation: Raster[];
+  places: PlaceIndex | null;
+  costs: RegionCosts;
+  /** GTFS fare tables per feed name (fares are indexed from these and the timetable at load). */
+  fareTables: Record<string, FareTables>;
+}
+
+interface SectionEntry {
+  name: string;
+  offset: number;
+  bytes: number;
+  crc: number;
+}
+
+interface RasterMeta {
+  width: number;
+  height: number;
+  lat0: number;
+  lng0: number;
+  dLat: number;
+  dLng: number;
+}
+
+interface Header {
+  sections: SectionEntry[];
+  rasters: RasterMeta[];
+}
+
+const CRC_TABLE = (() => {
+  const t = new Int32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    t[n] = c;
+  }
+  return t;
+})();
+
+export function crc32(bytes: Uint8Array): number {
+  let c = -1;
+  for (let i = 0; i < bytes.length; i++) c = (CRC_TABLE[(c ^ (bytes[i] as number)) & 0xff] as number) ^ (c >>> 8);
+  return (c ^ -1) >>> 0;
+}
+
+const align8 = (n: number): number => (n + 7) & ~7;
+const json = (value: unknown): Uint8Array => new TextEncoder().encode(JSON.stringify(value));
+
+export function encodeRegionSnapshot(s: RegionSnapshot): Uint8Array {
+  const parts: [string, Uint8Array][] = [
+    ['info', json(s.info)],
+    ['report', json(s.report)],
+    ['costs', json(s.costs)],
+    ['fares', json(s.fareTables)],
+    ['timetable', encodeSnapshot(s.timetable)],
+  ];
+  if (s.street) parts.push(['street', serializeStreetGraph(s.street)]);
+  if (s.elevation.length > 0) {
+    const total = s.elevation.reduce((n, r) => n + r.values.length, 0);
+    const values = new Float32Array(total);
+    let at = 0;
+    for (const r of s.elevation) {
+      values.set(r.values, at);
+      at += r.values.length;
+    }
+    parts.push(['elevation', new Uint8Array(values.buffer)]);
+  }
+  if (s.places) parts.push(['places', s.places.serialize()]);
+  const sections: SectionEntry[] = [];
+  let offset = 0;
+  for (const [name, bytes] of parts) {
+    sections.push({ name, offset, bytes: bytes.byteLength, crc: crc32(bytes) });
+    offset = align8(offset + bytes.byteLength);
+  }
+  const header: Header = {
+    sections,
+    rasters: s.elevation.map((r) => ({ width: r.width, height: r.height, lat0: r.lat0, lng0: r.lng0, dLat: r.dLat, dLng: r.dLng })),
+  };
+  const head = json(header);
+  const dataStart = align8(16 + head.byteLength);
+  const out = new Uint8Array(dataStart + offset);
+  out.set(new TextEncoder().encode(MAGIC), 0);
+  const view = new DataView(out.buffer);
+  view.setUint32(8, REGION_SNAPSHOT_VERSION, true);
+  view.setUint32(12, head.byteLength, true);
+  out.set(head, 16);
+  parts.forEach(([, bytes], i) => out.set(bytes, dataStart + (sections[i] as SectionEntry).offset));
+  return out;
+}
+
+export function isRegionSnapshot(bytes: Uint8Array): boolean {
+  return bytes.byteLength >= 8 && new TextDecoder().decode(bytes.subarray(0, 8)) === MAGIC;
+}
+
+/** Thrown for a file that is not a region snapshot of this format, or is truncated or damaged. */
+export class RegionSnapshotError extends Error {
+  override name = 'RegionSnapshotError';
+}
+
+/**
+ * Reads a region snapshot. `label` (the file's path) starts every error message. `check` verifies
+ * each section's CRC-32 (default on; a few milliseconds per 10 MB).
+ */
+export function decodeRegionSnapshot(input: Uint8Array, label = 'region snapshot', check = true): RegionSnapshot {
+  const fail = (why: string): never => {
+    throw new RegionSnapshotError(`${label}: ${why}; rebuild it with \`npm run planner -- import <region manifest>\``);
+  };
+  // Typed-array views need aligned offsets: copy once if the bytes sit at an odd place.
+  const bytes = input.byteOffset % 8 === 0 ? input : input.slice();
+  if (!isRegionSnapshot(bytes)) fail('not a Drover region snapshot (bad magic)');
+  if (bytes.byteLength < 16) fail('truncated header');
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const version = view.getUint32(8, true);
+  if (version !== REGION_SNAPSHOT_VERSION) fail(`format version ${version}, this build reads version ${REGION_SNAPSHOT_VERSION}`);
+  const headLength = view.getUint32(12, true);
+  if (16 + headLength > bytes.byteLength) fail('truncated header');
+  let header: Header;
+  try {
+    header = JSON.parse(new TextDecoder().decode(bytes.subarray(16, 16 + headLength))) as Header;
+  } catch {
+    return fail('damaged header');
+  }
+  if (!Array.isArray(header.sections) || !Array.isArray(header.rasters)) fail('damaged header');
+  const dataStart = align8(16 + headLength);
+  const got = new Map<string, Uint8Array>();
+  for (const s of header.sections) {
+    const start = dataStart + s.offset;
+    if (start + s.bytes > bytes.byteLength) fail(`truncated (section ${s.name} ends at byte ${start + s.bytes} of ${bytes.byteLength})`);
+    const body = bytes.subarray(start, start + s.bytes);
+    if (check && crc32(body) !== s.crc) fail(`section ${s.name} is damaged (checksum mismatch)`);
+    got.set(s.name, body);
+  }
+  const section = (name: string): Uint8Array => got.get(name) ?? fail(`missing section ${name}`);
+  const parse = <T>(name: string): T => {
+    try {
+      return JSON.parse(new TextDecoder().decode(section(name))) as T;
+    } catch (err) {
+      if (err instanceof RegionSnapshotError) throw err;
+      return fail(`section ${name} is not valid JSON`);
+    }
+  };
+  // Inner decoders give their own reasons (e.g. an older timetable format): keep them, add the file.
+  const inner = <T>(name: string, decode: (b: Uint8Array) => T): T => {
+    try {
+      return decode(section(name));
+    } catch (err) {
+      if (err instanceof RegionSnapshotError) throw err;
+      return fail(`section ${name}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  };
+  const elevation: Raster[] = [];
+  const elevationBytes = got.get('elevation');
+  if (elevationBytes) {
+    const values = new Float32Array(elevationBytes.buffer, elevationBytes.byteOffset, elevationBytes.byteLength / 4);
+    let at = 0;
+    for (const m of header.rasters) {
+      const n = m.width * m.height;
+      if (at + n > values.length) fail('section elevation is shorter than its rasters');
+      elevation.push(new Raster(m.width, m.height, values.subarray(at, at + n), m.lat0, m.lng0, m.dLat, m.dLng));
+      at += n;
+    }
+  }
+  return {
+    info: parse<RegionInfo>('info'),
+    report: parse<RegionReport>('report'),
+    costs: parse<RegionCosts>('costs'),
+    fareTables: parse<Record<string, FareTables>>('fares'),
+    timetable: inner('timetable', decodeSnapshot),
+    street: got.has('street') ? inner('street', deserializeStreetGraph) : null,
+    elevation,
+    places: got.has('places') ? inner('places', (b) => PlaceIndex.deserialize(b)) : null,
+  };
+}
+
+/** The Region a snapshot describes: street planner with its elevation, fare indexes, places. */
+export function regionFromSnapshot(s: RegionSnapshot): Region {
+  const elevation = s.elevation.length > 0 ? new ElevationModel(s.elevation) : null;
+  return createRegion({
+    name: s.info.name,
+    timetable: s.timetable,
+    // No street graph (Tayside): street legs are flagged straight-line estimates.
+    street: new StreetPlanner(s.street, { elevation }),
+    costs: s.costs,
+    fareIndexes: fareIndexesFromTimetable(s.timetable, s.fareTables),
+    places: s.places,
+    ...(s.info.currency ? { currency: s.info.currency } : {}),
+    ...(s.info.carPencePerMile !== undefined ? { carPencePerMile: s.info.carPencePerMile } : {}),
+  });
+}
