@@ -16,6 +16,7 @@ import type { LegDraft, NamedPoint, Part } from '../journey/parts';
 import { estimateRoute } from '../street/estimate';
 import type { StreetRoute } from '../street/types';
 import { serviceRunsOn } from '../timetable/model';
+import { planCommunityTransport } from './community';
 import { streetPart, streetRoute, walkPart, type ModeContext } from './context';
 
 /** Furthest walk (straight line) to a stop of a flex stop group. */
@@ -89,7 +90,12 @@ function fare(ctx: ModeContext, trip: FlexTrip, on: Access, off: Access, name: s
   return { cost: 'unknown', line: { description: `${name}: fare not published in the feed`, cost: 'unknown', estimated: false } };
 }
 
+/** GTFS-Flex rides, then the region's community transport ('call to arrange'). */
 export function planDrt(ctx: ModeContext): LegDraft[] {
+  return [...planFlex(ctx), ...planCommunityTransport(ctx)];
+}
+
+function planFlex(ctx: ModeContext): LegDraft[] {
   if (ctx.blocked.has('drt')) return [];
   const tt = ctx.region.timetable;
   const model = flexModel(tt);
