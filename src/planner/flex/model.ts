@@ -7,7 +7,7 @@
 import { bboxOf, councilAt, type Ring } from '../geo/council-areas';
 import { haversine, type LatLng } from '../geo/geo';
 import { parseGtfsTime } from '../timetable/gtfs-time';
-import type { Timetable } from '../timetable/model';
+import { DROP_OFF, patternOfTrip, PICKUP, tripTimeBase, type Timetable } from '../timetable/model';
 
 export interface FlexZone {
   feed: string;
@@ -52,6 +52,8 @@ export interface FlexCall {
   sequence: number;
   zone: FlexZone | null;
   group: FlexGroup | null;
+  /** A fixed timetabled stop of a scheduled-deviated trip (window = its arrival..departure), else -1. */
+  stop: number;
   /** Seconds since the service day's midnight. */
   windowStart: number;
   windowEnd: number;
@@ -204,14 +206,20 @@ export function buildFlexModel(tt: Timetable): FlexModel {
         trips.set(tripId, trip);
       }
       trip.calls.push({
-        sequence: Number(r.stop_sequence) || 0, zone, group, windowStart: start, windowEnd: end,
+        sequence: Number(r.stop_sequence) || 0, zone, group, stop: -1, windowStart: start, windowEnd: end,
         // pickup_type / drop_off_type 1 = not available; 2 (phone the agency) and 3 (ask the driver) still are.
         pickup: r.pickup_type !== '1', dropOff: r.drop_off_type !== '1',
         pickupRule: rules.get(r.pickup_booking_rule_id ?? '') ?? null, dropOffRule: rules.get(r.drop_off_booking_rule_id ?? '') ?? null,
         meanFactor: num(r.mean_duration_factor), meanOffset: num(r.mean_duration_offset),
       });
     }
-    for (const t of trips.values()) t.calls.sort((a, b) => a.sequence - b.sequence);
+    let timetableTrips: Map<string, number> | null = null;
+    for (const t of trips.values()) {
+      t.calls.sort((a, b) => a.sequence - b.sequence);
+      timetableTrips ??= new Map(tt.tripIds.map((id, i) => [id, i]));
+      const fixed = timetableTrips.get(`${feed}:${t.id}`);
+      if (fixed !== undefined) t.calls = withFixedCalls(tt, fixed, t.calls);
+    }
     model.zones.push(...zones.values());
     model.groups.push(...groups.values());
     model.trips.push(...trips.values());
@@ -219,13 +227,37 @@ export function buildFlexModel(tt: Timetable): FlexModel {
   return model;
 }
 
+/**
+ * A scheduled-deviated trip: its timetabled stops (kept in the timetable, without stop_sequence)
+ * merged into the flex calls by time - a stop at or before a zone window's opening comes before it.
+ */
+function withFixedCalls(tt: Timetable, trip: number, flex: FlexCall[]): FlexCall[] {
+  const p = patternOfTrip(tt, trip);
+  const first = tt.patternStopStart[p] as number;
+  const n = (tt.patternStopStart[p + 1] as number) - first;
+  const base = tripTimeBase(tt, p, trip);
+  const out: FlexCall[] = [];
+  let i = 0;
+  for (let k = 0; k < n; k++) {
+    const arrival = tt.arrivals[base + k] as number;
+    while (i < flex.length && (flex[i] as FlexCall).windowStart < arrival) out.push(flex[i++] as FlexCall);
+    const flags = tt.patternStopFlags[first + k] as number;
+    out.push({
+      sequence: -1, zone: null, group: null, stop: tt.patternStops[first + k] as number, windowStart: arrival, windowEnd: tt.departures[base + k] as number,
+      pickup: (flags & PICKUP) !== 0, dropOff: (flags & DROP_OFF) !== 0, pickupRule: null, dropOffRule: null, meanFactor: null, meanOffset: null,
+    });
+  }
+  while (i < flex.length) out.push(flex[i++] as FlexCall);
+  return out;
+}
+
 export function zoneContains(zone: FlexZone, p: LatLng): boolean {
   // The council-area test is the same point-in-polygon (outer ring minus holes) over GeoJSON rings.
   return councilAt([zone], p.lat, p.lng) !== undefined;
 }
 
-/** The group's stop nearest to p within `maxMetres` (straight line), or null. */
-export function nearestGroupStop(tt: Timetable, group: FlexGroup, p: LatLng, maxMetres: number): { stop: number; metres: number } | null {
+/** The stop of the list (a group's, or one fixed stop) nearest to p within `maxMetres` (straight line), or null. */
+export function nearestStop(tt: Timetable, group: { stops: readonly number[] }, p: LatLng, maxMetres: number): { stop: number; metres: number } | null {
   let best: { stop: number; metres: number } | null = null;
   for (const s of group.stops) {
     const d = haversine(p.lat, p.lng, tt.stopLat[s] as number, tt.stopLon[s] as number);

@@ -1,16 +1,17 @@
 /**
  * Demand-responsive transport from GTFS-Flex: a ride is offered when the origin and destination
- * both fall in a flex zone (or within a short walk of a stop of a flex stop group) served, in
- * that order, by one flex trip running on the service day, inside the pickup and drop-off windows
- * (waiting at most 30 minutes for one to open), and still bookable under the feed's booking rules
- * at `ctx.now`. The ride time is the driving time (street graph, else the straight-line estimate)
- * scaled by the feed's mean_duration_factor and mean_duration_offset when it gives them; without
- * them the time is flagged estimated, since a shared ride depends on the other bookings.
+ * both fall in a flex zone (or within a short walk of a stop of a flex stop group, or of a fixed
+ * stop of a scheduled-deviated trip) served, in that order, by one flex trip running on the
+ * service day, inside the pickup and drop-off windows (waiting at most 30 minutes for one to
+ * open), and still bookable under the feed's booking rules at `ctx.now`. The ride time is the
+ * driving time (street graph, else the straight-line estimate) scaled by the feed's
+ * mean_duration_factor and mean_duration_offset when it gives them; without them the time is
+ * flagged estimated, since a shared ride depends on the other bookings.
  */
 import type { Cost, PriceLine } from '../costs/money';
 import { feedLocalId } from '../costs/gtfs-fares';
 import { checkBooking, localClock, noticeDescription } from '../flex/booking';
-import { flexModel, nearestGroupStop, zoneContains, type FlexCall, type FlexTrip } from '../flex/model';
+import { flexModel, nearestStop, zoneContains, type FlexCall, type FlexTrip } from '../flex/model';
 import type { LatLng } from '../geo/geo';
 import type { LegDraft, NamedPoint, Part } from '../journey/parts';
 import { estimateRoute } from '../street/estimate';
@@ -19,7 +20,7 @@ import { serviceRunsOn } from '../timetable/model';
 import { planCommunityTransport } from './community';
 import { streetPart, streetRoute, walkPart, type ModeContext } from './context';
 
-/** Furthest walk (straight line) to a stop of a flex stop group. */
+/** Furthest walk (straight line) to a stop of a flex stop group or a scheduled-deviated trip. */
 const GROUP_STOP_WALK_M = 500;
 
 interface Access {
@@ -38,11 +39,11 @@ function accesses(ctx: ModeContext, trip: FlexTrip, p: NamedPoint, pickup: boole
   trip.calls.forEach((call, index) => {
     if (pickup ? !call.pickup : !call.dropOff) return;
     if (call.zone && zoneContains(call.zone, p)) out.push({ call, index, point: p, fareId: call.zone.id, walk: false });
-    else if (call.group) {
-      const near = nearestGroupStop(tt, call.group, p, GROUP_STOP_WALK_M);
+    else if (call.group || call.stop >= 0) {
+      const near = nearestStop(tt, call.group ?? { stops: [call.stop] }, p, GROUP_STOP_WALK_M);
       if (near) {
         const s = near.stop;
-        out.push({ call, index, point: { name: tt.stopNames[s] || call.group.name, lat: tt.stopLat[s] as number, lng: tt.stopLon[s] as number }, fareId: feedLocalId(tt.stopIds[s] as string, trip.feed), walk: true });
+        out.push({ call, index, point: { name: tt.stopNames[s] || call.group?.name || 'the stop', lat: tt.stopLat[s] as number, lng: tt.stopLon[s] as number }, fareId: feedLocalId(tt.stopIds[s] as string, trip.feed), walk: true });
       }
     }
   });
@@ -106,6 +107,8 @@ function planFlex(ctx: ModeContext): LegDraft[] {
       for (const off of accesses(ctx, trip, ctx.to, false)) {
         // A single zone row allows pickup and drop-off anywhere in it; otherwise in trip order.
         if (off.index < on.index || (on.point.lat === off.point.lat && on.point.lng === off.point.lng)) continue;
+        // Stop to stop on a scheduled-deviated trip is an ordinary bus ride: the transit mode has it.
+        if (on.call.stop >= 0 && off.call.stop >= 0) continue;
         const draft = ride(ctx, trip, on, off);
         if (!draft) continue;
         const at = ctx.arriveBy ? -(draft.parts[0] as Part).start : (draft.parts[draft.parts.length - 1] as Part).end;

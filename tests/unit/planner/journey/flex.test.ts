@@ -64,7 +64,7 @@ describe('GTFS-Flex model', () => {
     expect(cobbFlex.warnings).toEqual([]);
     expect(cobbFlex.zones.map((z) => z.id).sort()).toEqual(['zone_1', 'zone_2', 'zone_3']);
     expect(cobbFlex.trips.length).toBeGreaterThan(0);
-    const call = cobbFlex.trips[0]!.calls[0]!;
+    const call = cobbFlex.trips[0]!.calls.find((c) => c.zone)!;
     expect(call.windowEnd).toBeGreaterThan(call.windowStart);
     expect(call.pickupRule?.type).toBe(1);
     expect(call.pickupRule?.noticeMin).toBeGreaterThan(0);
@@ -139,10 +139,35 @@ describe('Cobb County demand-responsive (Cobblinc flex zones)', () => {
     expect(minutes(js[0]!.depart.arrival_at)).toBeLessThanOrEqual(9 * 60 + 30);
   });
 
+  it('scheduled-deviated: a pickup in zone 1 reaches the Route 30 transfer point at its timetabled time', async () => {
+    const zone1 = cobbFlex.zones.find((z) => z.id === 'zone_1')!;
+    const trip = cobbFlex.trips.find((t) => t.calls.some((c) => c.zone === zone1))!;
+    // The fixed stops sit around the zone's calls: collection point first, transfer point last.
+    expect(trip.calls[0]!.stop).toBeGreaterThanOrEqual(0);
+    const last = trip.calls[trip.calls.length - 1]!;
+    expect(last.stop).toBeGreaterThanOrEqual(0);
+    expect(trip.calls.slice(1, -1).every((c) => c.zone === zone1)).toBe(true);
+    const tt = cobb.timetable;
+    const transfer = { label: tt.stopNames[last.stop]!, lat: tt.stopLat[last.stop]!, lng: tt.stopLon[last.stop]! };
+    const [origin] = pairIn(zone1, 0, (p) => onGraph(p) && haversine(p.lat, p.lng, transfer.lat, transfer.lng) > 2000);
+    const js = drtOf(await planAll({ origin: { label: 'zone 1', ...origin! }, destination: transfer, out_time: '2021-10-20T07:35' }, { regions: [cobb], now }));
+    expect(js.length).toBe(1);
+    expectValid(js[0]!);
+    expectConnected(js[0]!.depart, origin!, transfer);
+    // Arrives exactly when a zone 1 trip reaches the transfer point (a timetabled time).
+    const arrivals = cobbFlex.trips.filter((t) => t.calls.some((c) => c.zone === zone1)).map((t) => t.calls[t.calls.length - 1]!.windowStart);
+    expect(arrivals).toContain(minutes(js[0]!.depart.arrival_at) * 60);
+    expect(js[0]!.cost).toBe('$2.50'); // fare_rules Z1 -> Z4 (the transfer point's zone in stops.txt)
+  });
+
   it('a destination outside every zone, or a blocked drt, gives none', async () => {
-    const transfer = cobb.stopPoints.find((p) => cobbFlex.zones.every((z) => !zoneContains(z, p)) && onGraph(p) && haversine(p.lat, p.lng, from.lat, from.lng) < 15_000)!;
-    expect(transfer).toBeDefined();
-    const js = await planAll({ origin: from, destination: { label: 'outside', ...transfer }, out_time: '2021-10-20T07:40' }, { regions: [cobb], now });
+    // A Route 30 stop outside the zones and away from the flex trips' fixed stops.
+    const tt = cobb.timetable;
+    const fixed = cobbFlex.trips.flatMap((t) => t.calls).filter((c) => c.stop >= 0).map((c) => ({ lat: tt.stopLat[c.stop]!, lng: tt.stopLon[c.stop]! }));
+    const away = (p: LatLng) => fixed.every((f) => haversine(p.lat, p.lng, f.lat, f.lng) > 1000);
+    const outside = cobb.stopPoints.find((p) => cobbFlex.zones.every((z) => !zoneContains(z, p)) && away(p) && onGraph(p) && haversine(p.lat, p.lng, from.lat, from.lng) < 15_000)!;
+    expect(outside).toBeDefined();
+    const js = await planAll({ origin: from, destination: { label: 'outside', ...outside }, out_time: '2021-10-20T07:40' }, { regions: [cobb], now });
     expect(drtOf(js)).toEqual([]);
     const blocked = await planAll(request('2021-10-20T07:40', { blocked_travel_types: ['drt'] }), { regions: [cobb], now });
     expect(drtOf(blocked)).toEqual([]);
