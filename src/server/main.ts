@@ -8,6 +8,7 @@ import { buildServer } from './app';
 import { BrandConfigError, loadBrands } from './brands/load';
 import { loadSettings, SettingsError } from './config';
 import { openDatabase } from './db/index';
+import { createInProcessSearchJobs } from './jobs/index';
 import { createRealtimePlugin } from './realtime';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -43,16 +44,15 @@ async function main() {
   }
 
   // The Pusher-protocol endpoint accepts the brands' public API keys as its app keys.
-  const { plugin: realtimePlugin } = createRealtimePlugin({ isKnownAppKey: (key) => brands.byApiKey(key) !== undefined });
+  const { plugin: realtimePlugin, realtime } = createRealtimePlugin({ isKnownAppKey: (key) => brands.byApiKey(key) !== undefined });
   // Account mail logs through the server's logger (the outbox prints each link there).
-  const api = createApiContext({
-    db: database.db,
-    settings,
-    log: {
-      info: (details, message) => void app?.log.info(details, message),
-      error: (details, message) => void app?.log.error(details, message),
-    },
-  });
+  const log = {
+    info: (details: object, message: string) => void app?.log.info(details, message),
+    error: (details: object, message: string) => void app?.log.error(details, message),
+  };
+  // Planner threads load the region in the background; the first search waits for them.
+  const { jobs: search } = createInProcessSearchJobs({ db: database.db, publish: realtime.publish, log });
+  const api = createApiContext({ db: database.db, settings, log, search });
   app = await buildServer({ settings, brands, database, realtime: realtimePlugin, api: apiPlugins(api) });
   const server = app;
 
@@ -68,6 +68,7 @@ async function main() {
     }, SHUTDOWN_GRACE_MS).unref();
     try {
       await server.close();
+      await search.close();
       await database.close();
       process.exit(0);
     } catch (error) {

@@ -8,6 +8,7 @@ import type { Database } from '../db/index';
 import { DEFAULT_RATE_LIMITS, MemoryRateLimiter, type RateLimiter, type RateLimits } from '../auth/rate-limit';
 import { systemClock, type Clock } from '../auth/secrets';
 import { createMailer, type Mailer } from '../mail/mailer';
+import type { SearchJobQueue } from '../jobs/search-job';
 import { createPlaceIndexSource, type PlaceIndexSource } from '../places/index-loader';
 
 /** The two log calls the modules make (pino's and console-like loggers both fit). */
@@ -27,6 +28,8 @@ export interface ApiContext {
   log: ApiLog;
   /** The place index for autocomplete and reverse look-up, loaded once on first use. */
   places: PlaceIndexSource;
+  /** Where searches are planned; without it the search call answers 503. */
+  search?: SearchJobQueue;
 }
 
 export interface ApiContextOptions {
@@ -38,6 +41,7 @@ export interface ApiContextOptions {
   rateLimiter?: RateLimiter;
   limits?: Partial<RateLimits>;
   places?: PlaceIndexSource;
+  search?: SearchJobQueue;
 }
 
 export function createApiContext(options: ApiContextOptions): ApiContext {
@@ -51,5 +55,6 @@ export function createApiContext(options: ApiContextOptions): ApiContext {
     limits: { ...DEFAULT_RATE_LIMITS, ...options.limits },
     log: options.log,
     places: options.places ?? createPlaceIndexSource({ dataDir: options.settings.dataDir, log: options.log }),
+    search: options.search,
   };
 }

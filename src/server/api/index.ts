@@ -4,11 +4,12 @@ import { authRoutes } from './auth/routes';
 import { campaignsRoutes } from './campaigns/routes';
 import type { ApiContext } from './context';
 import { journeysRoutes } from './journeys/routes';
+import { searchRoutes } from './search/routes';
 import { placesRoutes } from './places/routes';
 import { usersRoutes } from './users/routes';
 
 export { createApiContext, type ApiContext, type ApiContextOptions } from './context';
 
 export function apiPlugins(context: ApiContext): FastifyPluginAsync[] {
-  return [journeysRoutes(context), usersRoutes(context), authRoutes(context), campaignsRoutes(context), placesRoutes(context)];
+  return [searchRoutes(context), journeysRoutes(context), usersRoutes(context), authRoutes(context), campaignsRoutes(context), placesRoutes(context)];
 }

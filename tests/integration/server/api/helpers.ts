@@ -11,7 +11,10 @@ import { buildServer } from '../../../../src/server/app';
 import type { RateLimits } from '../../../../src/server/auth/rate-limit';
 import type { BrandRegistry } from '../../../../src/server/brands/load';
 import type { Database } from '../../../../src/server/db/index';
+import { createInProcessSearchJobs } from '../../../../src/server/jobs/index';
+import type { InProcessSearchJobs } from '../../../../src/server/jobs/search-job';
 import type { Mail, Mailer } from '../../../../src/server/mail/mailer';
+import { createRealtimePlugin } from '../../../../src/server/realtime';
 import { makeFakeDist, openTestDatabase, realBrands, request, type TestResponse } from '../helpers/app-server';
 
 const LOOSE = { limit: 100_000, windowMs: 60_000 };
@@ -45,16 +48,23 @@ export interface ApiServer {
   call(method: string, pathname: string, options?: CallOptions): Promise<TestResponse>;
   /** Waits for the newest mail to `to` whose subject matches. */
   mailTo(to: string, subject: RegExp, timeoutMs?: number): Promise<Mail>;
+  /** With `search: true`: the search jobs (planner threads on the Tayside data) and the realtime endpoint. */
+  search?: InProcessSearchJobs;
   close(): Promise<void>;
 }
 
-export async function startApiServer(options: { limits?: Partial<RateLimits>; mailer?: Mailer } = {}): Promise<ApiServer> {
+export async function startApiServer(options: { limits?: Partial<RateLimits>; mailer?: Mailer; search?: boolean } = {}): Promise<ApiServer> {
   const distDir = makeFakeDist();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drover-api-'));
   const brands = realBrands();
   const { database, dispose } = await openTestDatabase();
   let offset = 0;
   const now = () => new Date(Date.now() + offset);
+  const realtime = options.search ? createRealtimePlugin({ isKnownAppKey: (key) => brands.byApiKey(key) !== undefined }) : undefined;
+  const search = realtime
+    ? createInProcessSearchJobs({ db: database.db, publish: realtime.realtime.publish, log: { error: (details, message) => console.error(message, details) } })
+    : undefined;
+  await search?.pool.ready();
   const context = createApiContext({
     db: database.db,
     settings: { publicUrl: 'https://{host}', mailFrom: 'no-reply@drover.test', smtpUrl: undefined, dataDir },
@@ -62,6 +72,7 @@ export async function startApiServer(options: { limits?: Partial<RateLimits>; ma
     now,
     limits: { ...LOOSE_LIMITS, ...options.limits },
     mailer: options.mailer,
+    search: search?.jobs,
   });
   const app = await buildServer({
     settings: { distDir, logLevel: 'silent', requestTimeoutMs: 60_000, trustProxy: false },
@@ -69,6 +80,7 @@ export async function startApiServer(options: { limits?: Partial<RateLimits>; ma
     database,
     logger: false,
     api: apiPlugins(context),
+    realtime: realtime?.plugin,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -118,8 +130,10 @@ export async function startApiServer(options: { limits?: Partial<RateLimits>; ma
       }
       throw new Error(`no mail to ${to} matching ${subject}`);
     },
+    search: search?.jobs,
     close: async () => {
       await app.close();
+      await search?.jobs.close();
       await dispose();
       fs.rmSync(distDir, { recursive: true, force: true });
       fs.rmSync(dataDir, { recursive: true, force: true });

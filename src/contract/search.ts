@@ -1,0 +1,200 @@
+/**
+ * The search form (SPEC sections 3, 5 and 7) and the answers of the journey-planner search
+ * calls. Places are the places helper's suggestion shape { label, lat, lng }; an address typed
+ * without picking a suggestion has no coordinates and is refused with a field error. Times are
+ * YYYY/MM/DD HH:mm:ss on the Europe/London wall clock.
+ */
+import { Temporal } from 'temporal-polyfill';
+import { z } from 'zod';
+import { RAILCARD_OPTIONS } from './account-rules';
+import { journeySchema } from './journey';
+
+export const SEARCH_TIME_ZONE = 'Europe/London';
+export const MAX_MONTHS_AHEAD = 6;
+export const DEFAULT_ARRIVE_BY_BUFFER = 30;
+/** A form filled in a few minutes ago (5-minute steps) still counts as "now". */
+export const PAST_GRACE_MINUTES = 5;
+
+export const SEARCH_MESSAGES = {
+  choosePlace: (field: string) => `Choose the ${field} from the list of suggestions, so we know where it is.`,
+  timeFormat: (label: string) => `The ${label} must be a date and time written YYYY/MM/DD HH:mm:ss.`,
+  past: 'The outbound time must not be in the past.',
+  tooFar: (label: string) => `The ${label} must be at most ${MAX_MONTHS_AHEAD} months ahead.`,
+  returnBeforeOutbound: 'The return time must be after the outbound time.',
+  railcardType: 'Choose which railcard you have.',
+} as const;
+
+export const placeSchema = z.object({ label: z.string(), lat: z.number(), lng: z.number() });
+export type Place = z.infer<typeof placeSchema>;
+
+const TIME = /^(\d{4})\/(\d{2})\/(\d{2}) (\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/** 'YYYY/MM/DD HH:mm[:ss]' on the London wall clock -> a Temporal.ZonedDateTime, or null. */
+export function parseSearchTime(text: string): Temporal.ZonedDateTime | null {
+  const m = TIME.exec(text.trim());
+  if (!m) return null;
+  try {
+    const local = Temporal.PlainDateTime.from(
+      { year: +m[1]!, month: +m[2]!, day: +m[3]!, hour: +m[4]!, minute: +m[5]!, second: +(m[6] ?? 0) },
+      { overflow: 'reject' },
+    );
+    // A clock-change gap moves forward; the repeated hour takes the earlier instant.
+    return local.toZonedDateTime(SEARCH_TIME_ZONE, { disambiguation: 'compatible' });
+  } catch {
+    return null;
+  }
+}
+
+/** An instant as the form writes it: 'YYYY/MM/DD HH:mm:ss' in Europe/London. */
+export function formatSearchTime(instant: Date): string {
+  const z = Temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(SEARCH_TIME_ZONE);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${z.year}/${two(z.month)}/${two(z.day)} ${two(z.hour)}:${two(z.minute)}:${two(z.second)}`;
+}
+
+/**
+ * A place field: { label, lat, lng } (a chosen suggestion), or the label alone with
+ * `<field>_lat` / `<field>_lng` beside it. Anything without both coordinates was typed, not chosen.
+ */
+function place(field: 'origin' | 'destination') {
+  const choose = SEARCH_MESSAGES.choosePlace(field);
+  const coordinate = (max: number) => z.number({ error: choose }).min(-max, choose).max(max, choose);
+  return z.object(
+    {
+      label: z.string({ error: `The ${field} must be text.` }).trim().min(1, `The ${field} is required.`).max(300, `The ${field} must be at most 300 characters.`),
+      lat: coordinate(90),
+      lng: coordinate(180),
+    },
+    { error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? `The ${field} is required.` : choose) },
+  );
+}
+
+function gatherPlace(body: Record<string, unknown>, field: 'origin' | 'destination'): unknown {
+  const value = body[field];
+  if (typeof value === 'string' && value.trim() !== '') {
+    const lat = body[`${field}_lat`];
+    const lng = body[`${field}_lng`];
+    const number = (x: unknown) => (typeof x === 'string' && x.trim() !== '' && Number.isFinite(Number(x)) ? Number(x) : x);
+    return lat === undefined && lng === undefined ? { label: value } : { label: value, lat: number(lat), lng: number(lng) };
+  }
+  return value;
+}
+
+const flag = (label: string, fallback: boolean) =>
+  z.preprocess((value) => (value === undefined || value === null ? fallback : value), z.boolean({ error: `${label} must be true or false.` }));
+
+const time = (label: string) =>
+  z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? `The ${label} is required.` : `The ${label} must be text.`) }).max(40, SEARCH_MESSAGES.timeFormat(label));
+
+const formShape = z.object(
+  {
+    origin: place('origin'),
+    destination: place('destination'),
+    out_time: time('outbound time'),
+    return_time: time('return time').nullish(),
+    arrive_by_buffer: z.preprocess(
+      (value) => (value === undefined || value === null || value === '' ? DEFAULT_ARRIVE_BY_BUFFER : value),
+      z.number({ error: 'The arrive-by buffer must be a number of minutes.' }).int('The arrive-by buffer must be whole minutes.').min(0, 'The arrive-by buffer must not be negative.').max(240, 'The arrive-by buffer must be at most 240 minutes.'),
+    ),
+    has_access_to_car: flag('Car access', true),
+    has_concessionary_pass: flag('Concessionary pass', false),
+    has_railcard: flag('Railcard', false),
+    railcard_type: z.preprocess(
+      (value) => (value === '' || value === undefined ? null : value),
+      z.enum(RAILCARD_OPTIONS, { error: `Choose a railcard from the list: ${RAILCARD_OPTIONS.join(', ')}.` }).nullable(),
+    ),
+    has_young_scot_card: flag('Young Scot card', false),
+    has_new_young_scot_card: flag('New Young Scot card', false),
+  },
+  { error: 'Send the search form as a JSON object.' },
+);
+
+export type SearchForm = z.output<typeof formShape> & { return_time: string | null; user_age?: number | null };
+
+/** SPEC section 5: outbound from now to six months ahead; return after outbound, within six months. */
+function checkTimes(form: z.output<typeof formShape>, now: Date, context: z.RefinementCtx): void {
+  const limit = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(SEARCH_TIME_ZONE).add({ months: MAX_MONTHS_AHEAD });
+  const issue = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
+  const out = parseSearchTime(form.out_time);
+  if (!out) issue('out_time', SEARCH_MESSAGES.timeFormat('outbound time'));
+  else if (out.epochMilliseconds < now.getTime() - PAST_GRACE_MINUTES * 60_000) issue('out_time', SEARCH_MESSAGES.past);
+  else if (Temporal.ZonedDateTime.compare(out, limit) > 0) issue('out_time', SEARCH_MESSAGES.tooFar('outbound time'));
+  if (!form.return_time) return;
+  const back = parseSearchTime(form.return_time);
+  if (!back) issue('return_time', SEARCH_MESSAGES.timeFormat('return time'));
+  else if (out && Temporal.ZonedDateTime.compare(back, out) <= 0) issue('return_time', SEARCH_MESSAGES.returnBeforeOutbound);
+  else if (Temporal.ZonedDateTime.compare(back, limit) > 0) issue('return_time', SEARCH_MESSAGES.tooFar('return time'));
+}
+
+/**
+ * The search form, checked against `now()`. SPEC section 3: arrive_time is removed before
+ * sending, so it is ignored here; unknown fields are dropped.
+ */
+export const searchFormSchema = (now: () => Date) =>
+  z
+    .preprocess(
+      (input) => {
+        if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
+        const body = input as Record<string, unknown>;
+        return { ...body, origin: gatherPlace(body, 'origin'), destination: gatherPlace(body, 'destination') };
+      },
+      formShape,
+    )
+    .superRefine((form, context) => {
+      checkTimes(form, now(), context);
+      if (form.has_railcard && !form.railcard_type) context.addIssue({ code: 'custom', path: ['railcard_type'], message: SEARCH_MESSAGES.railcardType });
+    })
+    .transform(
+      (form): SearchForm => ({
+        ...form,
+        return_time: form.return_time ?? null,
+        railcard_type: form.has_railcard ? form.railcard_type : null,
+        // SPEC section 4: no Young Scot card means no new card either.
+        has_new_young_scot_card: form.has_young_scot_card && form.has_new_young_scot_card,
+      }),
+    );
+
+/** POST .../update-return-time: the new return time (null or absent makes the search single). */
+export const updateReturnTimeSchema = z.object({ return_time: time('return time').nullish() }, { error: 'Send the return time as a JSON object.' });
+
+export const SEARCH_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
+
+/** SPEC section 3 "Search query" (plus its places, the form's passes and the job's state). */
+export const searchQuerySchema = z.object({
+  hash: z.string(),
+  origin: placeSchema,
+  destination: placeSchema,
+  origin_address: z.string(),
+  destination_address: z.string(),
+  out_time: z.string(),
+  out_departure_at: z.string(),
+  return_departure_at: z.string().nullable(),
+  /** The form's arrive_time never reaches the server (SPEC section 3), so this is always null. */
+  arrive_at_time: z.string().nullable(),
+  return_time: z.string().nullable(),
+  /** Null until the planner has said how many journeys it found. */
+  results_retrieved: z.number().int().nonnegative().nullable(),
+  status: z.enum(SEARCH_STATUSES),
+  /** Why planning failed (status 'failed'), in words for the traveller. */
+  failure: z.string().nullable(),
+  journeys: z.array(journeySchema.extend({ id: z.string().uuid() })),
+});
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+export const searchStartedSchema = z.object({
+  status: z.literal('success'),
+  data: z.object({ hash: z.string(), origin_address: z.string(), destination_address: z.string() }),
+});
+export const searchQueryAnswerSchema = z.object({ data: searchQuerySchema });
+export const journeyAnswerSchema = z.object({ data: journeySchema.extend({ id: z.string().uuid() }) });
+
+/** The realtime channel and events of a search (SPEC section 7, spelt as there). */
+export const searchChannel = (hash: string) => `query.${hash}`;
+export const RESULTS_RETRIEVED = 'results retrieved';
+export const JOURNEY_PROCESSED = 'journey processed';
+export interface ResultsRetrievedEvent {
+  journey_count: number;
+}
+export interface JourneyProcessedEvent {
+  journeyID: string;
+}

@@ -1,0 +1,40 @@
+/** Stored searches and journeys in the answer shapes of src/contract/search.ts. */
+import type { Place, SearchQuery } from '../../../contract/search';
+import { formatSearchTime } from '../../../contract/search';
+import type { journeys, searchQueries } from '../../db/schema';
+
+type QueryRow = typeof searchQueries.$inferSelect;
+type JourneyRow = typeof journeys.$inferSelect;
+export type PresentedJourney = SearchQuery['journeys'][number];
+
+/** The stored Journey with its row id (the id the URLs use) and the owner's saved flag. */
+export function presentJourney(row: JourneyRow): PresentedJourney {
+  const journey = { ...row.data, id: row.id } as unknown as PresentedJourney;
+  if (row.userStatus === 'saved') journey.user_status = 'saved';
+  else delete journey.user_status;
+  return journey;
+}
+
+const placeOf = (value: unknown, label: string): Place => {
+  const object = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  return { label, lat: Number(object.lat), lng: Number(object.lng) };
+};
+
+export function presentQuery(row: QueryRow, rows: JourneyRow[]): SearchQuery {
+  return {
+    hash: row.hash,
+    origin: placeOf(row.form.origin, row.originAddress),
+    destination: placeOf(row.form.destination, row.destinationAddress),
+    origin_address: row.originAddress,
+    destination_address: row.destinationAddress,
+    out_time: formatSearchTime(row.outDepartureAt),
+    out_departure_at: row.outDepartureAt.toISOString(),
+    return_departure_at: row.returnDepartureAt?.toISOString() ?? null,
+    arrive_at_time: null,
+    return_time: row.returnDepartureAt ? formatSearchTime(row.returnDepartureAt) : null,
+    results_retrieved: row.resultsRetrieved,
+    status: row.status,
+    failure: row.failure,
+    journeys: rows.map(presentJourney),
+  };
+}

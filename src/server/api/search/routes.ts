@@ -1,0 +1,117 @@
+/**
+ * The journey-planner search (SPEC section 7): start a search, read it and its journeys, and
+ * re-plan with a new return time. Searches belong to a brand: another brand's key finds nothing.
+ * Planning happens in a job (context.search); these handlers only validate, store and read.
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { parseSearchTime, searchFormSchema, updateReturnTimeSchema, type SearchForm } from '../../../contract/search';
+import { distance } from '../../../planner/geo/geo';
+import { SAME_PLACE_METRES } from '../../../planner/journey/request';
+import { planRequestFor } from '../../jobs/search-job';
+import { journeys, searchQueries } from '../../db/schema';
+import { ApiError, parseInput } from '../../http/errors';
+import type { ApiContext } from '../context';
+import { currentUser, uuidParam } from '../guards';
+import { storeQuery } from '../journeys/store';
+import { presentJourney, presentQuery } from './present';
+import { presentUser } from '../users/present';
+
+export const SEARCH_ROUTE_MESSAGES = {
+  notFound: 'Search not found.',
+  journeyNotFound: 'Journey not found.',
+  samePlace: 'The origin and destination are the same place: choose a different destination.',
+  unavailable: 'Journey planning is not available right now. Please try again later.',
+} as const;
+
+const HASH = /^[0-9a-f]{32}$/;
+
+export function searchRoutes(context: ApiContext): FastifyPluginAsync {
+  const { db } = context;
+
+  /** SPEC section 6: a signed-in user's profile passes override the form's. */
+  async function withProfile(request: FastifyRequest, form: SearchForm): Promise<{ form: SearchForm; userId: string | null }> {
+    const user = request.brand.enableUserAccounts ? await currentUser(context, request) : undefined;
+    if (!user) return { form, userId: null };
+    const profile = presentUser(user, context.now()).profile;
+    return {
+      userId: user.id,
+      form: {
+        ...form,
+        has_access_to_car: profile.has_car_access,
+        has_concessionary_pass: profile.has_concessionary_pass,
+        has_railcard: profile.railcard !== null,
+        railcard_type: profile.railcard,
+        has_young_scot_card: profile.has_young_scot_card,
+        has_new_young_scot_card: profile.has_new_young_scot_card,
+        user_age: profile.user_age,
+      },
+    };
+  }
+
+  /** Validates, stores and starts planning one search; the stored query row. */
+  async function startSearch(request: FastifyRequest, body: unknown) {
+    const parsed = parseInput(searchFormSchema(context.now), body ?? {});
+    if (distance(parsed.origin, parsed.destination) < SAME_PLACE_METRES) throw ApiError.validation({ destination: [SEARCH_ROUTE_MESSAGES.samePlace] });
+    if (!context.search) throw new ApiError(503, SEARCH_ROUTE_MESSAGES.unavailable);
+    const { form, userId } = await withProfile(request, parsed);
+    const instant = (text: string) => new Date(parseSearchTime(text)!.epochMilliseconds);
+    const { hash } = await storeQuery(db, {
+      brand: request.brand.key,
+      userId,
+      form: form as unknown as Record<string, unknown>,
+      originAddress: form.origin.label,
+      destinationAddress: form.destination.label,
+      outDepartureAt: instant(form.out_time),
+      returnDepartureAt: form.return_time ? instant(form.return_time) : null,
+      createdAt: context.now(),
+    });
+    const [row] = await db.select().from(searchQueries).where(eq(searchQueries.hash, hash));
+    await context.search.enqueue({ hash, request: planRequestFor(form, request.brand.blockedTravelTypes), now: context.now().getTime() });
+    return row!;
+  }
+
+  async function findQuery(request: FastifyRequest, hash: string | undefined) {
+    if (!hash || !HASH.test(hash)) throw ApiError.notFound(SEARCH_ROUTE_MESSAGES.notFound);
+    const [row] = await db
+      .select()
+      .from(searchQueries)
+      .where(and(eq(searchQueries.hash, hash), eq(searchQueries.brand, request.brand.key)));
+    if (!row) throw ApiError.notFound(SEARCH_ROUTE_MESSAGES.notFound);
+    return row;
+  }
+
+  return async (api) => {
+    api.post('/journey-planner/search', async (request, reply) => {
+      const row = await startSearch(request, request.body);
+      reply.code(201);
+      return { status: 'success' as const, data: { hash: row.hash, origin_address: row.originAddress, destination_address: row.destinationAddress } };
+    });
+
+    api.get<{ Params: { hash: string } }>('/journey-planner/search/:hash', async (request) => {
+      const query = await findQuery(request, request.params.hash);
+      const rows = await db.select().from(journeys).where(eq(journeys.queryHash, query.hash)).orderBy(asc(journeys.position));
+      return { data: presentQuery(query, rows) };
+    });
+
+    api.get<{ Params: { hash: string; journeyId: string } }>('/journey-planner/search/:hash/:journeyId', async (request) => {
+      const query = await findQuery(request, request.params.hash);
+      const journeyId = uuidParam(request.params.journeyId, 'Journey');
+      const [row] = await db
+        .select()
+        .from(journeys)
+        .where(and(eq(journeys.id, journeyId), eq(journeys.queryHash, query.hash)));
+      if (!row) throw ApiError.notFound(SEARCH_ROUTE_MESSAGES.journeyNotFound);
+      return { data: presentJourney(row) };
+    });
+
+    // SPEC section 4: like a new search (fresh results under a new hash); failures are field errors only.
+    api.post<{ Params: { hash: string } }>('/journey-planner/search/:hash/update-return-time', async (request, reply) => {
+      const query = await findQuery(request, request.params.hash);
+      const { return_time } = parseInput(updateReturnTimeSchema, request.body ?? {});
+      const row = await startSearch(request, { ...query.form, return_time: return_time ?? null });
+      reply.code(201);
+      return { status: 'success' as const, data: presentQuery(row, []) };
+    });
+  };
+}

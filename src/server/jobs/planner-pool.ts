@@ -1,0 +1,179 @@
+/**
+ * Planner worker threads (node:worker_threads). Each thread loads the regions once at start
+ * (in the background: the server does not wait for it; the first job does) and plans one
+ * search at a time. A thread that crashes or overruns its job is replaced; a region that
+ * cannot be loaded fails every job with a clear message instead of retrying forever.
+ */
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { PlanRequest } from '../../planner/journey/request';
+import type { Journey } from '../../planner/journey/types';
+import { PlanFailedError, type PlanFailure } from './plan-failure';
+
+export interface ThreadSetup {
+  manifests: string[];
+}
+export interface ThreadRequest {
+  id: number;
+  request: PlanRequest;
+  /** The clock for the planner's six-months rule (epoch ms). */
+  now: number;
+}
+export type ThreadReply =
+  | { type: 'ready' }
+  | { type: 'load-failed'; message: string }
+  | { type: 'done'; id: number; journeys: Journey[] }
+  | { type: 'failed'; id: number; failure: PlanFailure };
+
+export interface PlannerPoolOptions {
+  manifests: string[];
+  /** Threads; each holds its own copy of the regions (about 200 MB for Tayside). */
+  size?: number;
+  /** A job still running after this is abandoned and its thread replaced. */
+  jobTimeoutMs?: number;
+  log?: { error(details: object, message: string): void };
+}
+
+interface Pending {
+  id: number;
+  request: PlanRequest;
+  now: number;
+  resolve: (journeys: Journey[]) => void;
+  reject: (error: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  ready: boolean;
+  /** Terminated for overrunning a job (replace it; it had loaded fine). */
+  timedOut?: boolean;
+  job?: Pending;
+  timer?: NodeJS.Timeout;
+}
+
+const THREAD_FILE = new URL('./planner-thread.ts', import.meta.url);
+
+/** A worker running the TypeScript thread file: tsx's loader is registered inside the thread first. */
+function startThread(setup: ThreadSetup): Worker {
+  // require.resolve finds the CommonJS build; its register() cannot load the ESM hooks, the .mjs beside it can.
+  const cjs = createRequire(import.meta.url).resolve('tsx/esm/api');
+  const mjs = cjs.replace(/\.cjs$/, '.mjs');
+  const tsxApi = pathToFileURL(existsSync(mjs) ? mjs : cjs).href;
+  const code = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(THREAD_FILE.href)}); });`;
+  return new Worker(code, { eval: true, workerData: setup });
+}
+
+const failed = (message: string) => new PlanFailedError({ kind: 'internal', field: null, message });
+
+export class PlannerPool {
+  readonly #options: Required<Omit<PlannerPoolOptions, 'log'>> & Pick<PlannerPoolOptions, 'log'>;
+  readonly #slots = new Set<Slot>();
+  readonly #queue: Pending[] = [];
+  #nextId = 1;
+  #broken: string | undefined;
+  #closed = false;
+  #readyWaiters: Array<{ resolve: () => void; reject: (error: Error) => void }> = [];
+
+  constructor(options: PlannerPoolOptions) {
+    this.#options = { size: 1, jobTimeoutMs: 60_000, ...options };
+    for (let i = 0; i < Math.max(1, this.#options.size); i++) this.#spawn();
+  }
+
+  /** Plans one search on a thread: the whole result set, in the planner's order. */
+  run(request: PlanRequest, now: Date): Promise<Journey[]> {
+    if (this.#closed) return Promise.reject(failed('The planner has stopped.'));
+    if (this.#broken) return Promise.reject(failed(this.#broken));
+    return new Promise((resolve, reject) => {
+      this.#queue.push({ id: this.#nextId++, request, now: now.getTime(), resolve, reject });
+      this.#dispatch();
+    });
+  }
+
+  /** Resolves once one thread has its regions (tests and benchmarks wait for this). */
+  ready(): Promise<void> {
+    if ([...this.#slots].some((slot) => slot.ready)) return Promise.resolve();
+    if (this.#broken) return Promise.reject(failed(this.#broken));
+    return new Promise((resolve, reject) => this.#readyWaiters.push({ resolve, reject }));
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    for (const job of this.#queue.splice(0)) job.reject(failed('The planner has stopped.'));
+    await Promise.all(
+      [...this.#slots].map(async (slot) => {
+        clearTimeout(slot.timer);
+        slot.job?.reject(failed('The planner has stopped.'));
+        await slot.worker.terminate();
+      }),
+    );
+    this.#slots.clear();
+  }
+
+  #spawn(): void {
+    const slot: Slot = { worker: startThread({ manifests: this.#options.manifests }), ready: false };
+    this.#slots.add(slot);
+    slot.worker.on('message', (reply: ThreadReply) => this.#onReply(slot, reply));
+    slot.worker.on('error', (error) => this.#options.log?.error({ err: error }, 'planner thread failed'));
+    slot.worker.on('exit', () => this.#onExit(slot));
+  }
+
+  #onReply(slot: Slot, reply: ThreadReply): void {
+    if (reply.type === 'ready') {
+      slot.ready = true;
+      for (const waiter of this.#readyWaiters.splice(0)) waiter.resolve();
+      this.#dispatch();
+      return;
+    }
+    if (reply.type === 'load-failed') {
+      this.#breakPool(`The planner could not load its region data: ${reply.message}`);
+      void slot.worker.terminate();
+      return;
+    }
+    const job = slot.job;
+    if (!job || job.id !== reply.id) return;
+    clearTimeout(slot.timer);
+    slot.job = undefined;
+    if (reply.type === 'done') job.resolve(reply.journeys);
+    else job.reject(new PlanFailedError(reply.failure));
+    this.#dispatch();
+  }
+
+  #onExit(slot: Slot): void {
+    clearTimeout(slot.timer);
+    this.#slots.delete(slot);
+    slot.job?.reject(failed('The planner stopped while planning this search.'));
+    if (this.#closed || this.#broken) return;
+    // A thread that dies before it is ready would die again: stop instead of looping.
+    if (!slot.ready && !slot.timedOut) return this.#breakPool('The planner thread stopped while loading its region data.');
+    this.#spawn();
+  }
+
+  #breakPool(message: string): void {
+    if (this.#broken) return;
+    this.#broken = message;
+    this.#options.log?.error({ message }, 'planner unavailable');
+    for (const job of this.#queue.splice(0)) job.reject(failed(message));
+    for (const waiter of this.#readyWaiters.splice(0)) waiter.reject(failed(message));
+  }
+
+  #dispatch(): void {
+    for (const slot of this.#slots) {
+      if (!slot.ready || slot.job) continue;
+      const job = this.#queue.shift();
+      if (!job) return;
+      slot.job = job;
+      slot.timer = setTimeout(() => {
+        job.reject(failed('Planning this search took too long.'));
+        slot.job = undefined;
+        slot.ready = false;
+        slot.timedOut = true;
+        // Its exit handler spawns the replacement.
+        void slot.worker.terminate();
+      }, this.#options.jobTimeoutMs);
+      const message: ThreadRequest = { id: job.id, request: job.request, now: job.now };
+      slot.worker.postMessage(message);
+    }
+  }
+}

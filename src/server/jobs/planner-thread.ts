@@ -1,0 +1,32 @@
+/**
+ * A planner worker thread: loads the regions once, keeps them, and plans one search per
+ * message. Runs off the request thread, so a slow plan never blocks the server.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { planAll } from '../../planner/journey/plan';
+import type { Region } from '../../planner/journey/region';
+import { loadRegionFromManifest } from '../../planner/journey/region-node';
+import type { ThreadReply, ThreadRequest, ThreadSetup } from './planner-pool';
+import { planFailure } from './plan-failure';
+
+const port = parentPort;
+if (!port) throw new Error('planner-thread must run in a worker thread');
+const setup = workerData as ThreadSetup;
+
+let regions: Region[] | undefined;
+const post = (reply: ThreadReply) => port.postMessage(reply);
+
+port.on('message', (job: ThreadRequest) => {
+  if (!regions) return post({ type: 'failed', id: job.id, failure: { kind: 'internal', field: null, message: 'The planner is not ready.' } });
+  planAll(job.request, { regions, now: new Date(job.now) }).then(
+    (journeys) => post({ type: 'done', id: job.id, journeys }),
+    (error: unknown) => post({ type: 'failed', id: job.id, failure: planFailure(error) }),
+  );
+});
+
+try {
+  regions = await Promise.all(setup.manifests.map((path) => loadRegionFromManifest(path)));
+  post({ type: 'ready' });
+} catch (error) {
+  post({ type: 'load-failed', message: error instanceof Error ? error.message : String(error) });
+}

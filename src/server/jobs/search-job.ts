@@ -1,0 +1,122 @@
+/**
+ * The search job (ARCHITECTURE.md "A search, end to end", step 3): plan, record how many
+ * journeys there are and say so on `query.{hash}`, then store each journey and announce it.
+ * The same function runs in the server (in-process jobs, planning on worker threads) and in
+ * `npm run worker` (BullMQ jobs); only where planning happens and how events travel differ.
+ */
+import { eq } from 'drizzle-orm';
+import { JOURNEY_PROCESSED, RESULTS_RETRIEVED, searchChannel, parseSearchTime, type SearchForm } from '../../contract/search';
+import type { TravelType } from '../../contract/brand';
+import type { PlanRequest } from '../../planner/journey/request';
+import type { Journey } from '../../planner/journey/types';
+import { storeJourney } from '../api/journeys/store';
+import type { Database } from '../db/index';
+import { searchQueries } from '../db/schema';
+import { PlanFailedError, planFailure } from './plan-failure';
+
+export interface SearchJob {
+  hash: string;
+  request: PlanRequest;
+  /** When the search was made (epoch ms): the planner's clock for its date limits. */
+  now: number;
+}
+
+export interface SearchJobDeps {
+  db: Database;
+  publish(channel: string, event: string, data: unknown): void;
+  plan(request: PlanRequest, now: Date): Promise<Journey[]>;
+  log: { error(details: object, message: string): void };
+}
+
+/** Where jobs go: run here (worker threads) or onto a queue (BullMQ). */
+export interface SearchJobQueue {
+  enqueue(job: SearchJob): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Shown to the traveller when planning broke for a reason that is not theirs. */
+export const PLANNING_FAILED = 'We could not plan this search. Please try again.';
+
+/** 'YYYY/MM/DD HH:mm:ss' (London) -> the planner's local 'YYYY-MM-DDTHH:mm:ss'. */
+function plannerTime(text: string): string {
+  const zoned = parseSearchTime(text);
+  if (!zoned) throw new TypeError(`not a search time: ${text}`);
+  return zoned.toPlainDateTime().toString();
+}
+
+/** The validated form (passes already merged) as the planner's request. */
+export function planRequestFor(form: SearchForm, blocked: readonly TravelType[]): PlanRequest {
+  return {
+    origin: form.origin,
+    destination: form.destination,
+    out_time: plannerTime(form.out_time),
+    arrive_by_buffer: form.arrive_by_buffer,
+    return_time: form.return_time ? plannerTime(form.return_time) : null,
+    profile: {
+      has_access_to_car: form.has_access_to_car,
+      has_concessionary_pass: form.has_concessionary_pass,
+      railcard_type: form.has_railcard ? form.railcard_type : null,
+      has_young_scot_card: form.has_young_scot_card,
+      has_new_young_scot_card: form.has_new_young_scot_card,
+      ...(typeof form.user_age === 'number' ? { user_age: form.user_age } : {}),
+    },
+    blocked_travel_types: blocked,
+  };
+}
+
+export async function runSearchJob(deps: SearchJobDeps, job: SearchJob): Promise<void> {
+  const { db } = deps;
+  const where = eq(searchQueries.hash, job.hash);
+  const channel = searchChannel(job.hash);
+  try {
+    await db.update(searchQueries).set({ status: 'running', updatedAt: new Date() }).where(where);
+    let journeys: Journey[];
+    try {
+      journeys = await deps.plan(job.request, new Date(job.now));
+    } catch (error) {
+      const failure = error instanceof PlanFailedError ? error.failure : planFailure(error);
+      if (failure.kind === 'internal') deps.log.error({ hash: job.hash, failure: failure.message }, 'search planning failed');
+      // A failed job emits nothing more; the query says why.
+      await db.update(searchQueries).set({ status: 'failed', failure: failure.kind === 'request' ? failure.message : PLANNING_FAILED, updatedAt: new Date() }).where(where);
+      return;
+    }
+    await db.update(searchQueries).set({ resultsRetrieved: journeys.length, updatedAt: new Date() }).where(where);
+    deps.publish(channel, RESULTS_RETRIEVED, { journey_count: journeys.length });
+    for (const [position, journey] of journeys.entries()) {
+      const { id } = await storeJourney(db, { queryHash: job.hash, position, data: journey as unknown as Record<string, unknown> });
+      deps.publish(channel, JOURNEY_PROCESSED, { journeyID: id });
+    }
+    await db.update(searchQueries).set({ status: 'done', updatedAt: new Date() }).where(where);
+  } catch (error) {
+    deps.log.error({ err: error, hash: job.hash }, 'search job failed');
+    await db
+      .update(searchQueries)
+      .set({ status: 'failed', failure: PLANNING_FAILED, updatedAt: new Date() })
+      .where(where)
+      .catch(() => {});
+  }
+}
+
+/** The default: jobs run in this process, planning on worker threads; close() waits for running jobs. */
+export class InProcessSearchJobs implements SearchJobQueue {
+  readonly #running = new Set<Promise<void>>();
+  constructor(
+    private readonly deps: SearchJobDeps,
+    private readonly onClose: () => Promise<void> = async () => {},
+  ) {}
+
+  async enqueue(job: SearchJob): Promise<void> {
+    const running = runSearchJob(this.deps, job).finally(() => this.#running.delete(running));
+    this.#running.add(running);
+  }
+
+  /** Resolves when every job started so far has finished (tests). */
+  async idle(): Promise<void> {
+    while (this.#running.size > 0) await Promise.all([...this.#running]);
+  }
+
+  async close(): Promise<void> {
+    await this.onClose();
+    await this.idle();
+  }
+}

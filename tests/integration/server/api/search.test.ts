@@ -1,0 +1,279 @@
+/**
+ * The search pipeline on the real server with the Tayside data: POST a search, stream its
+ * events to a pusher-js client on query.{hash} that fetches each journey, read it late through
+ * GET /search/{hash}, re-plan the return, and refuse bad forms in the SPEC error shape.
+ * Runs on PGlite, or PostgreSQL when DATABASE_URL is set.
+ */
+import { eq } from 'drizzle-orm';
+import Pusher from 'pusher-js';
+import { Temporal } from 'temporal-polyfill';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  JOURNEY_PROCESSED,
+  journeyAnswerSchema,
+  RESULTS_RETRIEVED,
+  searchChannel,
+  searchQueryAnswerSchema,
+  searchStartedSchema,
+  SEARCH_MESSAGES,
+  type SearchQuery,
+} from '../../../../src/contract/search';
+import type { SearchJob, SearchJobQueue } from '../../../../src/server/jobs/search-job';
+import { searchQueries } from '../../../../src/server/db/schema';
+import { registration, signUp, startApiServer, uniqueEmail, type ApiServer } from './helpers';
+
+let server: ApiServer;
+
+beforeAll(async () => {
+  server = await startApiServer({ search: true });
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+const two = (n: number) => String(n).padStart(2, '0');
+const formTime = (z: Temporal.ZonedDateTime | Temporal.PlainDateTime) => `${z.year}/${two(z.month)}/${two(z.day)} ${two(z.hour)}:${two(z.minute)}:00`;
+const london = () => Temporal.Now.zonedDateTimeISO('Europe/London');
+/** The next weekday at 08:00 London: inside the rolled-forward rail calendar and the Ember feed. */
+function nextWeekday(hour = 8): Temporal.PlainDateTime {
+  let day = london().toPlainDate().add({ days: 1 });
+  while (day.dayOfWeek > 5) day = day.add({ days: 1 });
+  return day.toPlainDateTime({ hour });
+}
+const OUT = formTime(nextWeekday(8));
+const DUNDEE_STATION = { label: 'Dundee Railway Station, Dundee', lat: 56.4566, lng: -2.9713 };
+const PERTH = { label: 'Perth, Perth and Kinross', lat: 56.3952, lng: -3.4374 };
+const form = (overrides: Record<string, unknown> = {}) => ({ origin: DUNDEE_STATION, destination: PERTH, out_time: OUT, ...overrides });
+
+type ErrorBody = { message: string; errors?: Record<string, string[]> };
+
+function pusherClient(brand = 'regional') {
+  return new Pusher(server.brands.brands.get(brand as never)!.apiKey, {
+    cluster: 'mt1',
+    wsHost: '127.0.0.1',
+    wsPort: server.port,
+    forceTLS: false,
+    enabledTransports: ['ws'],
+    disableStats: true,
+  });
+}
+
+async function post(body: unknown, options: { token?: string; brand?: string } = {}) {
+  const response = await server.call('POST', '/v1/journey-planner/search', { body, ...options });
+  if (response.status !== 201) throw new Error(`search: ${response.status} ${response.text}`);
+  return searchStartedSchema.parse(response.json()).data;
+}
+
+async function finished(hash: string, brand = 'regional'): Promise<SearchQuery> {
+  await server.search!.idle();
+  const response = await server.call('GET', `/v1/journey-planner/search/${hash}`, { brand });
+  expect(response.status).toBe(200);
+  return searchQueryAnswerSchema.parse(response.json()).data;
+}
+
+/** Holds the jobs the routes start until the test lets them run (as a slow planner would). */
+function holdJobs(): { held: SearchJob[]; release(): Promise<void> } {
+  const real = server.context.search!;
+  const held: SearchJob[] = [];
+  const holding: SearchJobQueue = { enqueue: async (job) => void held.push(job), close: () => real.close() };
+  server.context.search = holding;
+  return {
+    held,
+    release: async () => {
+      server.context.search = real;
+      for (const job of held.splice(0)) await real.enqueue(job);
+    },
+  };
+}
+
+describe('POST /v1/journey-planner/search, streamed on query.{hash}', () => {
+  it('answers at once with the hash; a subscribed pusher-js client gets the count, then each journey, and fetches every one', async () => {
+    const gate = holdJobs();
+    const started = await post(form());
+    expect(started).toEqual({ hash: expect.stringMatching(/^[0-9a-f]{32}$/), origin_address: DUNDEE_STATION.label, destination_address: PERTH.label });
+    expect(gate.held).toHaveLength(1);
+
+    const pusher = pusherClient();
+    try {
+      const channel = pusher.subscribe(searchChannel(started.hash));
+      await new Promise<void>((resolve, reject) => {
+        channel.bind('pusher:subscription_succeeded', () => resolve());
+        channel.bind('pusher:subscription_error', reject);
+      });
+      const events: string[] = [];
+      const fetched: Promise<unknown>[] = [];
+      const done = new Promise<number>((resolve) => {
+        let expected = -1;
+        let seen = 0;
+        channel.bind(RESULTS_RETRIEVED, (data: { journey_count: number }) => {
+          events.push(RESULTS_RETRIEVED);
+          expected = data.journey_count;
+          if (expected === 0) resolve(0);
+        });
+        channel.bind(JOURNEY_PROCESSED, (data: { journeyID: string }) => {
+          events.push(JOURNEY_PROCESSED);
+          // As the app does: fetch the journey the event names.
+          fetched.push(server.call('GET', `/v1/journey-planner/search/${started.hash}/${data.journeyID}`).then((r) => ({ status: r.status, body: r.json() })));
+          if (++seen === expected) resolve(seen);
+        });
+      });
+      await gate.release();
+      const count = await done;
+      expect(count).toBeGreaterThan(0);
+      expect(events[0]).toBe(RESULTS_RETRIEVED);
+      expect(events.slice(1)).toEqual(Array(count).fill(JOURNEY_PROCESSED));
+      const journeys = (await Promise.all(fetched)) as Array<{ status: number; body: unknown }>;
+      const ids = new Set<string>();
+      for (const { status, body } of journeys) {
+        expect(status).toBe(200);
+        const journey = journeyAnswerSchema.parse(body).data;
+        ids.add(journey.id);
+        expect(journey.origin.lat).toBeCloseTo(DUNDEE_STATION.lat, 3);
+      }
+      expect(ids.size).toBe(count);
+      // Real Tayside public transport: a ScotRail or Ember ride among them.
+      const agencies = journeys.flatMap(({ body }) => journeyAnswerSchema.parse(body).data.depart.steps.flatMap((s) => (s.transit ? [s.transit.agency.name] : [])));
+      expect(agencies.some((name) => name === 'ScotRail' || name === 'Ember')).toBe(true);
+    } finally {
+      pusher.disconnect();
+    }
+  }, 60_000);
+
+  it('a client that subscribes late still gets every journey through GET /search/{hash}', async () => {
+    const { hash } = await post(form({ has_access_to_car: false }));
+    const query = await finished(hash);
+    expect(query).toMatchObject({ hash, status: 'done', failure: null, origin_address: DUNDEE_STATION.label, out_time: OUT, return_time: null });
+    expect(query.results_retrieved).toBeGreaterThan(0);
+    expect(query.journeys).toHaveLength(query.results_retrieved!);
+    // No car access: no own-car journey.
+    expect(query.journeys.some((j) => j.transport_mode === 'own-car')).toBe(false);
+    const one = await server.call('GET', `/v1/journey-planner/search/${hash}/${query.journeys[0]!.id}`);
+    expect(journeyAnswerSchema.parse(one.json()).data).toEqual(query.journeys[0]);
+  }, 60_000);
+
+  it('passes the brand\'s blocked travel types to the planner (council: no taxi, own car or cycle)', async () => {
+    const { hash } = await post(form(), { brand: 'council' });
+    const query = await finished(hash, 'council');
+    expect(query.journeys.length).toBeGreaterThan(0);
+    for (const journey of query.journeys) expect(['taxi', 'own-car', 'cycle']).not.toContain(journey.transport_mode);
+    // A search belongs to its brand.
+    expect((await server.call('GET', `/v1/journey-planner/search/${hash}`)).status).toBe(404);
+  }, 60_000);
+
+  it('a search the planner refuses records why and emits nothing', async () => {
+    // Glasgow: outside the Tayside region every brand plans in today.
+    const { hash } = await post(form({ origin: { label: 'Glasgow Central', lat: 55.8591, lng: -4.258 } }));
+    const query = await finished(hash);
+    expect(query.status).toBe('failed');
+    expect(query.failure).toMatch(/outside every region/);
+    expect(query.results_retrieved).toBeNull();
+    expect(query.journeys).toEqual([]);
+  }, 60_000);
+});
+
+describe('bad searches (SPEC section 8 shape)', () => {
+  const soon = london().add({ minutes: 30 });
+  const cases: Array<[string, unknown, string, RegExp]> = [
+    ['a time in the past', form({ out_time: formTime(london().subtract({ hours: 2 })) }), 'out_time', /must not be in the past/],
+    ['more than six months ahead', form({ out_time: formTime(london().add({ months: 6, days: 2 })) }), 'out_time', /at most 6 months ahead/],
+    ['a return before the outbound', form({ return_time: formTime(nextWeekday(7)) }), 'return_time', /after the outbound/],
+    ['a malformed time', form({ out_time: '2026-11-24T08:00' }), 'out_time', /YYYY\/MM\/DD HH:mm:ss/],
+    ['a date that does not exist', form({ out_time: '2027/02/30 08:00:00' }), 'out_time', /YYYY\/MM\/DD HH:mm:ss/],
+    ['a typed address without coordinates', form({ origin: 'Dundee' }), 'origin.lat', /Choose the origin from the list/],
+    ['a place object without coordinates', form({ destination: { label: 'Perth' } }), 'destination.lat', /Choose the destination from the list/],
+    ['no origin', { destination: PERTH, out_time: formTime(soon) }, 'origin', /origin is required/],
+    ['no outbound time', { origin: DUNDEE_STATION, destination: PERTH }, 'out_time', /outbound time is required/],
+    ['a flag of the wrong type', form({ has_access_to_car: 'yes' }), 'has_access_to_car', /true or false/],
+    ['a number as time', form({ out_time: 20261124 }), 'out_time', /must be text/],
+    ['a railcard without its type', form({ has_railcard: true }), 'railcard_type', /Choose which railcard/],
+    ['an unknown railcard', form({ has_railcard: true, railcard_type: 'Gold Card' }), 'railcard_type', /Choose a railcard from the list/],
+    ['the same place twice', form({ destination: { ...DUNDEE_STATION, label: 'Dundee station' } }), 'destination', /same place/],
+  ];
+  it.each(cases)('%s: 422 with a field error', async (_name, body, field, message) => {
+    const response = await server.call('POST', '/v1/journey-planner/search', { body });
+    expect(response.status).toBe(422);
+    const answer = response.json<ErrorBody>();
+    expect(answer.errors?.[field]?.[0]).toMatch(message);
+    expect(answer.message).toEqual(expect.any(String));
+  });
+
+  it('accepts the label with origin_lat/origin_lng fields beside it', async () => {
+    const started = await post({ ...form(), origin: DUNDEE_STATION.label, origin_lat: DUNDEE_STATION.lat, origin_lng: DUNDEE_STATION.lng });
+    expect(started.origin_address).toBe(DUNDEE_STATION.label);
+    await server.search!.idle();
+  });
+
+  it('no body, a JSON array or text: errors, never a 500', async () => {
+    const empty = await server.call('POST', '/v1/journey-planner/search');
+    expect(empty.status).toBe(422);
+    expect(Object.keys(empty.json<ErrorBody>().errors ?? {})).toEqual(expect.arrayContaining(['origin', 'destination', 'out_time']));
+    expect((await server.call('POST', '/v1/journey-planner/search', { body: [] })).status).toBe(422);
+    expect((await server.call('POST', '/v1/journey-planner/search', { body: 'origin=Dundee', headers: { 'content-type': 'text/plain' } })).status).toBe(415);
+  });
+
+  it('unknown hashes and journeys are 404 with a message', async () => {
+    for (const hash of ['0'.repeat(32), 'not-a-hash', 'ABCDEF'.repeat(6)]) {
+      const response = await server.call('GET', `/v1/journey-planner/search/${hash}`);
+      expect(response.status).toBe(404);
+      expect(response.json<ErrorBody>()).toEqual({ message: 'Search not found.' });
+    }
+    const { hash } = await post(form());
+    await server.search!.idle();
+    const missing = await server.call('GET', `/v1/journey-planner/search/${hash}/00000000-0000-4000-8000-000000000000`);
+    expect(missing.status).toBe(404);
+    expect(missing.json<ErrorBody>()).toEqual({ message: 'Journey not found.' });
+    expect((await server.call('GET', `/v1/journey-planner/search/${hash}/1%20or%201=1`)).status).toBe(404);
+    expect((await server.call('POST', `/v1/journey-planner/search/${'0'.repeat(32)}/update-return-time`, { body: { return_time: OUT } })).status).toBe(404);
+  });
+});
+
+describe('POST /v1/journey-planner/search/{hash}/update-return-time', () => {
+  it('re-plans with the return and answers the new query; a bad return is a field error only', async () => {
+    const { hash } = await post(form());
+    await server.search!.idle();
+    const returnTime = formTime(nextWeekday(17));
+    const updated = await server.call('POST', `/v1/journey-planner/search/${hash}/update-return-time`, { body: { return_time: returnTime } });
+    expect(updated.status).toBe(201);
+    const next = searchQueryAnswerSchema.parse(updated.json()).data;
+    expect(next.hash).not.toBe(hash);
+    expect(next).toMatchObject({ return_time: returnTime, out_time: OUT, origin_address: DUNDEE_STATION.label });
+    const query = await finished(next.hash);
+    expect(query.journeys.length).toBeGreaterThan(0);
+    expect(query.journeys.every((j) => j.return !== undefined)).toBe(true);
+
+    const bad = await server.call('POST', `/v1/journey-planner/search/${hash}/update-return-time`, { body: { return_time: formTime(nextWeekday(6)) } });
+    expect(bad.status).toBe(422);
+    expect(bad.json<ErrorBody>().errors).toEqual({ return_time: [SEARCH_MESSAGES.returnBeforeOutbound] });
+    const wrongType = await server.call('POST', `/v1/journey-planner/search/${hash}/update-return-time`, { body: { return_time: 5 } });
+    expect(wrongType.json<ErrorBody>().errors?.return_time).toBeDefined();
+  }, 60_000);
+});
+
+describe('a signed-in user\'s profile passes override the form', () => {
+  it('stores the profile\'s passes, not the form\'s, and lists the search as recent', async () => {
+    const email = uniqueEmail('passes');
+    const token = await signUp(server, email);
+    const update = await server.call('PUT', '/v1/users/update', {
+      token,
+      body: {
+        ...registration(email, { password: undefined, password_confirmation: undefined }),
+        profile: { has_car_access: false, has_concessionary_pass: true, has_young_scot_card: false, railcard: 'Senior Railcard' },
+      },
+    });
+    expect(update.status).toBe(200);
+    const { hash } = await post(form({ has_access_to_car: true, has_concessionary_pass: false, has_railcard: false }), { token });
+    const [row] = await server.db.select().from(searchQueries).where(eq(searchQueries.hash, hash));
+    expect(row?.form).toMatchObject({ has_access_to_car: false, has_concessionary_pass: true, has_railcard: true, railcard_type: 'Senior Railcard', user_age: expect.any(Number) });
+    expect(row?.userId).toEqual(expect.any(String));
+    const query = await finished(hash);
+    expect(query.journeys.some((j) => j.transport_mode === 'own-car')).toBe(false);
+    const recent = await server.call('GET', '/v1/journey-planner/queries/user', { token });
+    expect(recent.json<{ data: Array<{ hash: string }> }>().data.map((item) => item.hash)).toContain(hash);
+    // Anonymous: the form's own passes stand.
+    const anonymous = await post(form({ has_concessionary_pass: true }));
+    const [plain] = await server.db.select().from(searchQueries).where(eq(searchQueries.hash, anonymous.hash));
+    expect(plain?.form).toMatchObject({ has_access_to_car: true, has_concessionary_pass: true, has_railcard: false, railcard_type: null });
+    expect(plain?.userId).toBeNull();
+    await server.search!.idle();
+  }, 60_000);
+});
