@@ -20,7 +20,8 @@ import { networkFootpaths } from '../street/footpaths';
 import type { StreetGraph } from '../street/graph';
 import { buildStreetGraphFromFile, fileChunks } from '../street/osm-node';
 import { StreetPlanner } from '../street/street';
-import { buildTimetable } from '../timetable/build';
+import { buildTimetable, type BuildOptions } from '../timetable/build';
+import { FOOT_SOURCE } from '../timetable/footpaths';
 import type { RegionCosts } from './region';
 import { decodeRegionSnapshot, encodeRegionSnapshot, type RegionReport, type RegionSnapshot } from './region-snapshot';
 import { fileURLToPath } from 'node:url';
@@ -73,6 +74,13 @@ async function buildPlaces(loaded: LoadedManifest): Promise<{ index: PlaceIndex;
   return { index, report: { records: index.data.ids.length, counts: region.counts, skipped: region.skipped.length, seconds: seconds(started) } };
 }
 
+/** Timetable build option: footpaths between stops walk the street graph, where there is one. */
+export function networkFootpathOption(graph: StreetGraph | null): Pick<BuildOptions, 'walkNetwork'> {
+  if (!graph) return {};
+  const planner = new StreetPlanner(graph);
+  return { walkNetwork: (points, maxSeconds) => networkFootpaths(planner, points, maxSeconds) };
+}
+
 /** Everything the import does for a manifest, in memory. */
 export async function buildRegionSnapshot(manifest: string | LoadedManifest, today = new Date()): Promise<RegionSnapshot> {
   const loaded = typeof manifest === 'string' ? await loadManifest(manifest, today) : manifest;
@@ -86,21 +94,8 @@ export async function buildRegionSnapshot(manifest: string | LoadedManifest, tod
     street = (await buildStreetGraphFromFile(loaded.osmPath, { elevation })).graph;
     streetReport = { osm: loaded.osmPath, elevation: loaded.elevationPaths, vertices: street.vertexCount, edges: street.edgeCount, seconds: seconds(started), networkFootpaths: 0 };
   }
-  const planner = street ? new StreetPlanner(street) : null;
-  let networkCount = 0;
-  const timetable = await buildTimetable(loaded.inputs, {
-    ...loaded.options,
-    ...(planner
-      ? {
-          walkNetwork: (points, maxSeconds) => {
-            const walks = networkFootpaths(planner, points, maxSeconds);
-            networkCount = walks.from.length;
-            return walks;
-          },
-        }
-      : {}),
-  });
-  if (streetReport) streetReport.networkFootpaths = networkCount;
+  const timetable = await buildTimetable(loaded.inputs, { ...loaded.options, ...networkFootpathOption(street) });
+  if (streetReport) streetReport.networkFootpaths = timetable.footSource.reduce((n, x) => n + (x === FOOT_SOURCE.network ? 1 : 0), 0);
   const fareTables: Record<string, FareTables> = {};
   for (const i of loaded.inputs) fareTables[i.source.name] = await readFareTables(i.source);
   const costs = existsSync(loaded.costsDir) ? await loadRegionCostData(loaded.costsDir) : await emptyRegionCosts();

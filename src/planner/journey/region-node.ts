@@ -15,7 +15,7 @@ import { buildTimetable, type FeedInput } from '../timetable/build';
 import { openGtfs } from '../timetable/node-io';
 import type { Timetable } from '../timetable/model';
 import { createRegion, type Region } from './region';
-import { buildRegionSnapshot, DESNZ_CSV, emptyRegionCosts, readRegionSnapshotFile } from './region-build-node';
+import { buildRegionSnapshot, DESNZ_CSV, emptyRegionCosts, networkFootpathOption, readRegionSnapshotFile } from './region-build-node';
 import { regionFromSnapshot } from './region-snapshot';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -62,9 +62,9 @@ export interface FilesRegionOptions {
 
 export async function loadRegionFromFiles(o: FilesRegionOptions): Promise<Region> {
   const inputs: FeedInput[] = await Promise.all(o.gtfs.map(async (p) => ({ source: await openGtfs(p) })));
-  const tt = await buildTimetable(inputs);
   const elevation = o.elevation?.length ? await loadElevation(o.elevation) : null;
   const graph = o.osm ? (await buildStreetGraphFromFile(o.osm)).graph : null;
+  const tt = await buildTimetable(inputs, networkFootpathOption(graph));
   return createRegion({
     name: o.name, timetable: tt, street: new StreetPlanner(graph, { elevation }), costs: await emptyRegionCosts(o.emissionFactorsCsv),
     fareIndexes: await fareIndexes(tt, inputs), ...(o.currency ? { currency: o.currency } : {}),
