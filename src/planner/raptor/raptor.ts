@@ -16,6 +16,7 @@ import { PathState, INF, KIND_ACCESS, KIND_TRIP } from './state';
 import { reconstruct } from './reconstruct';
 import { CAN_ALIGHT, CAN_BOARD, type RaptorPath, type RaptorRequest, type TransitData } from './transit-data';
 import { collectDepartures, hasInRange, paretoFilter } from './departures';
+import { LowerBounds } from './lower-bounds';
 
 export class Raptor {
   private readonly st: PathState;
@@ -27,9 +28,12 @@ export class Raptor {
   private foundTrip = -1;
   private foundDay = 0;
   private foundTime = INF;
+  private lowerBounds?: LowerBounds;
+  private readonly noBound: Int32Array;
 
   constructor(readonly data: TransitData) {
     this.st = new PathState(data.stopCount);
+    this.noBound = new Int32Array(data.stopCount);
     this.queuePos = new Int32Array(data.patternCount).fill(-1);
     this.queueList = new Int32Array(data.patternCount);
     this.egress = new Int32Array(data.stopCount).fill(-1);
@@ -42,7 +46,13 @@ export class Raptor {
     // A range search whose window start reaches nothing reaches nothing later either: one single
     // search settles it, instead of one exploration of the whole network per minute of window.
     if (range && this.search({ ...req, departureEnd: req.departure }).length === 0) return [];
+    // That search's best arrival per number of trips is the best any later departure can do: once the
+    // range runs (latest first) have matched it for every count, earlier runs cannot add an option.
+    const floor = range ? bestByRounds(st.target, rounds) : undefined;
     st.reset(rounds);
+    // Bounds cost a search over the whole network (a few ms with many footpaths): worth it for the
+    // many runs of a range search, not for one single search.
+    st.bound = range ? (this.lowerBounds ??= new LowerBounds(this.data)).compute(req.egress) : this.noBound;
     for (const e of req.egress) {
       const prev = this.egress[e.stop] as number;
       if (prev < 0 || e.duration < prev) this.egress[e.stop] = e.duration;
@@ -77,6 +87,7 @@ export class Raptor {
         for (let k = 1; k <= rounds; k++) {
           if (st.targetImproved[k]) results.push(reconstruct(this.data, st, k, req));
         }
+        if (floor && sameRows(bestByRounds(st.target, rounds), floor)) break;
       }
     } finally {
       for (const e of req.egress) this.egress[e.stop] = -1;
@@ -117,7 +128,7 @@ export class Raptor {
     const row = k * S;
     // Hot loop: arrays in locals.
     const { patternStops, patternStopFlags, boardTimes, alightTimes } = d;
-    const { arr, ready, target, bestArr } = st;
+    const { arr, ready, target, bestArr, bound } = st;
     const egress = this.egress;
     for (let q = 0; q < this.queueCount; q++) {
       const p = this.queueList[q] as number;
@@ -138,7 +149,7 @@ export class Raptor {
         if (trip >= 0 && (flags & CAN_ALIGHT) !== 0) {
           const t = (alightTimes[tripTimes + i] as number) + shift;
           // Improves only on this round, the previous one (fewer trips) and, in a single search, any round.
-          if (t < (target[k] as number) && t < (arr[row + s] as number) && t < (arr[prevRow + s] as number) && (!single || t < (bestArr[s] as number))) {
+          if (t + (bound[s] as number) < (target[k] as number) && t < (arr[row + s] as number) && t < (arr[prevRow + s] as number) && (!single || t < (bestArr[s] as number))) {
             if (single) bestArr[s] = t;
             arr[row + s] = t;
             st.arrKind[row + s] = KIND_TRIP;
@@ -222,4 +233,20 @@ export class Raptor {
       }
     }
   }
+}
+
+/** Best destination arrival using at most k trips, for k = 0..rounds. */
+function bestByRounds(target: Int32Array, rounds: number): Int32Array {
+  const out = new Int32Array(rounds + 1);
+  let best = INF;
+  for (let k = 0; k <= rounds; k++) {
+    best = Math.min(best, target[k] as number);
+    out[k] = best;
+  }
+  return out;
+}
+
+function sameRows(a: Int32Array, b: Int32Array): boolean {
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
+  return true;
 }

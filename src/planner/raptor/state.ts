@@ -34,6 +34,8 @@ export class PathState {
   targetStop = new Int32Array(0);
   targetRound = new Int32Array(0);
   targetImproved = new Uint8Array(0);
+  /** Lower bound on the time from each stop to the destination (INF: cannot reach it). */
+  bound: Int32Array;
 
   readonly marked: Uint8Array;
   readonly markedList: Int32Array;
@@ -49,6 +51,7 @@ export class PathState {
     this.markedList = new Int32Array(stopCount);
     this.tripFlag = new Uint8Array(stopCount);
     this.tripList = new Int32Array(stopCount);
+    this.bound = new Int32Array(stopCount);
   }
 
   reset(rounds: number): void {
@@ -177,7 +180,7 @@ export class PathState {
   private improveReady(row: number, S: number, k: number, s: number, t: number, kind: number, from: number, duration: number, single: boolean): void {
     const idx = row + s;
     const ready = this.ready;
-    if (t >= (ready[idx] as number) || t >= (ready[idx - S] as number) || t >= (this.target[k] as number)) return;
+    if (t >= (ready[idx] as number) || t >= (ready[idx - S] as number) || t + (this.bound[s] as number) >= (this.target[k] as number)) return;
     if (single) {
       if (t >= (this.bestReady[s] as number)) return;
       this.bestReady[s] = t;

@@ -12,7 +12,7 @@
 import { EARTH_RADIUS_M } from '../geo/geo';
 import type { StreetGraph } from './graph';
 import { E7 } from './graph';
-import { MinHeap } from './heap';
+import { MinHeap } from '../common/heap';
 import type { Snap } from './spatial';
 import { TurnTable } from './turns';
 

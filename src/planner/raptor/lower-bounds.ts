@@ -1,0 +1,115 @@
+/**
+ * Lower bounds on the time from every stop to the destination, for pruning (as OpenTripPlanner's
+ * raptor heuristics do): a label at stop s reached at time t can only lead to an arrival of
+ * t + bound[s] or later, so when that is no better than a journey already found it is dropped.
+ *
+ * The bound is a Dijkstra search backwards from the egress stops over a relaxed network: each pattern
+ * hop costs the fastest any trip makes it, footpaths cost their duration, and waiting, change times,
+ * service days and boarding rules are ignored - all of which only make the bound smaller, so it
+ * never prunes a journey that could win. Stops that cannot reach the destination get INF.
+ */
+import { MinHeap } from '../common/heap';
+import { INF } from './state';
+import type { StopTime, TransitData } from './transit-data';
+
+export class LowerBounds {
+  /** Fastest ride from position i-1 to i of each pattern, indexed like patternStops (0 at i = 0). */
+  private readonly hop: Int32Array;
+  /** Footpaths by destination stop (CSR), to walk them backwards. */
+  private readonly inStart: Int32Array;
+  private readonly inFrom: Int32Array;
+  private readonly inDuration: Int32Array;
+  private readonly heap = new MinHeap(1024);
+  readonly bound: Int32Array;
+
+  constructor(private readonly data: TransitData) {
+    this.hop = fastestHops(data);
+    const S = data.stopCount;
+    const inCount = new Int32Array(S + 1);
+    for (let i = 0; i < data.footTo.length; i++) inCount[(data.footTo[i] as number) + 1]!++;
+    for (let s = 0; s < S; s++) inCount[s + 1]! += inCount[s] as number;
+    this.inStart = inCount;
+    this.inFrom = new Int32Array(data.footTo.length);
+    this.inDuration = new Int32Array(data.footTo.length);
+    const fill = inCount.slice(0, S);
+    for (let from = 0; from < S; from++) {
+      for (let e = data.footStart[from] as number; e < (data.footStart[from + 1] as number); e++) {
+        const at = fill[data.footTo[e] as number]!++;
+        this.inFrom[at] = from;
+        this.inDuration[at] = data.footDuration[e] as number;
+      }
+    }
+    this.bound = new Int32Array(S);
+  }
+
+  /** Fills `bound` for a destination reached from these stops; returns it. */
+  compute(egress: readonly StopTime[]): Int32Array {
+    const d = this.data;
+    const bound = this.bound;
+    const heap = this.heap;
+    const { stopPatternStart, stopPatterns, stopPatternPos, patternStopStart, patternStops } = d;
+    const hop = this.hop;
+    bound.fill(INF);
+    heap.clear();
+    for (const e of egress) {
+      if (e.duration < (bound[e.stop] as number)) {
+        bound[e.stop] = e.duration;
+        heap.push(e.duration, e.stop);
+      }
+    }
+    while (heap.size > 0) {
+      const key = heap.peekKey();
+      const v = heap.pop();
+      if (key > (bound[v] as number)) continue;
+      // Riding into v: the stop before v on each pattern through it.
+      for (let e = stopPatternStart[v] as number, end = stopPatternStart[v + 1] as number; e < end; e++) {
+        const pos = stopPatternPos[e] as number;
+        if (pos === 0) continue;
+        const at = (patternStopStart[stopPatterns[e] as number] as number) + pos;
+        const u = patternStops[at - 1] as number;
+        const t = key + (hop[at] as number);
+        if (t < (bound[u] as number)) {
+          bound[u] = t;
+          heap.push(t, u);
+        }
+      }
+      for (let e = this.inStart[v] as number, end = this.inStart[v + 1] as number; e < end; e++) {
+        const u = this.inFrom[e] as number;
+        const t = key + (this.inDuration[e] as number);
+        if (t < (bound[u] as number)) {
+          bound[u] = t;
+          heap.push(t, u);
+        }
+      }
+    }
+    return bound;
+  }
+}
+
+/**
+ * Per pattern position i > 0, the fastest any trip goes from position i-1 to i. Summing hops bounds a
+ * longer ride only when no trip leaves a stop before it arrives there; a pattern where one does gets
+ * zero hops (a weaker but still valid bound).
+ */
+function fastestHops(d: TransitData): Int32Array {
+  const hop = new Int32Array(d.patternStops.length);
+  for (let p = 0; p < d.patternCount; p++) {
+    const s0 = d.patternStopStart[p] as number;
+    const n = (d.patternStopStart[p + 1] as number) - s0;
+    const m = (d.patternTripStart[p + 1] as number) - (d.patternTripStart[p] as number);
+    const base = d.patternTimeStart[p] as number;
+    let consistent = true;
+    for (let i = 1; i < n; i++) {
+      let best = INF;
+      for (let j = 0; j < m; j++) {
+        const row = base + j * n;
+        const ride = (d.alightTimes[row + i] as number) - (d.boardTimes[row + i - 1] as number);
+        if (ride < best) best = ride;
+        if ((d.boardTimes[row + i] as number) < (d.alightTimes[row + i] as number)) consistent = false;
+      }
+      hop[s0 + i] = Math.max(0, best);
+    }
+    if (!consistent) hop.fill(0, s0, s0 + n);
+  }
+  return hop;
+}
