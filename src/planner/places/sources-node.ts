@@ -12,7 +12,8 @@ import { assembleRegionPlaces } from './region';
 import type { RegionPlaces, RegionSources } from './region';
 import type { StopInput } from './types';
 
-const REPO = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
+// A string, not `new URL(...)`: under jsdom (web component tests) the global URL is not Node's.
+const REPO = resolve(fileURLToPath(import.meta.url), '../../../..');
 
 export const TAYSIDE_DATA_DIR = join(REPO, 'data/tayside');
 

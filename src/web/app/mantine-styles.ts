@@ -22,3 +22,8 @@ import '@mantine/core/styles/VisuallyHidden.css';
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Breadcrumbs.css';
 import '@mantine/core/styles/Button.css';
+// The From/To place fields (features/search/places/PlaceField).
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/ActionIcon.css';

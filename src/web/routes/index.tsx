@@ -1,5 +1,8 @@
+import { Paper } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
+import { useState } from 'react';
 import { ScreenHeading } from '../components/ScreenHeading';
+import { emptySearchForm, SearchPlaces, type SearchFormState } from '../features/search';
 import { useBrand } from '../lib/brand';
 
 export const Route = createFileRoute('/')({
@@ -9,5 +12,14 @@ export const Route = createFileRoute('/')({
 
 function HomeScreen() {
   const brand = useBrand();
-  return <ScreenHeading title="Plan your journey" lead={brand.description} />;
+  // The search form's state: From/To now; dates, passes and submit join it in the search-form issue.
+  const [form, setForm] = useState<SearchFormState>(emptySearchForm);
+  return (
+    <>
+      <ScreenHeading title="Plan your journey" lead={brand.description} />
+      <Paper component="form" withBorder p="md" maw={560} aria-label="Plan your journey" onSubmit={(event) => event.preventDefault()}>
+        <SearchPlaces state={form} onChange={setForm} />
+      </Paper>
+    </>
+  );
 }

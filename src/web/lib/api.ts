@@ -1,0 +1,71 @@
+/**
+ * The API client's core (SPEC section 7): JSON Accept/Content-Type, the brand's X-Api-Key,
+ * the XMLHttpRequest marker, the bearer token when signed in, and a 60 s timeout.
+ * Errors come back as ApiRequestError with the server's SPEC-shaped message and field errors.
+ */
+import { readCookie, USER_TOKEN_COOKIE } from './cookies';
+
+export const API_TIMEOUT_MS = 60_000;
+
+export class ApiRequestError extends Error {
+  override name = 'ApiRequestError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+}
+
+export interface ApiCallOptions {
+  apiKey: string;
+  query?: Record<string, string | number | undefined>;
+  signal?: AbortSignal;
+  /** Tests and non-browser callers pass their own fetch and origin. */
+  fetch?: typeof fetch;
+  baseUrl?: string;
+}
+
+/** Aborts when the caller aborts or the SPEC's timeout passes, whichever comes first. */
+function withTimeout(signal: AbortSignal | undefined): { signal: AbortSignal; done: () => void } {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException('The request took too long.', 'TimeoutError')), API_TIMEOUT_MS);
+  const onAbort = () => controller.abort(signal?.reason);
+  if (signal?.aborted) onAbort();
+  else signal?.addEventListener('abort', onAbort, { once: true });
+  return {
+    signal: controller.signal,
+    done: () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
+export async function apiGet<T>(path: string, options: ApiCallOptions): Promise<T> {
+  const url = new URL(path, options.baseUrl ?? window.location.origin);
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined) url.searchParams.set(key, String(value));
+  }
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Content-Type': 'application/json',
+    'X-Api-Key': options.apiKey,
+    'X-Requested-With': 'XMLHttpRequest',
+  };
+  const token = typeof document === 'undefined' ? undefined : readCookie(USER_TOKEN_COOKIE);
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const timed = withTimeout(options.signal);
+  try {
+    const response = await (options.fetch ?? fetch)(url, { method: 'GET', headers, signal: timed.signal });
+    const body = (await response.json().catch(() => null)) as { message?: unknown; errors?: Record<string, string[]> } | null;
+    if (!response.ok) {
+      const message = typeof body?.message === 'string' ? body.message : `The server answered ${response.status}.`;
+      throw new ApiRequestError(response.status, message, body?.errors);
+    }
+    return body as T;
+  } finally {
+    timed.done();
+  }
+}
