@@ -167,8 +167,12 @@ export function buildFlexModel(tt: Timetable): FlexModel {
   const routeIndex = new Map(tt.routeIds.map((id, i) => [id, i]));
   const serviceIndex = new Map(tt.serviceIds.map((id, i) => [id, i]));
   for (const { name: feed } of tt.feeds) {
-    const flexRows = records(tt.extras[`${feed}/stop_times.flex`]);
+    const flexTable = tt.extras[`${feed}/stop_times.flex`];
+    const flexRows = records(flexTable);
     if (flexRows.length === 0) continue;
+    if (!flexTable?.header.includes('service_id')) {
+      model.warnings.push(`${feed}: flex stop times without their trips' service (a snapshot from an older import); re-run the import to plan its demand-responsive rides`);
+    }
     const geo = tt.extras[`${feed}/locations.geojson`]?.rows[0]?.[0];
     const zones = new Map((geo ? zonesOf(feed, geo, model.warnings) : []).map((z) => [z.id, z]));
     const groups = new Map<string, FlexGroup>();
