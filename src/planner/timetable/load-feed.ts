@@ -134,8 +134,11 @@ export async function loadFeed(source: GtfsSource, report: ReportBuilder): Promi
 
   if (present.has('transfers.txt')) {
     await readTable(source, 'transfers.txt', ['from_stop_id', 'to_stop_id', 'transfer_type'], report, (r) => {
-      // Trip- and route-specific transfers (GTFS 2022 extension) are not modelled yet: skip them quietly.
-      if (r.get('from_trip_id') || r.get('to_trip_id') || r.get('from_route_id') || r.get('to_route_id')) return;
+      // Trip- and route-specific transfers (GTFS 2022 extension; types 4/5 are in-seat) are not modelled:
+      // the stop-level rules and generated footpaths apply instead, and the report says so.
+      if (r.get('from_trip_id') || r.get('to_trip_id') || r.get('from_route_id') || r.get('to_route_id')) {
+        return warn('transfers.txt', r, 'trip- or route-specific transfer not modelled; stop-level transfers apply instead', r.get('from_trip_id') || r.get('to_trip_id') ? 'from_trip_id' : 'from_route_id');
+      }
       const from = stopIndex.get(r.get('from_stop_id'));
       const to = stopIndex.get(r.get('to_stop_id'));
       if (from === undefined || to === undefined) return warn('transfers.txt', r, `unknown stop '${from === undefined ? r.get('from_stop_id') : r.get('to_stop_id')}'; skipped`, from === undefined ? 'from_stop_id' : 'to_stop_id');

@@ -99,6 +99,10 @@ describe('timetable edge cases', () => {
     expect(earliest(free, 'A', 'C', '2024-03-05', '07:50:00').arrival).toBe(parseGtfsTime('09:00:00'));
     const slow = await feed({ ...files, 'transfers.txt': 'from_stop_id,to_stop_id,transfer_type,min_transfer_time\nB,B,2,300\n' });
     expect(earliest(slow, 'A', 'C', '2024-03-05', '07:50:00').arrival).toBe(parseGtfsTime('09:10:00'));
+    // A route-specific rule is not modelled: the stop-level rule still applies and the report says so.
+    const routeRule = await feed({ ...files, 'transfers.txt': 'from_stop_id,to_stop_id,from_route_id,to_route_id,transfer_type,min_transfer_time\nB,B,,,2,300\nB,B,R1,R2,2,60\n' });
+    expect(earliest(routeRule, 'A', 'C', '2024-03-05', '07:50:00').arrival).toBe(parseGtfsTime('09:10:00'));
+    expect(routeRule.report.warnings).toContainEqual(expect.objectContaining({ file: 'transfers.txt', line: 3, message: expect.stringMatching(/route-specific transfer not modelled/) }));
   });
 
   it('finds nothing on an expired feed and says why; rolled forward it runs on current dates', async () => {
