@@ -12,6 +12,7 @@ import { planBikeHire } from '../modes/bike-hire';
 import { planCarClub } from '../modes/car-club';
 import type { ModeContext, ModePlanner } from '../modes/context';
 import { planCycle } from '../modes/cycle';
+import { planCycleTransit, selectCycleAccess } from '../modes/cycle-transit';
 import { planDrt } from '../modes/drt';
 import { planOwnCar } from '../modes/own-car';
 import { planTaxi } from '../modes/taxi';
@@ -102,7 +103,10 @@ export async function* plan(req: PlanRequest, options: PlanOptions): AsyncGenera
   }
 
   // Public transport across the departure window.
-  const transit = selectTransit(build(planTransit(out), back ? planTransit(back) : null));
+  const walkAccess = planTransit(out);
+  const transit = selectTransit(build(walkAccess, back ? planTransit(back) : null));
+  // Cycling to the stop: one-way trips only, chosen apart so they never push out a walking option.
+  if (!back) transit.push(...selectCycleAccess(build(planCycleTransit(out, walkAccess), null)));
   for (const j of sortByEmissions(transit.map((f) => f.journey))) {
     if (seen.has(j.id)) continue;
     seen.add(j.id);

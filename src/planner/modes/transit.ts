@@ -13,7 +13,8 @@ import { transitLeg } from '../query/itinerary';
 import { formatLocalDateTime } from '../query/local-time';
 import { serviceTimetable } from '../query/service-timetable';
 import type { RaptorPath, StopTime } from '../raptor/transit-data';
-import { WALK_SPEED } from '../street/profiles';
+import { WALK_SPEED, type Profile } from '../street/profiles';
+import type { Snap } from '../street/spatial';
 import { estimateReach } from '../street/street';
 import { parseDay } from '../timetable/gtfs-time';
 import type { TransitMode } from '../timetable/modes';
@@ -31,14 +32,30 @@ const ACCESS_BUDGETS = [15 * 60, 40 * 60];
 const TYPE_OF_CLASS: Record<ServiceClass, TravelType> = { bus: 'bus', coach: 'coach', rail: 'train', tram: 'tram', subway: 'subway', ferry: 'ferry', other: 'bus' };
 const TYPE_OF_MODE: Record<TransitMode, TravelType> = { rail: 'train', coach: 'coach', bus: 'bus', tram: 'tram', subway: 'subway', ferry: 'ferry', cable: 'tram', other: 'bus' };
 
-interface Reached {
+export interface Reached {
   stops: StopTime[];
   estimated: boolean;
 }
 
-function reachStops(region: Region, p: LatLng, reverse: boolean): Reached {
-  for (const budget of ACCESS_BUDGETS) {
-    const radius = budget * WALK_SPEED;
+/** How the traveller gets to the stops: walking (default), or cycling for cycle access. */
+export interface AccessMode {
+  profile: Profile;
+  /** Time budgets tried in turn until some stop is reached (seconds). */
+  budgets: readonly number[];
+  /** Speed that turns a budget into a straight-line search radius (m/s). */
+  speed: number;
+  /** Snaps of region.stopPoints for this profile (computed once per region). */
+  snaps: (region: Region) => (Snap | null)[];
+}
+
+const WALK_ACCESS: AccessMode = {
+  profile: 'walk', budgets: ACCESS_BUDGETS, speed: WALK_SPEED,
+  snaps: (region) => (region.stopSnaps ??= region.stopPoints.map((s) => region.street.snap(s, 'walk'))),
+};
+
+export function reachStops(region: Region, p: LatLng, reverse: boolean, mode: AccessMode = WALK_ACCESS): Reached {
+  for (const budget of mode.budgets) {
+    const radius = budget * mode.speed;
     const idx: number[] = [];
     region.stopPoints.forEach((s, i) => {
       if (haversine(p.lat, p.lng, s.lat, s.lng) <= radius) idx.push(i);
@@ -47,10 +64,9 @@ function reachStops(region: Region, p: LatLng, reverse: boolean): Reached {
     const targets = idx.map((i) => region.stopPoints[i] as LatLng);
     let reach;
     if (region.street.graph) {
-      region.stopSnaps ??= region.stopPoints.map((s) => region.street.snap(s, 'walk'));
-      const snaps = region.stopSnaps;
-      reach = region.street.reach(p, targets, 'walk', budget, { reverse, targetSnaps: idx.map((i) => snaps[i] ?? null) });
-    } else reach = estimateReach(p, targets, 'walk', budget);
+      const snaps = mode.snaps(region);
+      reach = region.street.reach(p, targets, mode.profile, budget, { reverse, targetSnaps: idx.map((i) => snaps[i] ?? null) });
+    } else reach = estimateReach(p, targets, mode.profile, budget);
     const stops: StopTime[] = [];
     idx.forEach((i, k) => {
       const d = reach.duration[k] as number;
@@ -70,21 +86,22 @@ export function allowedTransitModes(blocked: ReadonlySet<TravelType>): TransitMo
   return TRANSIT_MODES.filter((m) => !blocked.has(TYPE_OF_MODE[m]));
 }
 
-export function transitPaths(ctx: ModeContext): RaptorPath[] {
-  const access = reachStops(ctx.region, ctx.from, false);
+/** Paths by RAPTOR; `window` 0 searches the asked time alone rather than a range. */
+export function transitPaths(ctx: ModeContext, access: Reached = reachStops(ctx.region, ctx.from, false), window = TRANSIT_WINDOW): RaptorPath[] {
   const egress = reachStops(ctx.region, ctx.to, true);
   if (access.stops.length === 0 || egress.stops.length === 0) return [];
   const modes = allowedTransitModes(ctx.blocked);
   if (modes.length === 0) return [];
   const result = ctx.region.transit.plan({
     date: ctx.date, time: ctx.time, access: access.stops, egress: egress.stops, arriveBy: ctx.arriveBy,
-    ...(ctx.arriveBy ? {} : { window: TRANSIT_WINDOW }),
+    ...(ctx.arriveBy || !window ? {} : { window }),
     ...(modes.length < TRANSIT_MODES.length ? { modes } : {}),
   });
   return result.paths;
 }
 
-export function draftPath(ctx: ModeContext, path: RaptorPath): LegDraft | null {
+/** A path drafted step by step; `accessPart` replaces the walk to the first stop (cycle access). */
+export function draftPath(ctx: ModeContext, path: RaptorPath, accessPart = walkPart): LegDraft | null {
   const { region } = ctx;
   const tt = region.timetable;
   const coachOps = region.costs.fares.coach_operators.map((c) => c.agency_name);
@@ -92,7 +109,7 @@ export function draftPath(ctx: ModeContext, path: RaptorPath): LegDraft | null {
   let rides = 0;
   for (const l of path.legs) {
     if (l.kind === 'access') {
-      parts.push(walkPart(ctx, ctx.from, stopPoint(region, l.stop), l.start, l.end));
+      parts.push(accessPart(ctx, ctx.from, stopPoint(region, l.stop), l.start, l.end));
     } else if (l.kind === 'egress') {
       parts.push(walkPart(ctx, stopPoint(region, l.stop), ctx.to, l.start, l.end));
     } else if (l.kind === 'transfer') {

@@ -1,0 +1,69 @@
+/** Porto Alegre: public transport with cycle access (cycle to the stop, leave the bike, ride, walk). */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { planAll } from '../../../../src/planner/journey/plan';
+import type { Region } from '../../../../src/planner/journey/region';
+import { loadPortoAlegre } from '../../../../src/planner/journey/region-node';
+import type { PlanRequest } from '../../../../src/planner/journey/request';
+import type { Journey } from '../../../../src/planner/journey/types';
+import { CYCLE_ACCESS_BUDGET } from '../../../../src/planner/modes/cycle-transit';
+import { expectConnected, expectValid } from './helpers';
+
+const now = new Date('2019-05-01T12:00:00Z');
+// North of the city towards the centre-east, about 4 km, both ends on mapped streets.
+const req: PlanRequest = { origin: { label: 'North', lat: -30.0, lng: -51.174 }, destination: { label: 'Centre-east', lat: -30.0342, lng: -51.1889 }, out_time: '2019-05-15T12:00' };
+let region: Region;
+let all: Journey[];
+let noCycle: Journey[];
+
+const cycled = (js: Journey[]) => js.filter((j) => j.tags.includes('cycle-access'));
+const walkedTransit = (js: Journey[]) => js.filter((j) => j.transport_mode === 'transit' && !j.tags.includes('cycle-access'));
+const at = (date: string, hhmm: string) => Date.parse(`${date}T${hhmm}:00Z`);
+
+beforeAll(async () => {
+  region = await loadPortoAlegre();
+  all = await planAll(req, { regions: [region], now });
+  noCycle = await planAll({ ...req, blocked_travel_types: ['cycle'] }, { regions: [region], now });
+}, 60_000);
+
+describe('public transport with cycle access', () => {
+  it('cycles to a stop, then rides, and ends on foot, within the cycling budget', () => {
+    const cs = cycled(all);
+    expect(cs.length).toBeGreaterThan(0);
+    for (const j of cs) {
+      expectValid(j);
+      expectConnected(j.depart, j.origin, j.destination);
+      expect(j.estimated).toBe(false);
+      const [first, second] = j.depart.steps;
+      expect(j.transport_mode).toBe('transit');
+      expect(first!.type).toBe('cycle');
+      expect(first!.duration.value).toBeLessThanOrEqual(CYCLE_ACCESS_BUDGET + 60);
+      expect(first!.directions.length).toBeGreaterThan(0);
+      expect(second!.transit).not.toBeNull();
+      expect(first!.end_address).toBe(second!.transit!.from_stop.name);
+      expect(j.depart.steps.slice(1).every((s) => s.type !== 'cycle')).toBe(true);
+    }
+  });
+
+  it('is offered only where it saves time: no walking option leaves as late and arrives as early', () => {
+    const walks = walkedTransit(all);
+    expect(walks.length).toBeGreaterThan(0);
+    for (const c of cycled(all)) {
+      const dep = at(c.depart.departure_date, c.depart.departure_at);
+      const arr = at(c.depart.arrival_date, c.depart.arrival_at);
+      // Clock text is whole minutes: a walking option must not beat it by a full minute either way.
+      for (const w of walks) expect(at(w.depart.departure_date, w.depart.departure_at) >= dep + 60_000 && at(w.depart.arrival_date, w.depart.arrival_at) <= arr - 60_000).toBe(false);
+    }
+  });
+
+  it('never pushes out a walking option, and a brand blocking cycling gets none', () => {
+    expect(walkedTransit(all).map((j) => j.id).sort()).toEqual(walkedTransit(noCycle).map((j) => j.id).sort());
+    expect(cycled(noCycle)).toEqual([]);
+    for (const j of noCycle) expect(j.depart.steps.some((s) => s.type === 'cycle')).toBe(false);
+  });
+
+  it('is not planned with a return (the bike would be left at the outbound stop)', async () => {
+    const js = await planAll({ ...req, return_time: '2019-05-15T16:00' }, { regions: [region], now });
+    expect(js.some((j) => j.transport_mode === 'transit')).toBe(true);
+    expect(cycled(js)).toEqual([]);
+  });
+});
