@@ -6,28 +6,14 @@
  * part of the calling brand inside index.html).
  */
 import { z } from 'zod';
+import { TRAVEL_TYPES } from './results';
 
 export const BRAND_KEYS = ['park', 'citybus', 'citytravel', 'health', 'regional', 'council'] as const;
 export const brandKeySchema = z.enum(BRAND_KEYS);
 export type BrandKey = z.infer<typeof brandKeySchema>;
 
-/** Travel types a brand can block and a traveller can filter by (SPEC section 1 and 3). */
-export const TRAVEL_TYPES = [
-  'train',
-  'bus',
-  'coach',
-  'tram',
-  'subway',
-  'ferry',
-  'walk',
-  'cycle',
-  'bike-hire',
-  'car-club',
-  'own-car',
-  'taxi',
-  'drt',
-  'community-transport',
-] as const;
+// Travel types a brand can block: the zod-free list in results.ts (the browser needs it too).
+export { TRAVEL_TYPES };
 export const travelTypeSchema = z.enum(TRAVEL_TYPES);
 export type TravelType = z.infer<typeof travelTypeSchema>;
 

@@ -16,3 +16,20 @@ export type JourneyType = (typeof JOURNEY_TYPES)[number];
 export function isOneOf<const T extends readonly string[]>(list: T, value: unknown): value is T[number] {
   return typeof value === 'string' && (list as readonly string[]).includes(value);
 }
+
+/** Travel types a brand can block and a traveller can filter results by (SPEC sections 1 and 3). */
+export const TRAVEL_TYPES = [
+  'train', 'bus', 'coach', 'tram', 'subway', 'ferry', 'walk', 'cycle', 'bike-hire', 'car-club', 'own-car', 'taxi', 'drt', 'community-transport',
+] as const;
+export type TravelType = (typeof TRAVEL_TYPES)[number];
+
+/** The realtime channel and events of a search (SPEC section 7, spelt as there). */
+export const searchChannel = (hash: string) => `query.${hash}`;
+export const RESULTS_RETRIEVED = 'results retrieved';
+export const JOURNEY_PROCESSED = 'journey processed';
+export interface ResultsRetrievedEvent {
+  journey_count: number;
+}
+export interface JourneyProcessedEvent {
+  journeyID: string;
+}

@@ -188,13 +188,5 @@ export const searchStartedSchema = z.object({
 export const searchQueryAnswerSchema = z.object({ data: searchQuerySchema });
 export const journeyAnswerSchema = z.object({ data: journeySchema.extend({ id: z.string().uuid() }) });
 
-/** The realtime channel and events of a search (SPEC section 7, spelt as there). */
-export const searchChannel = (hash: string) => `query.${hash}`;
-export const RESULTS_RETRIEVED = 'results retrieved';
-export const JOURNEY_PROCESSED = 'journey processed';
-export interface ResultsRetrievedEvent {
-  journey_count: number;
-}
-export interface JourneyProcessedEvent {
-  journeyID: string;
-}
+// The realtime channel and events live in the zod-free results module (the browser needs them).
+export { JOURNEY_PROCESSED, RESULTS_RETRIEVED, searchChannel, type JourneyProcessedEvent, type ResultsRetrievedEvent } from './results';
