@@ -38,6 +38,9 @@ export interface BuildStats {
   turnRestrictions: number;
   /** Pavements (footway=sidewalk) named after the street they run beside. */
   sidewalksNamed: number;
+  /** Public toilets, and POIs of the SPEC categories (toilets included), from amenities.ts. */
+  toilets: number;
+  pois: number;
 }
 
 class Grow<T extends Float64Array | Int32Array | Float32Array | Uint8Array> {
@@ -430,7 +433,8 @@ export async function buildStreetGraph(source: ChunkSource, options: BuildOption
   for (let p = 1; p < 3; p++) refineWithTurns(partial, inComponent, p, turnTable);
   const grid = buildGrid(partial);
   const sidewalksNamed = nameSidewalks(partial, grid);
-  const graph: StreetGraph = { ...partial, inComponent, grid, amenities: amenities.finish() };
+  const amenityIndex = amenities.finish();
+  const graph: StreetGraph = { ...partial, inComponent, grid, amenities: amenityIndex };
   return {
     graph,
     stats: {
@@ -446,6 +450,8 @@ export async function buildStreetGraph(source: ChunkSource, options: BuildOption
       restrictionsRead,
       turnRestrictions: turns.turnVia.length,
       sidewalksNamed,
+      toilets: amenityIndex.toilets.length,
+      pois: amenityIndex.poiCategory.length,
     },
   };
 }
