@@ -12,6 +12,8 @@ import { PLACE_TYPES } from '../../../../src/planner/places/types';
 import { PLACE_SUGGESTION_TYPES } from '../../../../src/contract/places';
 import { lazyPlaceIndex, loadTaysidePlaceIndex } from '../../../../src/server/places/index-loader';
 import { TAYSIDE_DATA_DIR } from '../../../../src/planner/places/sources-node';
+import { createBuiltInProvider } from '../../../../src/web/features/search/places/builtin-provider';
+import { ApiRequestError } from '../../../../src/web/lib/api';
 import { startApiServer, type ApiServer } from './helpers';
 
 let server: ApiServer;
@@ -168,6 +170,29 @@ describe('GET /v1/places/reverse', () => {
       expect(Object.keys(body.errors ?? {}), query).toContain(field);
       expect(body.message.length, query).toBeGreaterThan(5);
     }
+  });
+});
+
+describe("the web app's built-in provider against this server", () => {
+  const provider = (brand = 'council') =>
+    createBuiltInProvider({ apiKey: server.brands.brands.get(brand as never)!.apiKey, baseUrl: `http://127.0.0.1:${server.port}` });
+
+  it('suggests with coordinates and reverse-looks-up through the SPEC headers', async () => {
+    const signal = new AbortController().signal;
+    expect(await provider().autocomplete('Newburgh', signal)).toEqual(await suggest('Newburgh', 'council'));
+    const where = postcodeRow('DD1 4HN');
+    expect(await provider().reverse(where.lat, where.lng)).toEqual({ label: 'DD1 4HN', lat: where.lat, lng: where.lng });
+    expect(await provider().reverse(51.5074, -0.1278)).toBeNull();
+  });
+
+  it("rejects with the server's message on bad input, and with an abort when superseded", async () => {
+    const error = await provider().autocomplete('<b>x</b>', new AbortController().signal).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect((error as ApiRequestError).status).toBe(422);
+    expect((error as ApiRequestError).errors?.q?.[0]).toMatch(/^q may hold only/);
+    const controller = new AbortController();
+    controller.abort(new DOMException('superseded', 'AbortError'));
+    await expect(provider().autocomplete('perth', controller.signal)).rejects.toThrow('superseded');
   });
 });
 
