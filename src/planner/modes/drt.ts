@@ -101,19 +101,26 @@ function planFlex(ctx: ModeContext): LegDraft[] {
   const tt = ctx.region.timetable;
   const model = flexModel(tt);
   const best = new Map<number, { draft: LegDraft; at: number }>();
+  // The previous service day too, for windows that run past midnight (GTFS times beyond 24:00).
+  const yesterday: ModeContext = { ...ctx, date: ctx.date - 1, time: ctx.time + 86_400 };
   for (const trip of model.trips) {
-    if (trip.service < 0 || !serviceRunsOn(tt, trip.service, ctx.date)) continue;
-    for (const on of accesses(ctx, trip, ctx.from, true)) {
-      for (const off of accesses(ctx, trip, ctx.to, false)) {
-        // A single zone row allows pickup and drop-off anywhere in it; otherwise in trip order.
-        if (off.index < on.index || (on.point.lat === off.point.lat && on.point.lng === off.point.lng)) continue;
-        // Stop to stop on a scheduled-deviated trip is an ordinary bus ride: the transit mode has it.
-        if (on.call.stop >= 0 && off.call.stop >= 0) continue;
-        const draft = ride(ctx, trip, on, off);
-        if (!draft) continue;
-        const at = ctx.arriveBy ? -(draft.parts[0] as Part).start : (draft.parts[draft.parts.length - 1] as Part).end;
-        const prev = best.get(trip.route);
-        if (!prev || at < prev.at) best.set(trip.route, { draft, at });
+    if (trip.service < 0) continue;
+    const days = [ctx, yesterday].filter((c) => serviceRunsOn(tt, trip.service, c.date) && (c === ctx || trip.calls.some((k) => k.windowEnd > 86_400)));
+    for (const day of days) {
+      for (const on of accesses(day, trip, day.from, true)) {
+        for (const off of accesses(day, trip, day.to, false)) {
+          // A single zone row allows pickup and drop-off anywhere in it; otherwise in trip order.
+          if (off.index < on.index || (on.point.lat === off.point.lat && on.point.lng === off.point.lng)) continue;
+          // Stop to stop on a scheduled-deviated trip is an ordinary bus ride: the transit mode has it.
+          if (on.call.stop >= 0 && off.call.stop >= 0) continue;
+          const draft = ride(day, trip, on, off);
+          if (!draft) continue;
+          const first = (draft.parts[0] as Part).start;
+          const last = (draft.parts[draft.parts.length - 1] as Part).end;
+          const at = ctx.arriveBy ? -(draft.date * 86_400 + first) : draft.date * 86_400 + last;
+          const prev = best.get(trip.route);
+          if (!prev || at < prev.at) best.set(trip.route, { draft, at });
+        }
       }
     }
   }
