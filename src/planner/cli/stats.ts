@@ -4,11 +4,12 @@ import { serviceRunsOn } from '../timetable/model';
 import { flag, parseArgs } from './args';
 
 const FOOT_SOURCE_NAMES = ['generated', 'transfers.txt', 'street network'];
-import { loadSnapshot } from './load';
+import { openSnapshot } from './load';
 
 export async function statsCommand(argv: string[]): Promise<number> {
   const args = parseArgs(argv, ['footpaths']);
-  const tt = await loadSnapshot(flag(args, 'snapshot'));
+  const opened = await openSnapshot(flag(args, 'snapshot'));
+  const tt = opened.timetable;
   let serviceDates = 0;
   let firstDate = -1;
   let lastDate = -1;
@@ -28,6 +29,13 @@ export async function statsCommand(argv: string[]): Promise<number> {
   for (const f of tt.feeds) {
     const rolled = f.sourceFirstDay !== undefined && f.sourceLastDay !== undefined ? `, rolled forward from ${formatDay(f.sourceFirstDay)}..${formatDay(f.sourceLastDay)}` : '';
     console.log(`feed ${f.name}: ${formatDay(f.firstDay)} to ${formatDay(f.lastDay)}${rolled}`);
+  }
+  const region = opened.region;
+  if (region) {
+    console.log(`region ${region.info.name}, built ${region.info.builtAt}`);
+    console.log(`sections ${opened.sections.map((s) => `${s.name} ${(s.bytes / 1e6).toFixed(2)} MB`).join(', ')}`);
+    console.log(region.street ? `streets ${region.street.vertexCount} vertices, ${region.street.edgeCount} edges${region.elevation.length ? `, ${region.elevation.length} elevation rasters` : ''}` : 'streets none (street legs are straight-line estimates)');
+    console.log(`places ${region.places ? region.places.data.ids.length : 'none'}`);
   }
   if (flag(args, 'footpaths')) {
     console.log('from_stop_id\tto_stop_id\tseconds\tsource');

@@ -26,6 +26,8 @@ export interface ManifestRegionOptions {
   /** 'snapshot' reads the built region snapshot (default; built in memory when the file is missing); 'build' imports everything in memory. */
   timetable?: 'snapshot' | 'build';
   today?: Date;
+  /** Read this snapshot file instead of the one the manifest names. */
+  snapshot?: string;
 }
 
 async function fareIndexes(tt: Timetable, inputs: readonly FeedInput[]) {
@@ -41,7 +43,7 @@ async function fareIndexes(tt: Timetable, inputs: readonly FeedInput[]) {
  */
 export async function loadRegionFromManifest(path = TAYSIDE_MANIFEST, options: ManifestRegionOptions = {}): Promise<Region> {
   if (options.timetable !== 'build') {
-    const { snapshotPath } = await loadManifest(path, options.today, false);
+    const snapshotPath = options.snapshot ?? (await loadManifest(path, options.today, false)).snapshotPath;
     try {
       return regionFromSnapshot(await readRegionSnapshotFile(snapshotPath));
     } catch (err) {

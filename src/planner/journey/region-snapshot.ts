@@ -141,6 +141,14 @@ export function isRegionSnapshot(bytes: Uint8Array): boolean {
   return bytes.byteLength >= 8 && new TextDecoder().decode(bytes.subarray(0, 8)) === MAGIC;
 }
 
+/** The sections a snapshot holds and their sizes in bytes, from the header alone (for stats and the bench). */
+export function regionSnapshotSections(bytes: Uint8Array): { name: string; bytes: number }[] {
+  if (!isRegionSnapshot(bytes) || bytes.byteLength < 16) return [];
+  const headLength = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(12, true);
+  const header = JSON.parse(new TextDecoder().decode(bytes.subarray(16, 16 + headLength))) as Header;
+  return header.sections.map((s) => ({ name: s.name, bytes: s.bytes }));
+}
+
 /** Thrown for a file that is not a region snapshot of this format, or is truncated or damaged. */
 export class RegionSnapshotError extends Error {
   override name = 'RegionSnapshotError';

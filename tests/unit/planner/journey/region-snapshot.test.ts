@@ -4,9 +4,9 @@
  * damaged, truncated and older files are refused with the file named; a manifest whose snapshot
  * was never built still loads (built in memory), and loads from the file once it exists.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { haversine } from '../../../../src/planner/geo/geo';
 import { loadRegionCostData } from '../../../../src/planner/costs/region-data-node';
@@ -39,23 +39,6 @@ function expectSameRecord(a: object, b: object): void {
       expect(other, key).toEqual(value);
     }
   }
-}
-
-function tmpManifest(from: string, snapshot: string, extra: Record<string, unknown> = {}): string {
-  // The manifest's paths made absolute, so the copy can live in a temporary folder.
-  const m = JSON.parse(readFileSync(from, 'utf8')) as Record<string, unknown> & { feeds: { gtfs: string }[]; places?: Record<string, unknown> };
-  const base = dirname(from);
-  const abs = (p: string) => resolve(base, p);
-  const places = m.places ? Object.fromEntries(Object.entries(m.places).map(([k, v]) => [k, typeof v === 'string' ? abs(v) : v])) : undefined;
-  const copy = {
-    ...m, snapshot, feeds: m.feeds.map((f) => ({ ...f, gtfs: abs(f.gtfs) })), costs: abs((m.costs as string | undefined) ?? (m.name as string)),
-    ...(m.osm ? { osm: abs(m.osm as string) } : {}), ...(m.elevation ? { elevation: (m.elevation as string[]).map(abs) } : {}),
-    ...(places ? { places } : {}), ...extra,
-  };
-  const dir = mkdtempSync(join(tmpdir(), 'drover-region-'));
-  const path = join(dir, 'region.json');
-  writeFileSync(path, JSON.stringify(copy));
-  return path;
 }
 
 describe('Porto Alegre region snapshot (streets, elevation, OSM places)', () => {
@@ -149,14 +132,13 @@ describe('Porto Alegre region snapshot (streets, elevation, OSM places)', () => 
   it('loads through loadRegionFromManifest, whose errors name the snapshot file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'drover-snap-'));
     const file = join(dir, 'pa.region.bin');
-    const manifest = tmpManifest(PORTO_ALEGRE_MANIFEST, file);
     await writeRegionSnapshotFile(file, built);
-    const region = await loadRegionFromManifest(manifest);
+    const region = await loadRegionFromManifest(PORTO_ALEGRE_MANIFEST, { snapshot: file });
     expect(region.street.graph?.edgeCount).toBe(built.street!.edgeCount);
     expect(region.places?.data.ids.length).toBe(built.places!.data.ids.length);
     expect(region.currency).toBe('BRL');
     writeFileSync(file, bytes.subarray(0, bytes.length >> 1));
-    await expect(loadRegionFromManifest(manifest)).rejects.toThrow(`${file}: truncated`);
+    await expect(loadRegionFromManifest(PORTO_ALEGRE_MANIFEST, { snapshot: file })).rejects.toThrow(`${file}: truncated`);
   });
 });
 
@@ -208,14 +190,13 @@ describe('Tayside region snapshot (no streets)', () => {
   it('builds in memory when the snapshot was never built, and reads the file once it exists', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'drover-snap-'));
     const file = join(dir, 'never-built.region.bin');
-    const manifest = tmpManifest(TAYSIDE_MANIFEST, file);
-    const fresh = await loadRegionFromManifest(manifest);
+    const fresh = await loadRegionFromManifest(TAYSIDE_MANIFEST, { snapshot: file });
     expect(fresh.places).not.toBeNull();
     expect(fresh.timetable.stopIds).toEqual(built.timetable.stopIds);
     await writeRegionSnapshotFile(file, built);
     const snap = await readRegionSnapshotFile(file);
     expect(snap.info.builtAt).toBe(built.info.builtAt);
-    const loaded = await loadRegionFromManifest(manifest);
+    const loaded = await loadRegionFromManifest(TAYSIDE_MANIFEST, { snapshot: file });
     expect(loaded.timetable.tripIds).toEqual(built.timetable.tripIds);
     expect(loaded.places?.data.ids).toEqual(built.places!.data.ids);
   });
