@@ -28,8 +28,20 @@ const abs = (c: LocalClock) => c.date * 86_400 + c.time;
 
 export type BookingCheck = { ok: true; opensLater: string | null } | { ok: false; reason: string };
 
-/** Whether a ride picked up at `pickup` can still be booked at `now` under `rule`. */
-export function checkBooking(rule: BookingRule | null, pickup: LocalClock, now: LocalClock): BookingCheck {
+/** The day `n` days before `date`, counting only days on which `runs` is true (every day when absent). */
+function daysBack(date: number, n: number, runs?: (day: number) => boolean): number {
+  if (!runs) return date - n;
+  let day = date;
+  // Bounded: a year of searching is more than any booking rule asks.
+  for (let left = n, guard = 0; left > 0 && guard < 366; guard++) if (runs(--day)) left--;
+  return day;
+}
+
+/**
+ * Whether a ride picked up at `pickup` can still be booked at `now` under `rule`. `runs` tells the
+ * days of the rule's prior_notice_service_id (prior-day notice counts only those days).
+ */
+export function checkBooking(rule: BookingRule | null, pickup: LocalClock, now: LocalClock, runs?: (day: number) => boolean): BookingCheck {
   const lead = abs(pickup) - abs(now);
   if (lead < 0) return { ok: false, reason: 'the pickup time has passed' };
   if (!rule) return { ok: true, opensLater: null };
@@ -41,10 +53,10 @@ export function checkBooking(rule: BookingRule | null, pickup: LocalClock, now: 
   }
   if (rule.type === 2) {
     const lastDay = rule.lastDay ?? 0;
-    const deadline = (pickup.date - lastDay) * 86_400 + (rule.lastTime ?? 0);
+    const deadline = daysBack(pickup.date, lastDay, runs) * 86_400 + (rule.lastTime ?? 0);
     if (abs(now) > deadline) return { ok: false, reason: `the booking deadline (${dayText(lastDay)} ${clockText(rule.lastTime ?? 0)}) has passed` };
     if (rule.startDay !== null) {
-      const opens = (pickup.date - rule.startDay) * 86_400 + (rule.startTime ?? 0);
+      const opens = daysBack(pickup.date, rule.startDay, runs) * 86_400 + (rule.startTime ?? 0);
       if (abs(now) < opens) return { ok: true, opensLater: `bookings open ${dayText(rule.startDay)} at ${clockText(rule.startTime ?? 0)}` };
     }
   }

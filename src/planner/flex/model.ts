@@ -38,6 +38,8 @@ export interface BookingRule {
   /** Seconds since midnight. */
   lastTime: number | null;
   startDay: number | null;
+  /** prior_notice_service_id: the days counted back are the days this service runs (timetable index), else -1. */
+  noticeService: number;
   startTime: number | null;
   message: string;
   pickupMessage: string;
@@ -98,7 +100,7 @@ const num = (text: string | undefined): number | null => {
   return Number.isFinite(n) ? n : null;
 };
 
-function bookingRule(r: Record<string, string>): BookingRule {
+function bookingRule(r: Record<string, string>, services: Map<string, number>, feed: string): BookingRule {
   const type = Number(r.booking_type);
   const last = parseGtfsTime(r.prior_notice_last_time ?? '');
   const start = parseGtfsTime(r.prior_notice_start_time ?? '');
@@ -110,6 +112,7 @@ function bookingRule(r: Record<string, string>): BookingRule {
     lastDay: num(r.prior_notice_last_day),
     lastTime: Number.isNaN(last) || last < 0 ? null : last,
     startDay: num(r.prior_notice_start_day),
+    noticeService: r.prior_notice_service_id ? services.get(`${feed}:${r.prior_notice_service_id}`) ?? -1 : -1,
     startTime: Number.isNaN(start) || start < 0 ? null : start,
     message: r.message ?? '',
     pickupMessage: r.pickup_message ?? '',
@@ -185,7 +188,7 @@ export function buildFlexModel(tt: Timetable): FlexModel {
       const g = groups.get(r.location_group_id ?? '');
       if (g && s !== undefined) g.stops.push(s);
     }
-    const rules = new Map(records(tt.extras[`${feed}/booking_rules.txt`]).map((r) => [r.booking_rule_id ?? '', bookingRule(r)]));
+    const rules = new Map(records(tt.extras[`${feed}/booking_rules.txt`]).map((r) => [r.booking_rule_id ?? '', bookingRule(r, serviceIndex, feed)]));
     const trips = new Map<string, FlexTrip>();
     for (const r of flexRows) {
       const tripId = r.trip_id ?? '';

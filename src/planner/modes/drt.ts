@@ -141,7 +141,9 @@ function ride(ctx: ModeContext, trip: FlexTrip, on: Access, off: Access): LegDra
   const agency = tt.agencies[agencyIndex];
   const rule = on.call.pickupRule ?? off.call.dropOffRule;
   const timeZone = agency?.timezone || tt.agencies[0]?.timezone || 'UTC';
-  const booking = checkBooking(rule, { date: ctx.date, time: start }, localClock(ctx.now ?? new Date(), timeZone));
+  const noticeService = rule?.noticeService ?? -1;
+  const runs = noticeService >= 0 ? (day: number) => serviceRunsOn(tt, noticeService, day) : undefined;
+  const booking = checkBooking(rule, { date: ctx.date, time: start }, localClock(ctx.now ?? new Date(), timeZone), runs);
   if (!booking.ok) return null;
 
   const short = trip.route >= 0 ? tt.routeShortNames[trip.route] ?? '' : '';

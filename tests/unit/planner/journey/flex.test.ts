@@ -219,12 +219,22 @@ describe('Aspen Downtowner (on-demand zone)', () => {
 });
 
 describe('booking rules', () => {
-  const base = { id: 'r', noticeMin: null, noticeMax: null, lastDay: null, lastTime: null, startDay: null, startTime: null, message: '', pickupMessage: '', dropOffMessage: '', phone: '', infoUrl: '', bookingUrl: '' };
+  const base = { id: 'r', noticeService: -1, noticeMin: null, noticeMax: null, lastDay: null, lastTime: null, startDay: null, startTime: null, message: '', pickupMessage: '', dropOffMessage: '', phone: '', infoUrl: '', bookingUrl: '' };
   it('prior-day booking: by the deadline time the given number of days before', () => {
     const rule = { ...base, type: 2 as const, lastDay: 1, lastTime: 17 * 3600 };
     const pickup = { date: 100, time: 9 * 3600 };
     expect(checkBooking(rule, pickup, { date: 99, time: 16 * 3600 }).ok).toBe(true);
     expect(checkBooking(rule, pickup, { date: 99, time: 18 * 3600 }).ok).toBe(false);
     expect(checkBooking(null, pickup, { date: 100, time: 10 * 3600 }).ok).toBe(false); // pickup has passed
+  });
+
+  it('prior_notice_service_id: only the days that service runs count back', () => {
+    const rule = { ...base, type: 2 as const, lastDay: 1, lastTime: 17 * 3600 };
+    // Day 4 (1970-01-05) is a Monday: one working day before it is Friday, day 1.
+    const weekdays = (day: number) => (day + 3) % 7 < 5;
+    const monday = { date: 4, time: 9 * 3600 };
+    expect(checkBooking(rule, monday, { date: 1, time: 16 * 3600 }, weekdays).ok).toBe(true);
+    expect(checkBooking(rule, monday, { date: 3, time: 12 * 3600 }, weekdays).ok).toBe(false); // Sunday: too late
+    expect(checkBooking(rule, monday, { date: 3, time: 12 * 3600 }).ok).toBe(true); // counting every day
   });
 });
