@@ -3,8 +3,8 @@
  * and elevation, place sources, cost files) and reads/writes snapshot files.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { loadManifest, type LoadedManifest } from '../cli/manifest';
 import { readFareTables } from '../costs/gtfs-fare-source';
 import type { FareTables } from '../costs/gtfs-fares';
@@ -116,6 +116,24 @@ export async function buildRegionSnapshot(manifest: string | LoadedManifest, tod
     costs,
     fareTables,
   };
+}
+
+/** Every file a manifest's snapshot is built from (manifest, feeds, OSM, elevation, place sources, cost files). */
+export async function manifestSourceFiles(loaded: LoadedManifest): Promise<string[]> {
+  const p = loaded.manifest.places;
+  const places = p ? [p.geonames, p.admin2Councils, p.postcodes, p.healthSites, p.parkPlaces].filter((f): f is string => !!f).map(loaded.resolve) : [];
+  const costs = existsSync(loaded.costsDir) ? (await readdir(loaded.costsDir)).filter((f) => f.endsWith('.json')).map((f) => join(loaded.costsDir, f)) : [];
+  return [loaded.path, ...loaded.feedPaths, ...(loaded.osmPath ? [loaded.osmPath] : []), ...loaded.elevationPaths, ...places, ...costs];
+}
+
+/** True when a source file changed after the snapshot was written (then the snapshot no longer describes them). */
+export async function snapshotIsStale(snapshotPath: string, loaded: LoadedManifest): Promise<boolean> {
+  const built = (await stat(snapshotPath)).mtimeMs;
+  for (const f of await manifestSourceFiles(loaded)) {
+    const info = await stat(f).catch(() => null);
+    if (info && info.mtimeMs > built) return true;
+  }
+  return false;
 }
 
 /** Writes through a temporary file and a rename, so a reader never sees half a snapshot. */

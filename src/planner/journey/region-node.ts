@@ -15,7 +15,7 @@ import { buildTimetable, type FeedInput } from '../timetable/build';
 import { openGtfs } from '../timetable/node-io';
 import type { Timetable } from '../timetable/model';
 import { createRegion, type Region } from './region';
-import { buildRegionSnapshot, DESNZ_CSV, emptyRegionCosts, networkFootpathOption, readRegionSnapshotFile } from './region-build-node';
+import { buildRegionSnapshot, DESNZ_CSV, emptyRegionCosts, networkFootpathOption, readRegionSnapshotFile, snapshotIsStale } from './region-build-node';
 import { regionFromSnapshot } from './region-snapshot';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -38,14 +38,17 @@ async function fareIndexes(tt: Timetable, inputs: readonly FeedInput[]) {
 
 /**
  * The region a manifest describes, from its snapshot file (data/build/<name>.region.bin, written by
- * `planner import <manifest>`). A fresh clone has no snapshot yet: then it is built in memory.
- * A damaged, truncated or older-format file is an error naming the file.
+ * `planner import <manifest>`). A fresh clone has no snapshot yet, and a snapshot older than one
+ * of its source files is out of date: then the region is built in memory. A damaged, truncated or
+ * older-format file is an error naming the file.
  */
 export async function loadRegionFromManifest(path = TAYSIDE_MANIFEST, options: ManifestRegionOptions = {}): Promise<Region> {
   if (options.timetable !== 'build') {
-    const snapshotPath = options.snapshot ?? (await loadManifest(path, options.today, false)).snapshotPath;
+    const paths = await loadManifest(path, options.today, false);
+    const snapshotPath = options.snapshot ?? paths.snapshotPath;
     try {
-      return regionFromSnapshot(await readRegionSnapshotFile(snapshotPath));
+      // A snapshot older than its sources would plan on old data: build afresh instead.
+      if (!(await snapshotIsStale(snapshotPath, paths))) return regionFromSnapshot(await readRegionSnapshotFile(snapshotPath));
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     }

@@ -2,9 +2,10 @@
  * The region snapshot on real data: Porto Alegre (streets, elevation, OSM places, two feeds) and
  * Tayside (no streets; places from the Tayside files; cost files) survive encode/decode unchanged;
  * damaged, truncated and older files are refused with the file named; a manifest whose snapshot
- * was never built still loads (built in memory), and loads from the file once it exists.
+ * was never built, or is older than its sources, still loads (built in memory), and loads from the
+ * file once it is current.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -197,7 +198,12 @@ describe('Tayside region snapshot (no streets)', () => {
     const snap = await readRegionSnapshotFile(file);
     expect(snap.info.builtAt).toBe(built.info.builtAt);
     const loaded = await loadRegionFromManifest(TAYSIDE_MANIFEST, { snapshot: file });
-    expect(loaded.timetable.tripIds).toEqual(built.timetable.tripIds);
+    expect(loaded.timetable.report.importedAt).toBe(built.timetable.report.importedAt);
     expect(loaded.places?.data.ids).toEqual(built.places!.data.ids);
+    // Older than the manifest's files (e.g. after a cost file was edited): built afresh instead.
+    utimesSync(file, new Date('2020-01-01'), new Date('2020-01-01'));
+    const rebuilt = await loadRegionFromManifest(TAYSIDE_MANIFEST, { snapshot: file });
+    expect(rebuilt.timetable.report.importedAt).not.toBe(built.timetable.report.importedAt);
+    expect(rebuilt.timetable.tripIds).toEqual(built.timetable.tripIds);
   });
 });
