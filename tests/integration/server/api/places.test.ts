@@ -2,6 +2,7 @@
  * GET /v1/places/autocomplete and /v1/places/reverse on the real server with the real
  * Tayside place index (built from data/tayside and the GTFS feeds, cached in DATA_DIR).
  */
+import fc from 'fast-check';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -170,6 +171,35 @@ describe('GET /v1/places/reverse', () => {
       expect(Object.keys(body.errors ?? {}), query).toContain(field);
       expect(body.message.length, query).toBeGreaterThan(5);
     }
+  });
+});
+
+describe('random input', () => {
+  it('never gets a 5xx: autocomplete answers a list or a 422 on q, reverse a place/null or a 422 on lat/lng', async () => {
+    const text = fc.oneof(fc.string({ maxLength: 120 }), fc.string({ unit: 'grapheme', maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 40 }));
+    await fc.assert(
+      fc.asyncProperty(text, fc.constantFrom('regional', 'council', 'park', 'health'), async (q, brand) => {
+        const response = await server.call('GET', `/v1/places/autocomplete?q=${encodeURIComponent(q)}`, { brand });
+        if (response.status === 200) expect(autocompleteAnswerSchema.safeParse(response.json()).success).toBe(true);
+        else {
+          expect(response.status).toBe(422);
+          expect(Object.keys(response.json<ErrorBody>().errors ?? {})).toEqual(['q']);
+        }
+      }),
+      { numRuns: 150 },
+    );
+    const coordinate = fc.oneof(fc.double({ min: -200, max: 200, noNaN: false }).map(String), fc.string({ maxLength: 20 }), fc.constant(''));
+    await fc.assert(
+      fc.asyncProperty(coordinate, coordinate, async (lat, lng) => {
+        const response = await server.call('GET', `/v1/places/reverse?lat=${encodeURIComponent(lat)}&lng=${encodeURIComponent(lng)}`);
+        if (response.status === 200) expect(reverseAnswerSchema.safeParse(response.json()).success).toBe(true);
+        else {
+          expect(response.status).toBe(422);
+          expect(response.json<ErrorBody>().message.length).toBeGreaterThan(0);
+        }
+      }),
+      { numRuns: 150 },
+    );
   });
 });
 
