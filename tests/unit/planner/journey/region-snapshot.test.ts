@@ -14,7 +14,7 @@ import { loadRegionCostData } from '../../../../src/planner/costs/region-data-no
 import { buildRegionSnapshot, readRegionSnapshotFile, writeRegionSnapshotFile } from '../../../../src/planner/journey/region-build-node';
 import { loadRegionFromManifest, REPO_ROOT, TAYSIDE_MANIFEST } from '../../../../src/planner/journey/region-node';
 import {
-  decodeRegionSnapshot, encodeRegionSnapshot, REGION_SNAPSHOT_VERSION, regionFromSnapshot, type RegionSnapshot,
+  crc32, decodeRegionSnapshot, encodeRegionSnapshot, REGION_SNAPSHOT_VERSION, regionFromSnapshot, type RegionSnapshot,
 } from '../../../../src/planner/journey/region-snapshot';
 import { ElevationModel } from '../../../../src/planner/street/elevation';
 import type { StreetGraph } from '../../../../src/planner/street/graph';
@@ -140,6 +140,29 @@ describe('Porto Alegre region snapshot (streets, elevation, OSM places)', () => 
     expect(region.currency).toBe('BRL');
     writeFileSync(file, bytes.subarray(0, bytes.length >> 1));
     await expect(loadRegionFromManifest(PORTO_ALEGRE_MANIFEST, { snapshot: file })).rejects.toThrow(`${file}: truncated`);
+  });
+});
+
+describe('checksum', () => {
+  it('is the standard CRC-32 (zip, PNG) at every length', () => {
+    const enc = new TextEncoder();
+    expect(crc32(enc.encode('123456789'))).toBe(0xcbf43926);
+    expect(crc32(new Uint8Array(0))).toBe(0);
+    const text = 'The quick brown fox jumps over the lazy dog';
+    expect(crc32(enc.encode(text))).toBe(0x414fa339);
+    // Lengths around the 8-byte step agree with a byte-at-a-time CRC.
+    const slow = (b: Uint8Array) => {
+      let c = -1;
+      for (const x of b) {
+        c ^= x;
+        for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+      }
+      return (c ^ -1) >>> 0;
+    };
+    for (let n = 1; n <= 40; n++) {
+      const b = enc.encode(text.repeat(2).slice(0, n));
+      expect(crc32(b), `length ${n}`).toBe(slow(b));
+    }
   });
 });
 
