@@ -235,4 +235,14 @@ describe('the From and To fields on the search form', () => {
     expect((screen.getByRole('combobox', { name: 'From' }) as HTMLInputElement).value).toBe('Perth station');
     expect((screen.getByRole('combobox', { name: 'To' }) as HTMLInputElement).value).toBe('DD1 4HN');
   });
+
+  it('swapping with an empty field moves the place and empties the other', async () => {
+    let state = emptySearchForm();
+    render(<Form onState={(s) => (state = s)} />);
+    await choose('From', 'dunde');
+    fireEvent.click(screen.getByRole('button', { name: 'Swap From and To' }));
+    expect(state).toMatchObject({ origin: null, destination: { label: 'Dundee' } });
+    expect((screen.getByRole('combobox', { name: 'From' }) as HTMLInputElement).value).toBe('');
+    expect((screen.getByRole('combobox', { name: 'To' }) as HTMLInputElement).value).toBe('Dundee');
+  });
 });

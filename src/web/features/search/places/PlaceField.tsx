@@ -39,10 +39,12 @@ export function PlaceField({ label, value, onChange, provider, placeholder, erro
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const hintId = useId();
 
-  // A value set from outside (swap, Plan Again) replaces the text.
+  // A value set from outside (swap, Plan Again) replaces the text; one cleared from outside
+  // clears it too, unless the traveller has typed since (then the text is theirs).
   if (value !== shownValue) {
     setShownValue(value);
     if (value) setText(value.label);
+    else if (shownValue && text === shownValue.label) setText('');
   }
 
   const searching = value === null ? text : null;
