@@ -112,7 +112,7 @@ export function PlaceField({ label, value, onChange, provider, placeholder, erro
             aria-autocomplete="list"
             aria-describedby={problem ? hintId : undefined}
             error={error}
-            rightSection={loading ? <Loader size={16} aria-label="Looking for places" /> : null}
+            rightSection={loading ? <Loader size={16} aria-hidden="true" /> : null}
             onChange={(event) => {
               setText(event.currentTarget.value);
               setProblem(null);
