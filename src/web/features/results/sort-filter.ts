@@ -1,0 +1,102 @@
+/**
+ * The Results list rules (SPEC sections 3 and 9): sort options, the stage filter and the
+ * lowest/highest emissions. Pure functions over the list the screen shows, where journeys
+ * still being processed are placeholders that always sort last.
+ */
+import { TRAVEL_TYPES, type SortOption, type TravelType } from '../../../contract/results';
+import type { Journey } from '../../../contract/journey';
+
+export type ResultItem = { kind: 'journey'; journey: Journey } | { kind: 'placeholder'; key: string };
+
+/** SPEC section 9: free is 0, unknown sorts last (null), otherwise the digits of the text. */
+export function costValue(cost: string): number | null {
+  if (cost === 'free') return 0;
+  if (cost === 'unknown') return null;
+  const digits = cost.replace(/[^\d.]/g, '');
+  const value = Number.parseFloat(digits);
+  return Number.isFinite(value) ? value : null;
+}
+
+/** Minutes since the epoch of a leg's local date and clock time (only compared with each other). */
+function localMinutes(date: string, clock: string): number {
+  return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 60_000 + Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
+}
+
+/** The value each sort option orders by, smallest first; null sorts after every number. */
+const SORT_KEYS: Record<SortOption, (journey: Journey) => number | null> = {
+  emissions: (j) => j.carbon_emission,
+  cost: (j) => costValue(j.cost),
+  'depature-time': (j) => localMinutes(j.depart.departure_date, j.depart.departure_at),
+  'travel-time': (j) => j.duration.value,
+  'arrival-time': (j) => localMinutes(j.depart.arrival_date, j.depart.arrival_at),
+  'wait-time': (j) => j.total_wait_time,
+  'walk-distance': (j) => j.total_walking_distance,
+  'least-changes': (j) => j.depart.changes + (j.return?.changes ?? 0),
+};
+
+/** A new list in the chosen order; ties keep their arrival order, placeholders go last. */
+export function sortResults(items: readonly ResultItem[], sort: SortOption): ResultItem[] {
+  const key = SORT_KEYS[sort];
+  const ranked = items.map((item, index) => ({ item, index, value: item.kind === 'journey' ? key(item.journey) : null }));
+  ranked.sort((a, b) => {
+    const aPlaceholder = a.item.kind === 'placeholder' ? 1 : 0;
+    const bPlaceholder = b.item.kind === 'placeholder' ? 1 : 0;
+    if (aPlaceholder !== bPlaceholder) return aPlaceholder - bPlaceholder;
+    if (a.value !== b.value) {
+      if (a.value === null) return 1;
+      if (b.value === null) return -1;
+      return a.value - b.value;
+    }
+    return a.index - b.index;
+  });
+  return ranked.map((r) => r.item);
+}
+
+/** The 'Showing' choice: every journey, none, or the journeys with any of these stages. */
+export type StageSelection = { kind: 'all' } | { kind: 'none' } | { kind: 'stages'; stages: TravelType[] };
+export const ALL: StageSelection = { kind: 'all' };
+
+/** Stages a traveller can filter by: every travel type the brand does not block. */
+export function availableStages(blocked: readonly string[]): TravelType[] {
+  return TRAVEL_TYPES.filter((type) => !blocked.includes(type));
+}
+
+/**
+ * The URL's filters param -> the selection. The single select knows 'all', 'none' or one
+ * stage; the multi-select a set of stages (none checked means all). Unknown or blocked
+ * stages are dropped.
+ */
+export function parseFilters(filters: string | undefined, available: readonly TravelType[], multiple: boolean): StageSelection {
+  const names = (filters ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+  if (!multiple) {
+    const first = names[0];
+    if (first === 'none') return { kind: 'none' };
+    const stage = available.find((type) => type === first);
+    return stage ? { kind: 'stages', stages: [stage] } : ALL;
+  }
+  const stages = available.filter((type) => names.includes(type));
+  return stages.length > 0 ? { kind: 'stages', stages } : ALL;
+}
+
+/** The selection -> the URL's filters param (undefined for the default, all). */
+export function formatFilters(selection: StageSelection): string | undefined {
+  if (selection.kind === 'all') return undefined;
+  if (selection.kind === 'none') return 'none';
+  return selection.stages.length > 0 ? selection.stages.join(',') : undefined;
+}
+
+/** SPEC section 9: keeps journeys whose departure stages include a selected stage. Placeholders stay unless 'none'. */
+export function filterResults(items: readonly ResultItem[], selection: StageSelection): ResultItem[] {
+  if (selection.kind === 'all') return [...items];
+  if (selection.kind === 'none') return [];
+  return items.filter((item) => item.kind === 'placeholder' || item.journey.depart.stages.some((stage) => selection.stages.includes(stage)));
+}
+
+/** The lowest and highest emissions among the journeys, or null when they do not differ. */
+export function emissionExtremes(journeys: readonly Journey[]): { lowest: number; highest: number } | null {
+  if (journeys.length < 2) return null;
+  const values = journeys.map((j) => j.carbon_emission);
+  const lowest = Math.min(...values);
+  const highest = Math.max(...values);
+  return lowest === highest ? null : { lowest, highest };
+}

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import type { Journey } from '../../../../src/contract/journey';
+import { TRAVEL_TYPES } from '../../../../src/contract/results';
+import {
+  availableStages,
+  costValue,
+  emissionExtremes,
+  filterResults,
+  formatFilters,
+  parseFilters,
+  sortResults,
+  type ResultItem,
+} from '../../../../src/web/features/results/sort-filter';
+
+/** The fields the list rules read; the rest of a journey does not matter to them. */
+function journey(id: string, fields: { cost?: string; co2?: number; leave?: string; arrive?: string; date?: string; seconds?: number; wait?: number; walk?: number; changes?: number; returnChanges?: number; stages?: string[] }): ResultItem {
+  const leg = (changes: number) => ({
+    departure_date: fields.date ?? '2026-11-24',
+    departure_at: fields.leave ?? '08:00',
+    arrival_date: fields.date ?? '2026-11-24',
+    arrival_at: fields.arrive ?? '09:00',
+    changes,
+    stages: fields.stages ?? ['train'],
+  });
+  const j = {
+    id,
+    cost: fields.cost ?? '£1.00',
+    carbon_emission: fields.co2 ?? 1,
+    duration: { text: '', value: fields.seconds ?? 3600 },
+    total_wait_time: fields.wait ?? 0,
+    total_walking_distance: fields.walk ?? 0,
+    depart: leg(fields.changes ?? 0),
+    ...(fields.returnChanges === undefined ? {} : { return: leg(fields.returnChanges) }),
+  } as unknown as Journey;
+  return { kind: 'journey', journey: j };
+}
+const placeholder = (key: string): ResultItem => ({ kind: 'placeholder', key });
+const ids = (items: ResultItem[]) => items.map((i) => (i.kind === 'journey' ? i.journey.id : i.key));
+
+describe('cost parsing (SPEC section 9)', () => {
+  it('free is 0, unknown is null, otherwise the digits of the text', () => {
+    expect(costValue('free')).toBe(0);
+    expect(costValue('unknown')).toBeNull();
+    expect(costValue('£12.40')).toBe(12.4);
+    expect(costValue('R$4.50 BRL')).toBe(4.5);
+    expect(costValue('no digits')).toBeNull();
+  });
+});
+
+describe('sorting', () => {
+  it('defaults to emissions order and puts placeholders last, whatever the sort', () => {
+    const items = [placeholder('p1'), journey('a', { co2: 3 }), journey('b', { co2: 0.5 }), placeholder('p2'), journey('c', { co2: 1 })];
+    expect(ids(sortResults(items, 'emissions'))).toEqual(['b', 'c', 'a', 'p1', 'p2']);
+    expect(ids(sortResults(items, 'walk-distance')).slice(-2)).toEqual(['p1', 'p2']);
+  });
+  it('sorts cost with free first and unknown after every amount', () => {
+    const items = [journey('unknown', { cost: 'unknown' }), journey('ten', { cost: '£10.00' }), journey('free', { cost: 'free' }), journey('two', { cost: '£2.50' })];
+    expect(ids(sortResults(items, 'cost'))).toEqual(['free', 'two', 'ten', 'unknown']);
+  });
+  it('sorts departure and arrival by local date and time, across midnight', () => {
+    const items = [journey('late', { leave: '23:30', arrive: '00:20', date: '2026-11-24' }), journey('next', { leave: '06:00', arrive: '07:00', date: '2026-11-25' }), journey('early', { leave: '07:00', arrive: '08:10' })];
+    expect(ids(sortResults(items, 'depature-time'))).toEqual(['early', 'late', 'next']);
+    expect(ids(sortResults(items, 'arrival-time'))).toEqual(['late', 'early', 'next']);
+  });
+  it('sorts travel time, wait, walk and changes (outbound plus return), keeping ties in arrival order', () => {
+    const items = [journey('a', { seconds: 4000, wait: 600, walk: 900, changes: 1 }), journey('b', { seconds: 3000, wait: 0, walk: 1200, changes: 0, returnChanges: 2 }), journey('c', { seconds: 4000, wait: 60, walk: 100, changes: 1 })];
+    expect(ids(sortResults(items, 'travel-time'))).toEqual(['b', 'a', 'c']);
+    expect(ids(sortResults(items, 'wait-time'))).toEqual(['b', 'c', 'a']);
+    expect(ids(sortResults(items, 'walk-distance'))).toEqual(['c', 'a', 'b']);
+    expect(ids(sortResults(items, 'least-changes'))).toEqual(['a', 'c', 'b']);
+  });
+  it('does not change the list it is given', () => {
+    const items = [journey('a', { co2: 2 }), journey('b', { co2: 1 })];
+    sortResults(items, 'emissions');
+    expect(ids(items)).toEqual(['a', 'b']);
+  });
+});
+
+describe('stage filter', () => {
+  const council = availableStages(['taxi', 'own-car', 'cycle']);
+  it('offers every travel type the brand does not block', () => {
+    expect(availableStages([])).toEqual([...TRAVEL_TYPES]);
+    expect(council).not.toContain('taxi');
+    expect(council).not.toContain('own-car');
+    expect(council).not.toContain('cycle');
+    expect(council).toContain('train');
+  });
+  it('reads the single select from the URL: all by default, none, or one available stage', () => {
+    expect(parseFilters(undefined, council, false)).toEqual({ kind: 'all' });
+    expect(parseFilters('none', council, false)).toEqual({ kind: 'none' });
+    expect(parseFilters('bus', council, false)).toEqual({ kind: 'stages', stages: ['bus'] });
+    expect(parseFilters('taxi', council, false)).toEqual({ kind: 'all' });
+    expect(parseFilters('nonsense', council, false)).toEqual({ kind: 'all' });
+  });
+  it('reads the multi-select as a set of available stages; none checked means all', () => {
+    expect(parseFilters('bus,taxi,train', council, true)).toEqual({ kind: 'stages', stages: ['train', 'bus'] });
+    expect(parseFilters('taxi', council, true)).toEqual({ kind: 'all' });
+  });
+  it('writes the selection back comma-separated, nothing for all', () => {
+    expect(formatFilters({ kind: 'all' })).toBeUndefined();
+    expect(formatFilters({ kind: 'none' })).toBe('none');
+    expect(formatFilters({ kind: 'stages', stages: ['train', 'bus'] })).toBe('train,bus');
+    expect(formatFilters({ kind: 'stages', stages: [] })).toBeUndefined();
+  });
+  it('keeps journeys whose departure stages include a selected stage, and the placeholders', () => {
+    const items = [journey('rail', { stages: ['walk', 'train'] }), journey('coach', { stages: ['walk', 'coach', 'walk'] }), journey('car', { stages: ['own-car'] }), placeholder('p')];
+    expect(ids(filterResults(items, { kind: 'all' }))).toEqual(['rail', 'coach', 'car', 'p']);
+    expect(ids(filterResults(items, { kind: 'none' }))).toEqual([]);
+    expect(ids(filterResults(items, { kind: 'stages', stages: ['train'] }))).toEqual(['rail', 'p']);
+    expect(ids(filterResults(items, { kind: 'stages', stages: ['coach', 'own-car'] }))).toEqual(['coach', 'car', 'p']);
+  });
+});
+
+describe('emission extremes', () => {
+  const js = (...co2: number[]) => co2.map((c, i) => (journey(String(i), { co2: c }) as { journey: Journey }).journey);
+  it('names the lowest and highest when they differ', () => {
+    expect(emissionExtremes(js(2, 0.4, 7.1))).toEqual({ lowest: 0.4, highest: 7.1 });
+  });
+  it('highlights nothing for one journey or equal emissions', () => {
+    expect(emissionExtremes(js(2))).toBeNull();
+    expect(emissionExtremes(js(1, 1))).toBeNull();
+  });
+});
