@@ -27,3 +27,8 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/ActionIcon.css';
+// The Results screen (features/results): sort/filter selects, result cards and skeletons.
+import '@mantine/core/styles/Pill.css';
+import '@mantine/core/styles/PillsInput.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Skeleton.css';

@@ -1,0 +1,133 @@
+/** One result card (SPEC section 2 Results) and the skeleton shown while a journey is processed. */
+import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useId } from 'react';
+import type { Journey, Leg } from '../../../contract/journey';
+import { costLabel, dateLabel, kgCo2, metresToMiles, minutes } from './format';
+import { ModeIcon } from './ModeIcon';
+import classes from './results.module.css';
+
+function LegSummary({ label, leg }: { label: string; leg: Leg }) {
+  return (
+    <div className={classes.leg}>
+      <Text fw={700} component="h3" size="sm">
+        {label}
+      </Text>
+      <dl className={classes.facts}>
+        <div>
+          <dt>Date</dt>
+          <dd>{dateLabel(leg.departure_date)}</dd>
+        </div>
+        <div>
+          <dt>Leave</dt>
+          <dd>{leg.departure_at}</dd>
+        </div>
+        <div>
+          <dt>Time</dt>
+          <dd>{leg.duration.text}</dd>
+        </div>
+        <div>
+          <dt>Arrive</dt>
+          <dd>
+            {leg.arrival_at}
+            {leg.arrival_date !== leg.departure_date ? ` (${dateLabel(leg.arrival_date)})` : ''}
+          </dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+export interface JourneyCardProps {
+  hash: string;
+  journey: Journey;
+  /** 1-based position in the shown list, for the card's heading. */
+  position: number;
+  emissions: 'lowest' | 'highest' | null;
+}
+
+export function JourneyCard({ hash, journey, position, emissions }: JourneyCardProps) {
+  const headingId = useId();
+  const stages = journey.depart.stages;
+  return (
+    <Paper component="article" withBorder p="md" aria-labelledby={headingId} className={classes.card}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Title order={2} size="h4" id={headingId}>
+            Option {position}: {stages.length} {stages.length === 1 ? 'stage' : 'stages'}
+          </Title>
+          <Text fw={700} size="lg" aria-label={`Cost ${costLabel(journey.cost)}`}>
+            {costLabel(journey.cost)}
+          </Text>
+        </Group>
+        <Group gap={6} role="list" aria-label="Modes of travel">
+          {stages.map((stage, i) => (
+            <span role="listitem" key={`${stage}-${i}`}>
+              <ModeIcon mode={stage} circled />
+            </span>
+          ))}
+        </Group>
+        <LegSummary label="Outbound" leg={journey.depart} />
+        {journey.return && <LegSummary label="Return" leg={journey.return} />}
+        <dl className={classes.facts}>
+          <div>
+            <dt>Estimated wait time</dt>
+            <dd>{minutes(journey.total_wait_time)} mins</dd>
+          </div>
+          <div>
+            <dt>Estimated walking distance</dt>
+            <dd>{metresToMiles(journey.total_walking_distance)} miles</dd>
+          </div>
+          <div>
+            <dt>Estimated total emissions</dt>
+            <dd>
+              {kgCo2(journey.carbon_emission)} kg CO2
+              {emissions && (
+                <Badge ml="xs" color={emissions === 'lowest' ? 'green.9' : 'red.9'} variant="filled">
+                  {emissions === 'lowest' ? 'Lowest emissions' : 'Highest emissions'}
+                </Badge>
+              )}
+            </dd>
+          </div>
+        </dl>
+        {journey.estimated && (
+          <Text size="sm" className={classes.note}>
+            Estimate: some walking or riding parts are measured in a straight line, not along streets.
+          </Text>
+        )}
+        {journey.id && (
+          <Group justify="flex-end">
+            <Button
+              renderRoot={(props) => <Link {...props} to="/search/$hash/results/$journeyId" params={{ hash, journeyId: journey.id }} />}
+              aria-describedby={headingId}
+            >
+              View journey details
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** A journey the planner announced but the app has not fetched yet. */
+export function PlaceholderCard() {
+  return (
+    <Paper withBorder p="md" className={classes.card} aria-hidden="true" data-placeholder="">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Skeleton height={20} width="40%" />
+          <Skeleton height={20} width={60} />
+        </Group>
+        <Group gap={6}>
+          <Skeleton height={28} circle />
+          <Skeleton height={28} circle />
+          <Skeleton height={28} circle />
+        </Group>
+        <Skeleton height={14} />
+        <Skeleton height={14} width="80%" />
+        <Skeleton height={14} width="60%" />
+      </Stack>
+    </Paper>
+  );
+}

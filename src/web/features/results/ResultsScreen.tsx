@@ -1,0 +1,189 @@
+/**
+ * Results (SPEC section 2): the streamed journeys of one search as cards, with 'Showing' (stage
+ * filter) and 'Sort by' kept in the URL, the loading panel, skeleton placeholders and the empty
+ * state. The route passes the URL's search params in and takes changes back.
+ */
+import { Group, List, Loader, MultiSelect, Paper, Select, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useMemo } from 'react';
+import { DEFAULT_SORT, isOneOf, SORT_OPTIONS, type SortOption, type TravelType } from '../../../contract/results';
+import { ScreenHeading } from '../../components/ScreenHeading';
+import { useBrand } from '../../lib/brand';
+import type { ResultsSearch } from '../../lib/search-params';
+import { dateLabel, modeName } from './format';
+import { JourneyCard, PlaceholderCard } from './JourneyCard';
+import classes from './results.module.css';
+import { useResultsServices } from './services';
+import { availableStages, emissionExtremes, filterResults, formatFilters, parseFilters, sortResults, type StageSelection } from './sort-filter';
+import { isDone, placeholderCount, resultItems } from './stream-state';
+import { useResultsStream } from './use-results-stream';
+
+export const SORT_LABELS: Record<SortOption, string> = {
+  emissions: 'Emissions',
+  cost: 'Cost',
+  'depature-time': 'Departure time',
+  'travel-time': 'Travel time',
+  'arrival-time': 'Arrival time',
+  'wait-time': 'Wait time',
+  'walk-distance': 'Walking distance',
+  'least-changes': 'Least changes',
+};
+
+export const EMPTY_SUGGESTIONS = [
+  'Amend your origin or destination.',
+  'Update your dates and times.',
+  'Update your filters.',
+] as const;
+
+/** 'YYYY/MM/DD HH:mm:ss' (the search form's London time) as 'Tue 24 Nov 2026 08:00'. */
+function formTimeLabel(text: string | null | undefined): string | null {
+  const m = text ? /^(\d{4})\/(\d{2})\/(\d{2}) (\d{2}:\d{2})/.exec(text) : null;
+  return m ? `${dateLabel(`${m[1]}-${m[2]}-${m[3]}`)} ${m[4]}` : null;
+}
+
+export interface ResultsScreenProps {
+  hash: string;
+  search: ResultsSearch;
+  onSearchChange(next: ResultsSearch): void;
+}
+
+export function ResultsScreen({ hash, search, onSearchChange }: ResultsScreenProps) {
+  const brand = useBrand();
+  const services = useResultsServices();
+  const state = useResultsStream(hash, services);
+  const multiple = brand.enableMultipleJourneyTypeFilter;
+  const stages = useMemo(() => availableStages(brand.blockedTravelTypes), [brand.blockedTravelTypes]);
+  const selection = parseFilters(search.filters, stages, multiple);
+  const sort = search.sort ?? DEFAULT_SORT;
+
+  const done = isDone(state);
+  const items = resultItems(state);
+  const shown = sortResults(filterResults(items, selection), sort);
+  const shownJourneys = shown.flatMap((item) => (item.kind === 'journey' ? [item.journey] : []));
+  const extremes = emissionExtremes(shownJourneys);
+  const waiting = placeholderCount(state);
+
+  const setSelection = (next: StageSelection) => onSearchChange({ ...search, filters: formatFilters(next) });
+  const stageOptions = stages.map((stage) => ({ value: stage, label: modeName(stage) }));
+
+  const announcement = state.failure
+    ? 'The search could not be completed.'
+    : !done
+      ? state.expected === null
+        ? 'Gathering your results.'
+        : `${state.journeys.length} of ${state.expected} journeys loaded.`
+      : shownJourneys.length === 0
+        ? 'No search results.'
+        : `Showing ${shownJourneys.length} ${shownJourneys.length === 1 ? 'journey' : 'journeys'}, sorted by ${SORT_LABELS[sort].toLowerCase()}.`;
+
+  const leaving = formTimeLabel(state.query?.out_time);
+  const returning = formTimeLabel(state.query?.return_time);
+
+  return (
+    <>
+      <ScreenHeading title="Journey results" />
+      {state.query && (
+        <Paper withBorder p="sm" mb="md" component="section" aria-label="Your search">
+          <Text>
+            <strong>{state.query.origin_address}</strong> to <strong>{state.query.destination_address}</strong>
+          </Text>
+          {leaving && <Text size="sm">Leaving {leaving}{returning ? `, returning ${returning}` : ''}</Text>}
+        </Paper>
+      )}
+
+      <div className={classes.controls}>
+        {multiple ? (
+          <MultiSelect
+            label="Showing"
+            placeholder={selection.kind === 'stages' ? undefined : 'All'}
+            data={stageOptions}
+            value={selection.kind === 'stages' ? selection.stages : []}
+            onChange={(values) => setSelection({ kind: 'stages', stages: stages.filter((s) => values.includes(s)) })}
+            clearable
+          />
+        ) : (
+          <Select
+            label="Showing"
+            data={[{ value: 'all', label: 'All' }, { value: 'none', label: 'None' }, ...stageOptions]}
+            value={selection.kind === 'stages' ? selection.stages[0]! : selection.kind}
+            allowDeselect={false}
+            onChange={(value) =>
+              setSelection(value === 'none' ? { kind: 'none' } : value && value !== 'all' ? { kind: 'stages', stages: [value as TravelType] } : { kind: 'all' })
+            }
+          />
+        )}
+        <Select
+          label="Sort by"
+          data={SORT_OPTIONS.map((option) => ({ value: option, label: SORT_LABELS[option] }))}
+          value={sort}
+          allowDeselect={false}
+          onChange={(value) => onSearchChange({ ...search, sort: isOneOf(SORT_OPTIONS, value) && value !== DEFAULT_SORT ? value : undefined })}
+        />
+      </div>
+
+      <VisuallyHidden role="status" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </VisuallyHidden>
+
+      {!done && (
+        <Paper withBorder p="md" my="md" component="section" aria-labelledby="gathering-heading">
+          <Group gap="md" wrap="nowrap">
+            <Loader size="sm" aria-hidden="true" />
+            <div>
+              <Title order={2} size="h4" id="gathering-heading">
+                Gathering your results
+              </Title>
+              <Text>this may take a few seconds</Text>
+            </div>
+          </Group>
+        </Paper>
+      )}
+
+      {state.failure && (
+        <Paper withBorder p="md" my="md" role="alert">
+          <Title order={2} size="h4">
+            We could not plan this journey
+          </Title>
+          <Text>{state.failure}</Text>
+        </Paper>
+      )}
+
+      {done && !state.failure && shownJourneys.length === 0 && (
+        <Paper withBorder p="md" my="md" component="section" aria-labelledby="empty-heading">
+          <Title order={2} size="h4" id="empty-heading">
+            No search results
+          </Title>
+          <Text>Your search returned no results.</Text>
+          <Text mt="xs">You could:</Text>
+          <List>
+            {EMPTY_SUGGESTIONS.map((suggestion) => (
+              <List.Item key={suggestion}>{suggestion}</List.Item>
+            ))}
+          </List>
+        </Paper>
+      )}
+
+      {shown.length > 0 && (
+        <ol className={classes.list} aria-label="Journey options" aria-busy={waiting > 0}>
+          {shown.map((item, index) =>
+            item.kind === 'journey' ? (
+              <li key={item.journey.id}>
+                <JourneyCard
+                  hash={hash}
+                  journey={item.journey}
+                  position={index + 1}
+                  emissions={
+                    extremes?.lowest === item.journey.carbon_emission ? 'lowest' : extremes?.highest === item.journey.carbon_emission ? 'highest' : null
+                  }
+                />
+              </li>
+            ) : (
+              <li key={item.key}>
+                <PlaceholderCard />
+              </li>
+            ),
+          )}
+        </ol>
+      )}
+    </>
+  );
+}

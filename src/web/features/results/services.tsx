@@ -1,0 +1,42 @@
+/**
+ * What the Results screen talks to: the search and journey reads of the API (SPEC section 7,
+ * through lib/api's client) and the realtime socket. A context so tests can pass a fake socket.
+ */
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import type { Journey } from '../../../contract/journey';
+import type { SearchQuery } from '../../../contract/search';
+import { apiGet } from '../../lib/api';
+import { useBrand } from '../../lib/brand';
+import { sharedRealtime, type RealtimeClient } from '../../lib/realtime';
+
+export interface ResultsServices {
+  realtime: RealtimeClient;
+  getSearch(hash: string, signal?: AbortSignal): Promise<SearchQuery>;
+  getJourney(hash: string, journeyId: string, signal?: AbortSignal): Promise<Journey>;
+  /** SPEC section 4: one brand waits before its first results fetch. */
+  initialDelayMs: number;
+}
+
+const ServicesContext = createContext<ResultsServices | null>(null);
+
+export function ResultsServicesProvider({ services, children }: { services: ResultsServices; children: ReactNode }) {
+  return <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>;
+}
+
+/** The API's search reads for a brand key; `options` lets tests and scripts aim at another origin. */
+export function searchApi(apiKey: string, options: { fetch?: typeof fetch; baseUrl?: string } = {}): Pick<ResultsServices, 'getSearch' | 'getJourney'> {
+  const path = (...parts: string[]) => `/v1/journey-planner/search/${parts.map(encodeURIComponent).join('/')}`;
+  return {
+    getSearch: async (hash, signal) => (await apiGet<{ data: SearchQuery }>(path(hash), { apiKey, signal, ...options })).data,
+    getJourney: async (hash, id, signal) => (await apiGet<{ data: Journey }>(path(hash, id), { apiKey, signal, ...options })).data,
+  };
+}
+
+export function useResultsServices(): ResultsServices {
+  const given = useContext(ServicesContext);
+  const brand = useBrand();
+  return useMemo(
+    () => given ?? { realtime: sharedRealtime(brand.apiKey), ...searchApi(brand.apiKey), initialDelayMs: brand.initialResultsDelayMs },
+    [given, brand],
+  );
+}
