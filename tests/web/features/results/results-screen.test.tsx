@@ -1,0 +1,283 @@
+// @vitest-environment jsdom
+/**
+ * The Results screen streaming real Tayside journeys (Dundee to Perth, planned by our planner's
+ * CLI) through a fake realtime channel behind the same RealtimeClient interface as the pusher-js
+ * client, and an in-memory search store behind the API reads.
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { brandSchema, mergeBrandConfig, type Brand } from '../../../../src/contract/brand';
+import type { Journey } from '../../../../src/contract/journey';
+import { JOURNEY_PROCESSED, RESULTS_RETRIEVED, searchChannel } from '../../../../src/contract/results';
+import type { SearchQuery } from '../../../../src/contract/search';
+import { EMPTY_SUGGESTIONS, ResultsScreen, ResultsServicesProvider, type ResultsServices } from '../../../../src/web/features/results';
+import { costValue } from '../../../../src/web/features/results/sort-filter';
+import { BrandProvider } from '../../../../src/web/lib/brand';
+import type { RealtimeClient, RealtimeSubscription } from '../../../../src/web/lib/realtime';
+import type { ResultsSearch } from '../../../../src/web/lib/search-params';
+
+const brandsDir = path.resolve(__dirname, '../../../../brands');
+const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(brandsDir, file), 'utf8'));
+const brand = (key: string): Brand => brandSchema.parse(mergeBrandConfig(readJson('default.json'), readJson(`${key}/brand.json`)));
+
+let planned: Journey[];
+const execFileAsync = promisify(execFile);
+/**
+ * Real journeys from our planner's CLI on the Tayside data, in a child process: the planner's
+ * Node modules resolve their data paths with node:url, which does not work under jsdom.
+ */
+beforeAll(async () => {
+  // jsdom lays nothing out; Mantine scrolls the highlighted option into view.
+  Element.prototype.scrollIntoView ??= () => {};
+  const day = new Date(Date.now() + 86_400_000);
+  while (day.getUTCDay() === 0 || day.getUTCDay() === 6) day.setUTCDate(day.getUTCDate() + 1);
+  const { stdout } = await execFileAsync(
+    process.execPath,
+    ['--import', 'tsx', 'src/planner/cli/main.ts', 'plan', '--from', '56.4566,-2.9713', '--to', '56.3952,-3.4374', '--depart', `${day.toISOString().slice(0, 10)}T08:00`, '--profile', '{"has_access_to_car":true}', '--json'],
+    { cwd: path.resolve(__dirname, '../../../..'), maxBuffer: 256 * 1024 * 1024 },
+  );
+  planned = (JSON.parse(stdout) as { journeys: Journey[] }).journeys;
+  expect(planned.length).toBeGreaterThan(2);
+}, 180_000);
+afterEach(() => cleanup());
+
+/** A channel the test drives: the same subscribe/bind/leave shape as lib/realtime's pusher-js client. */
+class FakeRealtime implements RealtimeClient {
+  handlers = new Map<string, Map<string, Array<(data: unknown) => void>>>();
+  log: string[] = [];
+  subscribe(channel: string): RealtimeSubscription {
+    this.log.push(`subscribe ${channel}`);
+    const events = new Map<string, Array<(data: unknown) => void>>();
+    this.handlers.set(channel, events);
+    return {
+      ready: Promise.resolve(),
+      bind: (event, handler) => events.set(event, [...(events.get(event) ?? []), handler]),
+      leave: () => this.handlers.delete(channel),
+    };
+  }
+  emit(channel: string, event: string, data: unknown) {
+    act(() => {
+      for (const handler of this.handlers.get(channel)?.get(event) ?? []) handler(data);
+    });
+  }
+}
+
+/** The search as the API stores it: journeys appear as the planner stores them. */
+function searchStore(hash: string, log: string[]) {
+  const stored: Journey[] = [];
+  let count: number | null = null;
+  const services = {
+    getSearch: async (h: string) => {
+      log.push(`get ${h}`);
+      return {
+        hash: h,
+        origin: planned[0]!.origin,
+        destination: planned[0]!.destination,
+        origin_address: 'Dundee Railway Station, Dundee',
+        destination_address: 'Perth, Perth and Kinross',
+        out_time: '2026/11/24 08:00:00',
+        out_departure_at: '2026-11-24T08:00:00.000Z',
+        return_departure_at: null,
+        arrive_at_time: null,
+        return_time: null,
+        results_retrieved: count,
+        status: count === null ? 'running' : stored.length === count ? 'done' : 'running',
+        failure: null,
+        journeys: [...stored],
+      } as SearchQuery;
+    },
+    getJourney: async (h: string, id: string) => {
+      log.push(`journey ${id}`);
+      const found = h === hash ? stored.find((j) => j.id === id) : undefined;
+      if (!found) throw new Error('Journey not found.');
+      return found;
+    },
+  };
+  return { services, stored, setCount: (n: number) => (count = n) };
+}
+
+function renderResults(options: { brand?: Brand; services: ResultsServices; hash: string; search?: ResultsSearch }) {
+  const changes: ResultsSearch[] = [];
+  function Screen() {
+    const [search, setSearch] = useState<ResultsSearch>(options.search ?? {});
+    return (
+      <ResultsScreen
+        hash={options.hash}
+        search={search}
+        onSearchChange={(next) => {
+          changes.push(next);
+          setSearch(next);
+        }}
+      />
+    );
+  }
+  const router = createRouter({ routeTree: createRootRoute({ component: Screen }), history: createMemoryHistory({ initialEntries: ['/'] }) });
+  render(
+    <BrandProvider brand={options.brand ?? brand('regional')}>
+      <MantineProvider env="test">
+        <QueryClientProvider client={new QueryClient()}>
+          <ResultsServicesProvider services={options.services}>
+            <RouterProvider router={router as never} />
+          </ResultsServicesProvider>
+        </QueryClientProvider>
+      </MantineProvider>
+    </BrandProvider>,
+  );
+  return { changes };
+}
+
+const HASH = 'a'.repeat(32);
+const cards = () => screen.queryAllByRole('article');
+const placeholders = () => document.querySelectorAll('[data-placeholder]').length;
+const status = () => screen.getByRole('status');
+/** A Mantine Select's input by its label. */
+const field = (label: string) => screen.getByLabelText(label, { selector: 'input' });
+
+describe('Results screen, streamed', () => {
+  it('subscribes before reading the search, adds placeholders on the count, replaces them journey by journey, then says how many', async () => {
+    const realtime = new FakeRealtime();
+    const store = searchStore(HASH, realtime.log);
+    renderResults({ hash: HASH, services: { realtime, ...store.services, initialDelayMs: 0 } });
+    await screen.findByRole('heading', { level: 1, name: 'Journey results' });
+    await waitFor(() => expect(realtime.log).toContain(`get ${HASH}`));
+    expect(realtime.log.indexOf(`subscribe ${searchChannel(HASH)}`)).toBeLessThan(realtime.log.indexOf(`get ${HASH}`));
+    expect(screen.getByText('Gathering your results')).toBeTruthy();
+    expect(screen.getByText('this may take a few seconds')).toBeTruthy();
+
+    const channel = searchChannel(HASH);
+    const journeys = planned.slice(0, 3);
+    store.setCount(journeys.length);
+    realtime.emit(channel, RESULTS_RETRIEVED, { journey_count: journeys.length });
+    expect(placeholders()).toBe(3);
+    expect(status().textContent).toBe('0 of 3 journeys loaded.');
+
+    store.stored.push(journeys[0]!);
+    realtime.emit(channel, JOURNEY_PROCESSED, { journeyID: journeys[0]!.id });
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(placeholders()).toBe(2);
+    // Placeholders sort last.
+    const list = screen.getByRole('list', { name: 'Journey options' });
+    expect(list.lastElementChild?.querySelector('[data-placeholder]')).toBeTruthy();
+
+    for (const journey of journeys.slice(1)) {
+      store.stored.push(journey);
+      realtime.emit(channel, JOURNEY_PROCESSED, { journeyID: journey.id });
+    }
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    expect(placeholders()).toBe(0);
+    expect(screen.queryByText('Gathering your results')).toBeNull();
+    expect(status().textContent).toBe('Showing 3 journeys, sorted by emissions.');
+    // Each card: stages, cost, outbound times, wait, walking miles, emissions, details link.
+    const first = cards()[0]!;
+    const best = [...journeys].sort((a, b) => a.carbon_emission - b.carbon_emission)[0]!;
+    expect(within(first).getByRole('heading', { level: 2 }).textContent).toBe(`Option 1: ${best.depart.stages.length} ${best.depart.stages.length === 1 ? 'stage' : 'stages'}`);
+    expect(within(first).getByText('Outbound')).toBeTruthy();
+    expect(within(first).getByText(best.depart.departure_at)).toBeTruthy();
+    expect(within(first).getByText(`${(Math.round(best.total_walking_distance * 0.00062137 * 100) / 100).toFixed(2)} miles`)).toBeTruthy();
+    expect(within(first).getByText(`${best.carbon_emission.toFixed(2)} kg CO2`, { exact: false })).toBeTruthy();
+    expect(within(first).getAllByRole('img').map((img) => img.getAttribute('aria-label'))).toHaveLength(best.depart.stages.length);
+    expect(within(first).getByRole('link', { name: 'View journey details' }).getAttribute('href')).toBe(`/search/${HASH}/results/${best.id}`);
+    if (new Set(journeys.map((j) => j.carbon_emission)).size > 1) {
+      expect(within(first).getByText('Lowest emissions')).toBeTruthy();
+      expect(screen.getAllByText('Highest emissions')).toHaveLength(1);
+    }
+    // Each journey fetched once.
+    expect(realtime.log.filter((line) => line.startsWith('journey '))).toHaveLength(3);
+  });
+
+  it('a late visitor gets the stored journeys from the read and fetches only the ones announced after it', async () => {
+    const realtime = new FakeRealtime();
+    const store = searchStore(HASH, realtime.log);
+    const journeys = planned.slice(0, 3);
+    store.setCount(3);
+    store.stored.push(journeys[0]!, journeys[1]!);
+    renderResults({ hash: HASH, services: { realtime, ...store.services, initialDelayMs: 0 } });
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    expect(placeholders()).toBe(1);
+    // The socket repeats one already read, then sends the last.
+    realtime.emit(searchChannel(HASH), JOURNEY_PROCESSED, { journeyID: journeys[1]!.id });
+    store.stored.push(journeys[2]!);
+    realtime.emit(searchChannel(HASH), JOURNEY_PROCESSED, { journeyID: journeys[2]!.id });
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    expect(realtime.log.filter((line) => line.startsWith('journey '))).toEqual([`journey ${journeys[2]!.id}`]);
+  });
+
+  it('waits the brand\'s initial delay before the first fetch (health brand flag)', async () => {
+    expect(brand('health').initialResultsDelayMs).toBe(10_000);
+    const realtime = new FakeRealtime();
+    const store = searchStore(HASH, realtime.log);
+    renderResults({ brand: brand('health'), hash: HASH, services: { realtime, ...store.services, initialDelayMs: 300 } });
+    await screen.findByRole('heading', { level: 1, name: 'Journey results' });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(realtime.log).toEqual([`subscribe ${searchChannel(HASH)}`]);
+    await waitFor(() => expect(realtime.log).toContain(`get ${HASH}`));
+  });
+
+  it('shows the empty state with its three suggestions when the search found nothing', async () => {
+    const realtime = new FakeRealtime();
+    const store = searchStore(HASH, realtime.log);
+    store.setCount(0);
+    renderResults({ hash: HASH, services: { realtime, ...store.services, initialDelayMs: 0 } });
+    await screen.findByRole('heading', { name: 'No search results' });
+    expect(screen.getByText('Your search returned no results.')).toBeTruthy();
+    for (const suggestion of EMPTY_SUGGESTIONS) expect(screen.getByText(suggestion)).toBeTruthy();
+    expect(status().textContent).toBe('No search results.');
+  });
+});
+
+describe('Results screen, sort and filter', () => {
+  async function loaded(options: { brand?: Brand; search?: ResultsSearch } = {}) {
+    const realtime = new FakeRealtime();
+    const store = searchStore(HASH, realtime.log);
+    store.setCount(planned.length);
+    store.stored.push(...planned);
+    const result = renderResults({ hash: HASH, services: { realtime, ...store.services, initialDelayMs: 0 }, ...options });
+    await waitFor(() => expect(screen.queryByText('Gathering your results')).toBeNull());
+    return result;
+  }
+  const costs = () => cards().map((card) => costValue(within(card).getByLabelText(/^Cost /).getAttribute('aria-label')!.slice(5).replace('Free', 'free').replace('Unknown', 'unknown')));
+
+  it('Sort by cost from the select: free first, unknown last; the choice goes to the URL', async () => {
+    const { changes } = await loaded();
+    fireEvent.click(field('Sort by'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Cost' }));
+    expect(changes.at(-1)).toEqual({ sort: 'cost' });
+    await waitFor(() => {
+      const values = costs();
+      const known = values.filter((v): v is number => v !== null);
+      expect(known).toEqual([...known].sort((a, b) => a - b));
+      expect(values.slice(known.length).every((v) => v === null)).toBe(true);
+    });
+  });
+
+  it('Showing a stage keeps the journeys with it; None shows the empty state; the filter goes to the URL', async () => {
+    const { changes } = await loaded();
+    const withTrain = planned.filter((j) => j.depart.stages.includes('train')).length;
+    fireEvent.click(field('Showing'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Train' }));
+    expect(changes.at(-1)).toEqual({ filters: 'train' });
+    await waitFor(() => expect(cards()).toHaveLength(withTrain));
+    fireEvent.click(field('Showing'));
+    fireEvent.click(await screen.findByRole('option', { name: 'None' }));
+    await screen.findByRole('heading', { name: 'No search results' });
+    expect(changes.at(-1)).toEqual({ filters: 'none' });
+  });
+
+  it('the council brand gets a multi-select without its blocked types', async () => {
+    await loaded({ brand: brand('council'), search: { filters: 'bus,train,taxi' } });
+    fireEvent.click(field('Showing'));
+    const names = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(names).toContain('Bus');
+    for (const blocked of ['Taxi', 'Own car', 'Cycle', 'All', 'None']) expect(names).not.toContain(blocked);
+    const shown = planned.filter((j) => j.depart.stages.some((s) => s === 'bus' || s === 'train')).length;
+    expect(cards()).toHaveLength(shown);
+  });
+});
