@@ -83,7 +83,8 @@ export function JourneyCard({ hash, journey, position, emissions }: JourneyCardP
             <dd>
               {kgCo2(journey.carbon_emission)} kg CO2
               {emissions && (
-                <Badge ml="xs" color={emissions === 'lowest' ? 'green.9' : 'red.9'} variant="filled">
+                // Dark shades: the white badge text needs 4.5:1 (axe color-contrast).
+                <Badge ml="xs" color={emissions === 'lowest' ? '#1e5b2a' : '#9b1c1c'} variant="filled">
                   {emissions === 'lowest' ? 'Lowest emissions' : 'Highest emissions'}
                 </Badge>
               )}
