@@ -52,7 +52,7 @@ async function main() {
   };
   // Planner threads load the region in the background; the first search waits for them.
   const { jobs: search } = createInProcessSearchJobs({ db: database.db, publish: realtime.publish, log });
-  const api = createApiContext({ db: database.db, settings, log, search });
+  const api = createApiContext({ db: database.db, settings, log, search, cacheJourneys: database.kind === 'pglite' });
   app = await buildServer({ settings, brands, database, realtime: realtimePlugin, api: apiPlugins(api) });
   const server = app;
 

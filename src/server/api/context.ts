@@ -9,6 +9,7 @@ import { DEFAULT_RATE_LIMITS, MemoryRateLimiter, type RateLimiter, type RateLimi
 import { systemClock, type Clock } from '../auth/secrets';
 import { createMailer, type Mailer } from '../mail/mailer';
 import type { SearchJobQueue } from '../jobs/search-job';
+import { JourneyCache } from './search/journey-cache';
 import { createPlaceIndexSource, type PlaceIndexSource } from '../places/index-loader';
 
 /** The two log calls the modules make (pino's and console-like loggers both fit). */
@@ -30,6 +31,8 @@ export interface ApiContext {
   places: PlaceIndexSource;
   /** Where searches are planned; without it the search call answers 503. */
   search?: SearchJobQueue;
+  /** Journey answers kept in memory (embedded database only: one process writes). */
+  journeyCache?: JourneyCache;
 }
 
 export interface ApiContextOptions {
@@ -42,6 +45,8 @@ export interface ApiContextOptions {
   limits?: Partial<RateLimits>;
   places?: PlaceIndexSource;
   search?: SearchJobQueue;
+  /** Keep journey answers in memory: only when this process is the database's only writer (PGlite). */
+  cacheJourneys?: boolean;
 }
 
 export function createApiContext(options: ApiContextOptions): ApiContext {
@@ -56,5 +61,6 @@ export function createApiContext(options: ApiContextOptions): ApiContext {
     log: options.log,
     places: options.places ?? createPlaceIndexSource({ dataDir: options.settings.dataDir, log: options.log }),
     search: options.search,
+    journeyCache: options.cacheJourneys ? new JourneyCache() : undefined,
   };
 }

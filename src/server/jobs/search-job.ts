@@ -4,6 +4,7 @@
  * The same function runs in the server (in-process jobs, planning on worker threads) and in
  * `npm run worker` (BullMQ jobs); only where planning happens and how events travel differ.
  */
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { JOURNEY_PROCESSED, RESULTS_RETRIEVED, searchChannel, parseSearchTime, type SearchForm } from '../../contract/search';
 import type { TravelType } from '../../contract/brand';
@@ -83,7 +84,9 @@ export async function runSearchJob(deps: SearchJobDeps, job: SearchJob): Promise
     await db.update(searchQueries).set({ resultsRetrieved: journeys.length, updatedAt: new Date() }).where(where);
     deps.publish(channel, RESULTS_RETRIEVED, { journey_count: journeys.length });
     for (const [position, journey] of journeys.entries()) {
-      const { id } = await storeJourney(db, { queryHash: job.hash, position, data: journey as unknown as Record<string, unknown> });
+      // The row id is the journey's id in the API, so the stored JSON is the answer as it stands.
+      const data: Record<string, unknown> = { ...journey, id: randomUUID() };
+      const { id } = await storeJourney(db, { queryHash: job.hash, position, data, id: data.id as string });
       deps.publish(channel, JOURNEY_PROCESSED, { journeyID: id });
     }
     await db.update(searchQueries).set({ status: 'done', updatedAt: new Date() }).where(where);

@@ -35,6 +35,7 @@ export function journeysRoutes(context: ApiContext): FastifyPluginAsync {
       // Journey.user_status describes the search owner's view of their own results.
       if (found.query.userId === user.id && found.journey.userStatus !== 'saved') {
         await db.update(journeys).set({ userStatus: 'saved' }).where(eq(journeys.id, journeyId));
+        context.journeyCache?.forget(journeyId);
       }
       return { data: { message: JOURNEY_MESSAGES.saved, journey_id: journeyId, user_status: 'saved' as const } };
     });

@@ -3,7 +3,7 @@
  * re-plan with a new return time. Searches belong to a brand: another brand's key finds nothing.
  * Planning happens in a job (context.search); these handlers only validate, store and read.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { parseSearchTime, searchFormSchema, updateReturnTimeSchema, type SearchForm } from '../../../contract/search';
 import { distance } from '../../../planner/geo/geo';
@@ -14,7 +14,7 @@ import { ApiError, parseInput } from '../../http/errors';
 import type { ApiContext } from '../context';
 import { currentUser, uuidParam } from '../guards';
 import { storeQuery } from '../journeys/store';
-import { presentJourney, presentQuery } from './present';
+import { presentQuery } from './present';
 import { presentUser } from '../users/present';
 
 export const SEARCH_ROUTE_MESSAGES = {
@@ -25,6 +25,10 @@ export const SEARCH_ROUTE_MESSAGES = {
 } as const;
 
 const HASH = /^[0-9a-f]{32}$/;
+
+/** presentJourney() in SQL: the stored JSON with the row id and the owner's saved flag, as text. */
+const presentedJourneyJson = sql<string>`(${journeys.data} - 'user_status' || jsonb_build_object('id', ${journeys.id}::text)
+  || case when ${journeys.userStatus} = 'saved' then '{"user_status":"saved"}'::jsonb else '{}'::jsonb end)::text`;
 
 export function searchRoutes(context: ApiContext): FastifyPluginAsync {
   const { db } = context;
@@ -94,15 +98,22 @@ export function searchRoutes(context: ApiContext): FastifyPluginAsync {
       return { data: presentQuery(query, rows) };
     });
 
-    api.get<{ Params: { hash: string; journeyId: string } }>('/journey-planner/search/:hash/:journeyId', async (request) => {
-      const query = await findQuery(request, request.params.hash);
+    // The hot read (one per 'journey processed'): one query, and PostgreSQL writes the answer's JSON.
+    api.get<{ Params: { hash: string; journeyId: string } }>('/journey-planner/search/:hash/:journeyId', async (request, reply) => {
+      const { hash } = request.params;
+      if (!HASH.test(hash)) throw ApiError.notFound(SEARCH_ROUTE_MESSAGES.notFound);
       const journeyId = uuidParam(request.params.journeyId, 'Journey');
+      const cached = context.journeyCache?.get(journeyId);
+      if (cached && cached.hash === hash && cached.brand === request.brand.key) return reply.type('application/json; charset=utf-8').send(cached.body);
       const [row] = await db
-        .select()
+        .select({ json: presentedJourneyJson })
         .from(journeys)
-        .where(and(eq(journeys.id, journeyId), eq(journeys.queryHash, query.hash)));
+        .innerJoin(searchQueries, eq(searchQueries.hash, journeys.queryHash))
+        .where(and(eq(journeys.id, journeyId), eq(journeys.queryHash, hash), eq(searchQueries.brand, request.brand.key)));
       if (!row) throw ApiError.notFound(SEARCH_ROUTE_MESSAGES.journeyNotFound);
-      return { data: presentJourney(row) };
+      const body = `{"data":${row.json}}`;
+      context.journeyCache?.set(journeyId, { hash, brand: request.brand.key, body });
+      return reply.type('application/json; charset=utf-8').send(body);
     });
 
     // SPEC section 4: like a new search (fresh results under a new hash); failures are field errors only.
