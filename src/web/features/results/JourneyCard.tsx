@@ -93,7 +93,7 @@ export function JourneyCard({ hash, journey, position, emissions }: JourneyCardP
         </dl>
         {journey.estimated && (
           <Text size="sm" className={classes.note}>
-            Estimate: some walking or riding parts are measured in a straight line, not along streets.
+            Estimate: some parts of this journey are measured in a straight line, not along streets or paths.
           </Text>
         )}
         {journey.id && (

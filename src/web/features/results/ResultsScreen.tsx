@@ -120,6 +120,11 @@ export function ResultsScreen({ hash, search, onSearchChange }: ResultsScreenPro
         />
       </div>
 
+      {brand.advertBanner && (
+        // SPEC section 2: the brand's advertising banner frame; sandboxed, as it is a third party's page.
+        <iframe className={classes.advert} src={brand.advertBanner.src} title={brand.advertBanner.title} sandbox="allow-scripts allow-popups" loading="lazy" />
+      )}
+
       <VisuallyHidden role="status" aria-live="polite" aria-atomic="true">
         {announcement}
       </VisuallyHidden>

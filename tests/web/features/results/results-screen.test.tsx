@@ -233,6 +233,20 @@ describe('Results screen, streamed', () => {
   });
 });
 
+describe('Results screen, advertising banner', () => {
+  it('frames the brand\'s banner when it has one, and nothing by default', async () => {
+    const realtime = new FakeRealtime();
+    const store = searchStore(HASH, realtime.log);
+    renderResults({ brand: { ...brand('regional'), advertBanner: { src: 'https://adverts.example.org/banner', title: 'Local bus offers' } }, hash: HASH, services: { realtime, ...store.services, initialDelayMs: 0 } });
+    const frame = await screen.findByTitle('Local bus offers');
+    expect(frame.getAttribute('src')).toBe('https://adverts.example.org/banner');
+    cleanup();
+    renderResults({ hash: HASH, services: { realtime, ...store.services, initialDelayMs: 0 } });
+    await screen.findByRole('heading', { level: 1, name: 'Journey results' });
+    expect(document.querySelector('iframe')).toBeNull();
+  });
+});
+
 describe('Results screen, sort and filter', () => {
   async function loaded(options: { brand?: Brand; search?: ResultsSearch } = {}) {
     const realtime = new FakeRealtime();
