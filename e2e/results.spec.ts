@@ -15,7 +15,7 @@ function nextWeekdayAtEight(): string {
   return `${day.year}/${two(day.month)}/${two(day.day)} 08:00:00`;
 }
 
-test('Dundee to Perth: the results stream in as cards, sort by cost, no serious axe findings', async ({ page, brand }) => {
+test('Dundee to Perth: the results stream in as cards, sort by cost, the Refine results sidebar on a phone, no serious axe findings', async ({ page, brand }) => {
   test.skip(brand.key !== 'regional', 'one brand plans the search; the others share the screen');
   test.setTimeout(120_000);
   await page.goto('/');
@@ -61,6 +61,13 @@ test('Dundee to Perth: the results stream in as cards, sort by cost, no serious 
 
   expect(await seriousA11yViolations(page)).toEqual([]);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `results-${brand.key}-desktop.png`), fullPage: true });
+  // A phone: the selects live in the 'Refine results' sidebar.
   await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByLabel('Sort by', { exact: true })).toBeHidden();
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `results-${brand.key}-phone.png`), fullPage: false });
+  await page.getByRole('button', { name: 'Refine results' }).click();
+  const sidebar = page.getByRole('dialog', { name: 'Refine results' });
+  await expect(sidebar.getByLabel('Sort by', { exact: true })).toHaveValue('Cost');
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `results-${brand.key}-phone-refine.png`), fullPage: false });
 });

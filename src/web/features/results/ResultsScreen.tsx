@@ -3,8 +3,8 @@
  * filter) and 'Sort by' kept in the URL, the loading panel, skeleton placeholders and the empty
  * state. The route passes the URL's search params in and takes changes back.
  */
-import { Group, List, Loader, MultiSelect, Paper, Select, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useMemo } from 'react';
+import { Button, Drawer, Group, List, Loader, MultiSelect, Paper, Select, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useMemo, useState } from 'react';
 import { DEFAULT_SORT, isOneOf, SORT_OPTIONS, type SortOption, type TravelType } from '../../../contract/results';
 import { ScreenHeading } from '../../components/ScreenHeading';
 import { useBrand } from '../../lib/brand';
@@ -51,6 +51,7 @@ export function ResultsScreen({ hash, search, onSearchChange }: ResultsScreenPro
   const services = useResultsServices();
   const state = useResultsStream(hash, services);
   const multiple = brand.enableMultipleJourneyTypeFilter;
+  const [refining, setRefining] = useState(false);
   const stages = useMemo(() => availableStages(brand.blockedTravelTypes), [brand.blockedTravelTypes]);
   const selection = parseFilters(search.filters, stages, multiple);
   const sort = search.sort ?? DEFAULT_SORT;
@@ -75,6 +76,39 @@ export function ResultsScreen({ hash, search, onSearchChange }: ResultsScreenPro
         ? 'No search results.'
         : `Showing ${shownJourneys.length} ${shownJourneys.length === 1 ? 'journey' : 'journeys'}, sorted by ${SORT_LABELS[sort].toLowerCase()}.`;
 
+  // The same selects inline on wide screens and in the 'Refine results' sidebar on narrow ones.
+  const controls = (
+    <>
+      {multiple ? (
+        <MultiSelect
+          label="Showing"
+          placeholder={selection.kind === 'stages' ? undefined : 'All'}
+          data={stageOptions}
+          value={selection.kind === 'stages' ? selection.stages : []}
+          onChange={(values) => setSelection({ kind: 'stages', stages: stages.filter((s) => values.includes(s)) })}
+          clearable
+        />
+      ) : (
+        <Select
+          label="Showing"
+          data={[{ value: 'all', label: 'All' }, { value: 'none', label: 'None' }, ...stageOptions]}
+          value={selection.kind === 'stages' ? selection.stages[0]! : selection.kind}
+          allowDeselect={false}
+          onChange={(value) =>
+            setSelection(value === 'none' ? { kind: 'none' } : value && value !== 'all' ? { kind: 'stages', stages: [value as TravelType] } : { kind: 'all' })
+          }
+        />
+      )}
+      <Select
+        label="Sort by"
+        data={SORT_OPTIONS.map((option) => ({ value: option, label: SORT_LABELS[option] }))}
+        value={sort}
+        allowDeselect={false}
+        onChange={(value) => onSearchChange({ ...search, sort: isOneOf(SORT_OPTIONS, value) && value !== DEFAULT_SORT ? value : undefined })}
+      />
+    </>
+  );
+
   const leaving = formTimeLabel(state.query?.out_time);
   const returning = formTimeLabel(state.query?.return_time);
 
@@ -90,35 +124,15 @@ export function ResultsScreen({ hash, search, onSearchChange }: ResultsScreenPro
         </Paper>
       )}
 
-      <div className={classes.controls}>
-        {multiple ? (
-          <MultiSelect
-            label="Showing"
-            placeholder={selection.kind === 'stages' ? undefined : 'All'}
-            data={stageOptions}
-            value={selection.kind === 'stages' ? selection.stages : []}
-            onChange={(values) => setSelection({ kind: 'stages', stages: stages.filter((s) => values.includes(s)) })}
-            clearable
-          />
-        ) : (
-          <Select
-            label="Showing"
-            data={[{ value: 'all', label: 'All' }, { value: 'none', label: 'None' }, ...stageOptions]}
-            value={selection.kind === 'stages' ? selection.stages[0]! : selection.kind}
-            allowDeselect={false}
-            onChange={(value) =>
-              setSelection(value === 'none' ? { kind: 'none' } : value && value !== 'all' ? { kind: 'stages', stages: [value as TravelType] } : { kind: 'all' })
-            }
-          />
-        )}
-        <Select
-          label="Sort by"
-          data={SORT_OPTIONS.map((option) => ({ value: option, label: SORT_LABELS[option] }))}
-          value={sort}
-          allowDeselect={false}
-          onChange={(value) => onSearchChange({ ...search, sort: isOneOf(SORT_OPTIONS, value) && value !== DEFAULT_SORT ? value : undefined })}
-        />
+      <div className={classes.controls}>{controls}</div>
+      <div className={classes.refine}>
+        <Button variant="outline" onClick={() => setRefining(true)} aria-haspopup="dialog">
+          Refine results
+        </Button>
       </div>
+      <Drawer opened={refining} onClose={() => setRefining(false)} title="Refine results" position="right" size={420}>
+        <Stack gap="md">{controls}</Stack>
+      </Drawer>
 
       {brand.advertBanner && (
         // SPEC section 2: the brand's advertising banner frame; sandboxed, as it is a third party's page.

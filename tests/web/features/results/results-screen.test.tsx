@@ -285,6 +285,17 @@ describe('Results screen, sort and filter', () => {
     expect(changes.at(-1)).toEqual({ filters: 'none' });
   });
 
+  it('the Refine results sidebar holds the same selects and sorts the list', async () => {
+    const { changes } = await loaded();
+    fireEvent.click(screen.getByRole('button', { name: 'Refine results' }));
+    const sidebar = await screen.findByRole('dialog', { name: 'Refine results' });
+    fireEvent.click(within(sidebar).getByLabelText('Sort by', { selector: 'input' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Travel time' }));
+    expect(changes.at(-1)).toEqual({ sort: 'travel-time' });
+    await waitFor(() => expect(status().textContent).toContain('sorted by travel time'));
+    expect(within(sidebar).getByLabelText('Showing', { selector: 'input' })).toBeTruthy();
+  });
+
   it('the council brand gets a multi-select without its blocked types', async () => {
     await loaded({ brand: brand('council'), search: { filters: 'bus,train,taxi' } });
     fireEvent.click(field('Showing'));
