@@ -9,7 +9,9 @@ import { BrandConfigError, loadBrands } from './brands/load';
 import { loadSettings, SettingsError } from './config';
 import { openDatabase } from './db/index';
 import { createInProcessSearchJobs } from './jobs/index';
+import { QueuedSearchJobs, realtimeChannel, redisNamespace } from './jobs/queue';
 import { createRealtimePlugin } from './realtime';
+import { RedisBroker } from './realtime/redis-broker';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -44,14 +46,23 @@ async function main() {
   }
 
   // The Pusher-protocol endpoint accepts the brands' public API keys as its app keys.
-  const { plugin: realtimePlugin, realtime } = createRealtimePlugin({ isKnownAppKey: (key) => brands.byApiKey(key) !== undefined });
+  // REDIS_URL: events fan out across instances through Redis pub/sub.
+  const namespace = redisNamespace(settings.databaseUrl);
+  const broker = settings.redisUrl
+    ? new RedisBroker({ url: settings.redisUrl, channel: realtimeChannel(namespace), onError: (error) => app?.log.error({ err: error }, 'redis error') })
+    : undefined;
+  const { plugin: realtimePlugin, realtime } = createRealtimePlugin({ isKnownAppKey: (key) => brands.byApiKey(key) !== undefined, broker });
   // Account mail logs through the server's logger (the outbox prints each link there).
   const log = {
     info: (details: object, message: string) => void app?.log.info(details, message),
     error: (details: object, message: string) => void app?.log.error(details, message),
   };
-  // Planner threads load the region in the background; the first search waits for them.
-  const { jobs: search } = createInProcessSearchJobs({ db: database.db, publish: realtime.publish, log });
+  // With REDIS_URL and PostgreSQL, searches queue for `npm run worker` processes. Otherwise planner
+  // threads here load the region in the background; the first search waits for them.
+  const search =
+    settings.redisUrl && settings.databaseUrl
+      ? new QueuedSearchJobs(settings.redisUrl, namespace)
+      : createInProcessSearchJobs({ db: database.db, publish: realtime.publish, log }).jobs;
   const api = createApiContext({ db: database.db, settings, log, search, cacheJourneys: database.kind === 'pglite' });
   app = await buildServer({ settings, brands, database, realtime: realtimePlugin, api: apiPlugins(api) });
   const server = app;
@@ -69,6 +80,7 @@ async function main() {
     try {
       await server.close();
       await search.close();
+      await broker?.close();
       await database.close();
       process.exit(0);
     } catch (error) {

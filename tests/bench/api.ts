@@ -14,13 +14,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import Pusher from 'pusher-js';
 import { Temporal } from 'temporal-polyfill';
 import { REPO_ROOT } from '../../src/server/config';
+import { freePort } from '../integration/server/helpers/search-events';
 
 const TOWNS = [
   { label: 'Dundee Railway Station', lat: 56.4566, lng: -2.9713 },
@@ -41,17 +41,6 @@ interface Server {
   port: number;
   apiKey: string;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function startServer(logLevel: string): Promise<Server> {

@@ -5,14 +5,12 @@
  * Runs on PGlite, or PostgreSQL when DATABASE_URL is set.
  */
 import { eq } from 'drizzle-orm';
-import Pusher from 'pusher-js';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   JOURNEY_PROCESSED,
   journeyAnswerSchema,
   RESULTS_RETRIEVED,
-  searchChannel,
   searchQueryAnswerSchema,
   searchStartedSchema,
   SEARCH_MESSAGES,
@@ -20,6 +18,7 @@ import {
 } from '../../../../src/contract/search';
 import type { SearchJob, SearchJobQueue } from '../../../../src/server/jobs/search-job';
 import { searchQueries } from '../../../../src/server/db/schema';
+import { pusherClient, subscribeToSearch } from '../helpers/search-events';
 import { registration, signUp, startApiServer, uniqueEmail, type ApiServer } from './helpers';
 
 let server: ApiServer;
@@ -46,17 +45,6 @@ const PERTH = { label: 'Perth, Perth and Kinross', lat: 56.3952, lng: -3.4374 };
 const form = (overrides: Record<string, unknown> = {}) => ({ origin: DUNDEE_STATION, destination: PERTH, out_time: OUT, ...overrides });
 
 type ErrorBody = { message: string; errors?: Record<string, string[]> };
-
-function pusherClient(brand = 'regional') {
-  return new Pusher(server.brands.brands.get(brand as never)!.apiKey, {
-    cluster: 'mt1',
-    wsHost: '127.0.0.1',
-    wsPort: server.port,
-    forceTLS: false,
-    enabledTransports: ['ws'],
-    disableStats: true,
-  });
-}
 
 async function post(body: unknown, options: { token?: string; brand?: string } = {}) {
   const response = await server.call('POST', '/v1/journey-planner/search', { body, ...options });
@@ -93,36 +81,18 @@ describe('POST /v1/journey-planner/search, streamed on query.{hash}', () => {
     expect(started).toEqual({ hash: expect.stringMatching(/^[0-9a-f]{32}$/), origin_address: DUNDEE_STATION.label, destination_address: PERTH.label });
     expect(gate.held).toHaveLength(1);
 
-    const pusher = pusherClient();
+    const pusher = pusherClient(server.brands.brands.get('regional')!.apiKey, server.port);
     try {
-      const channel = pusher.subscribe(searchChannel(started.hash));
-      await new Promise<void>((resolve, reject) => {
-        channel.bind('pusher:subscription_succeeded', () => resolve());
-        channel.bind('pusher:subscription_error', reject);
-      });
-      const events: string[] = [];
-      const fetched: Promise<unknown>[] = [];
-      const done = new Promise<number>((resolve) => {
-        let expected = -1;
-        let seen = 0;
-        channel.bind(RESULTS_RETRIEVED, (data: { journey_count: number }) => {
-          events.push(RESULTS_RETRIEVED);
-          expected = data.journey_count;
-          if (expected === 0) resolve(0);
-        });
-        channel.bind(JOURNEY_PROCESSED, (data: { journeyID: string }) => {
-          events.push(JOURNEY_PROCESSED);
-          // As the app does: fetch the journey the event names.
-          fetched.push(server.call('GET', `/v1/journey-planner/search/${started.hash}/${data.journeyID}`).then((r) => ({ status: r.status, body: r.json() })));
-          if (++seen === expected) resolve(seen);
-        });
-      });
+      const fetched: Promise<{ status: number; body: unknown }>[] = [];
+      // As the app does: fetch each journey an event names.
+      const { events, all } = await subscribeToSearch(pusher, started.hash, (journeyId) =>
+        fetched.push(server.call('GET', `/v1/journey-planner/search/${started.hash}/${journeyId}`).then((r) => ({ status: r.status, body: r.json() }))),
+      );
       await gate.release();
-      const count = await done;
+      const count = await all;
       expect(count).toBeGreaterThan(0);
-      expect(events[0]).toBe(RESULTS_RETRIEVED);
-      expect(events.slice(1)).toEqual(Array(count).fill(JOURNEY_PROCESSED));
-      const journeys = (await Promise.all(fetched)) as Array<{ status: number; body: unknown }>;
+      expect(events).toEqual([RESULTS_RETRIEVED, ...Array(count).fill(JOURNEY_PROCESSED)]);
+      const journeys = await Promise.all(fetched);
       const ids = new Set<string>();
       for (const { status, body } of journeys) {
         expect(status).toBe(200);
@@ -141,6 +111,12 @@ describe('POST /v1/journey-planner/search, streamed on query.{hash}', () => {
 
   it('a client that subscribes late still gets every journey through GET /search/{hash}', async () => {
     const { hash } = await post(form({ has_access_to_car: false }));
+    await server.search!.idle();
+    // Subscribing now replays nothing: the events are gone, so the app reads the search instead.
+    const pusher = pusherClient(server.brands.brands.get('regional')!.apiKey, server.port);
+    const late = await subscribeToSearch(pusher, hash).finally(() => setTimeout(() => pusher.disconnect(), 200));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(late.events).toEqual([]);
     const query = await finished(hash);
     expect(query).toMatchObject({ hash, status: 'done', failure: null, origin_address: DUNDEE_STATION.label, out_time: OUT, return_time: null });
     expect(query.results_retrieved).toBeGreaterThan(0);
