@@ -27,6 +27,9 @@ const ENDPOINTS = [
   ['POST', '/v1/journey/viewed/{p}'],
   ['GET', '/v1/journey/saved/user'],
   ['GET', '/v1/journey-planner/queries/user'],
+  ['POST', '/v1/journey-planner/search'],
+  ['GET', '/v1/journey-planner/search/{p}'],
+  ['POST', '/v1/journey-planner/search/{p}/update-return-time'],
   ['GET', '/v1/campaign'],
   ['POST', '/v1/campaign/{p}/impression'],
 ] as const;
