@@ -1,8 +1,9 @@
 /**
- * `npm run bench -- api [--searches N] [--concurrency C] [--seconds S] [--connections K] [--log-level L] [--json]`
+ * `npm run bench -- api [--searches N] [--concurrency C] [--seconds S] [--connections K] [--log-level L] [--postgres URL] [--json]`
  *
- * Starts the real server (`src/server/main.ts`, embedded PGlite in a temporary DATA_DIR, the
- * Tayside region on planner threads) as a child process, then:
+ * Starts the real server (`src/server/main.ts`, embedded PGlite in a temporary DATA_DIR, or with
+ * --postgres a throwaway database on that PostgreSQL server; the Tayside region on planner threads)
+ * as a child process, then:
  *  - N searches (default 200) between Tayside towns at 07:00-18:00 on the next weekday, C at a
  *    time (default 1): time from sending POST /v1/journey-planner/search to the first
  *    `journey processed` event on query.{hash} (pusher-js) and to the last (p50/p95/max);
@@ -20,6 +21,7 @@ import autocannon from 'autocannon';
 import Pusher from 'pusher-js';
 import { Temporal } from 'temporal-polyfill';
 import { REPO_ROOT } from '../../src/server/config';
+import { createPostgresDatabase } from '../integration/server/helpers/app-server';
 import { freePort } from '../integration/server/helpers/search-events';
 
 const TOWNS = [
@@ -43,7 +45,9 @@ interface Server {
   stop(): Promise<void>;
 }
 
-async function startServer(logLevel: string): Promise<Server> {
+async function startServer(logLevel: string, postgres: string | undefined): Promise<Server> {
+  // --postgres: a throwaway database beside the given one (the server runs its migrations there).
+  const database = postgres ? await createPostgresDatabase(postgres) : undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drover-bench-api-'));
   const distDir = path.join(dataDir, 'dist');
   fs.mkdirSync(distDir);
@@ -51,7 +55,7 @@ async function startServer(logLevel: string): Promise<Server> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'src/server/main.ts')], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, LOG_LEVEL: logLevel, DATABASE_URL: '', REDIS_URL: '' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, LOG_LEVEL: logLevel, DATABASE_URL: database?.url ?? '', REDIS_URL: '' },
     // Logs go to /dev/null: written, as in a deployment, but not read.
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -77,6 +81,7 @@ async function startServer(logLevel: string): Promise<Server> {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
+      await database?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -111,7 +116,9 @@ export async function run(args: string[]): Promise<void> {
   const started = performance.now();
   // The default level (info) logs every request, as a deployment would.
   const logLevelAt = args.indexOf('--log-level');
-  const server = await startServer(logLevelAt >= 0 ? (args[logLevelAt + 1] ?? 'info') : 'info');
+  const postgresAt = args.indexOf('--postgres');
+  const postgres = postgresAt >= 0 ? args[postgresAt + 1] : undefined;
+  const server = await startServer(logLevelAt >= 0 ? (args[logLevelAt + 1] ?? 'info') : 'info', postgres);
   const startMs = performance.now() - started;
   const memoryAtStart = memory(server.child.pid!);
   // Never leave the server behind, whatever fails below.
@@ -259,7 +266,7 @@ export async function run(args: string[]): Promise<void> {
     return;
   }
   const target = (ok: boolean) => (ok ? 'meets target' : 'MISSES target');
-  console.log(`server start ${figures.server_start_ms} ms; first search (region load on the planner thread) ${figures.first_search_ms_incl_region_load} ms`);
+  console.log(`database ${postgres ? 'PostgreSQL' : 'PGlite (embedded)'}; server start ${figures.server_start_ms} ms; first search (region load on the planner thread) ${figures.first_search_ms_incl_region_load} ms`);
   console.log(
     `${timings.length} searches, ${concurrency} at a time, ${figures.searches.seconds} s; ${withJourneys.length} with journeys (${counts[0]}-${counts.at(-1)}, median ${pct(counts, 50)}); ${fromGet} journeys reached the client by its GET before their event; timed out ${missed}, failed ${failed}`,
   );
