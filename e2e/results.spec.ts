@@ -54,7 +54,7 @@ test('Dundee to Perth: the results stream in as cards, sort by cost, the Refine 
   await expect(cards.first()).toContainText('miles');
 
   // Sort by cost; the choice is kept in the URL.
-  await page.getByLabel('Sort by', { exact: true }).first().click();
+  await page.getByRole('combobox', { name: 'Sort by' }).click();
   await page.getByRole('option', { name: 'Cost' }).click();
   await expect(page).toHaveURL(/sort=cost/);
   await expect(page.getByRole('status')).toContainText('sorted by cost');
@@ -63,11 +63,11 @@ test('Dundee to Perth: the results stream in as cards, sort by cost, the Refine 
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `results-${brand.key}-desktop.png`), fullPage: true });
   // A phone: the selects live in the 'Refine results' sidebar.
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect(page.getByLabel('Sort by', { exact: true })).toBeHidden();
+  await expect(page.getByRole('combobox', { name: 'Sort by' })).toBeHidden();
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `results-${brand.key}-phone.png`), fullPage: false });
   await page.getByRole('button', { name: 'Refine results' }).click();
   const sidebar = page.getByRole('dialog', { name: 'Refine results' });
-  await expect(sidebar.getByLabel('Sort by', { exact: true })).toHaveValue('Cost');
+  await expect(sidebar.getByRole('combobox', { name: 'Sort by' })).toHaveValue('Cost');
   expect(await seriousA11yViolations(page)).toEqual([]);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `results-${brand.key}-phone-refine.png`), fullPage: false });
 });

@@ -130,7 +130,7 @@ export function ResultsScreen({ hash, search, onSearchChange }: ResultsScreenPro
           Refine results
         </Button>
       </div>
-      <Drawer opened={refining} onClose={() => setRefining(false)} title="Refine results" position="right" size={420}>
+      <Drawer opened={refining} onClose={() => setRefining(false)} title="Refine results" position="right" size={420} closeButtonProps={{ 'aria-label': 'Close Refine results' }}>
         <Stack gap="md">{controls}</Stack>
       </Drawer>
 

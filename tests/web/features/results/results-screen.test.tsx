@@ -294,6 +294,8 @@ describe('Results screen, sort and filter', () => {
     expect(changes.at(-1)).toEqual({ sort: 'travel-time' });
     await waitFor(() => expect(status().textContent).toContain('sorted by travel time'));
     expect(within(sidebar).getByLabelText('Showing', { selector: 'input' })).toBeTruthy();
+    fireEvent.click(within(sidebar).getByRole('button', { name: 'Close Refine results' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Refine results' })).toBeNull());
   });
 
   it('the council brand gets a multi-select without its blocked types', async () => {
