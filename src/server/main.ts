@@ -61,7 +61,7 @@ async function main() {
   // threads here load the region in the background; the first search waits for them.
   const search =
     settings.redisUrl && settings.databaseUrl
-      ? new QueuedSearchJobs(settings.redisUrl, namespace)
+      ? new QueuedSearchJobs(settings.redisUrl, namespace, (error) => app?.log.error({ err: error }, 'search queue error'))
       : createInProcessSearchJobs({ db: database.db, publish: realtime.publish, log }).jobs;
   const api = createApiContext({ db: database.db, settings, log, search, cacheJourneys: database.kind === 'pglite' });
   app = await buildServer({ settings, brands, database, realtime: realtimePlugin, api: apiPlugins(api) });

@@ -18,26 +18,41 @@ export function redisNamespace(databaseUrl: string | undefined): string {
 /** The realtime Redis channel of a namespace. */
 export const realtimeChannel = (namespace: string) => `${namespace}:realtime`;
 
-// BullMQ's blocking commands need ioredis to retry forever rather than give up per request.
-const connect = (url: string) => new Redis(url, { maxRetriesPerRequest: null });
+// BullMQ's worker (blocking commands) needs ioredis to retry forever; the producer fails a
+// command after one reconnection attempt.
+const connect = (url: string, role: 'producer' | 'worker') => new Redis(url, { maxRetriesPerRequest: role === 'worker' ? null : 1 });
+
+const ENQUEUE_TIMEOUT_MS = 5_000;
+
+function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} in ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
 
 export class QueuedSearchJobs implements SearchJobQueue {
   readonly #connection: Redis;
   readonly #queue: Queue<SearchJob>;
 
-  constructor(url: string, namespace: string) {
-    this.#connection = connect(url);
+  constructor(url: string, namespace: string, onError: (error: unknown) => void = () => {}) {
+    this.#connection = connect(url, 'producer');
+    // Connection trouble is reported here once per event instead of as unhandled 'error' events.
+    this.#connection.on('error', onError);
     this.#queue = new Queue<SearchJob>(QUEUE, { connection: this.#connection, prefix: namespace });
+    this.#queue.on('error', onError);
   }
 
   async enqueue(job: SearchJob): Promise<void> {
     // One attempt: a failed search is recorded on its query, and replaying it would repeat events.
-    await this.#queue.add('plan', job, { jobId: job.hash, attempts: 1, removeOnComplete: 1000, removeOnFail: 1000 });
+    // BullMQ waits for a connection indefinitely; a search caller should not.
+    await withTimeout(this.#queue.add('plan', job, { jobId: job.hash, attempts: 1, removeOnComplete: 1000, removeOnFail: 1000 }), ENQUEUE_TIMEOUT_MS, 'the search queue (Redis) did not answer');
   }
 
   async close(): Promise<void> {
-    await this.#queue.close();
-    await this.#connection.quit().catch(() => {});
+    await withTimeout(this.#queue.close(), ENQUEUE_TIMEOUT_MS, 'closing the search queue').catch(() => {});
+    this.#connection.disconnect();
   }
 }
 
@@ -47,7 +62,7 @@ export interface SearchWorker {
 
 /** Consumes the queue: each job runs the same pipeline as the in-process default. */
 export function startSearchWorker(options: { url: string; namespace: string; deps: SearchJobDeps; concurrency?: number }): SearchWorker {
-  const connection = connect(options.url);
+  const connection = connect(options.url, 'worker');
   const worker = new Worker<SearchJob>(QUEUE, async (job) => runSearchJob(options.deps, job.data), {
     connection,
     prefix: options.namespace,

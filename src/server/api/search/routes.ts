@@ -71,7 +71,14 @@ export function searchRoutes(context: ApiContext): FastifyPluginAsync {
       createdAt: context.now(),
     });
     const [row] = await db.select().from(searchQueries).where(eq(searchQueries.hash, hash));
-    await context.search.enqueue({ hash, request: planRequestFor(form, request.brand.blockedTravelTypes), now: context.now().getTime() });
+    try {
+      await context.search.enqueue({ hash, request: planRequestFor(form, request.brand.blockedTravelTypes), now: context.now().getTime() });
+    } catch (error) {
+      // The queue is unreachable (Redis down): the query says so, the caller may try again.
+      context.log.error({ err: error, hash }, 'search could not be queued');
+      await db.update(searchQueries).set({ status: 'failed', failure: SEARCH_ROUTE_MESSAGES.unavailable, updatedAt: new Date() }).where(eq(searchQueries.hash, hash));
+      throw new ApiError(503, SEARCH_ROUTE_MESSAGES.unavailable);
+    }
     return row!;
   }
 

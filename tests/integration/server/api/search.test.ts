@@ -4,7 +4,7 @@
  * GET /search/{hash}, re-plan the return, and refuse bad forms in the SPEC error shape.
  * Runs on PGlite, or PostgreSQL when DATABASE_URL is set.
  */
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,6 +16,7 @@ import {
   SEARCH_MESSAGES,
   type SearchQuery,
 } from '../../../../src/contract/search';
+import { QueuedSearchJobs } from '../../../../src/server/jobs/queue';
 import type { SearchJob, SearchJobQueue } from '../../../../src/server/jobs/search-job';
 import { searchQueries } from '../../../../src/server/db/schema';
 import { pusherClient, subscribeToSearch } from '../helpers/search-events';
@@ -201,6 +202,27 @@ describe('bad searches (SPEC section 8 shape)', () => {
     expect((await server.call('GET', `/v1/journey-planner/search/${hash}/1%20or%201=1`)).status).toBe(404);
     expect((await server.call('POST', `/v1/journey-planner/search/${'0'.repeat(32)}/update-return-time`, { body: { return_time: OUT } })).status).toBe(404);
   });
+});
+
+describe('when the job queue is unreachable', () => {
+  it('answers 503 within seconds and the query records why', async () => {
+    const real = server.context.search!;
+    // Nothing listens on port 1: the queue's Redis is down.
+    const dead = new QueuedSearchJobs('redis://127.0.0.1:1', `drover-test-${process.pid}`);
+    server.context.search = dead;
+    try {
+      const started = Date.now();
+      const response = await server.call('POST', '/v1/journey-planner/search', { body: form() });
+      expect(response.status).toBe(503);
+      expect(response.json<ErrorBody>()).toEqual({ message: 'Journey planning is not available right now. Please try again later.' });
+      expect(Date.now() - started).toBeLessThan(10_000);
+      const [row] = await server.db.select().from(searchQueries).orderBy(desc(searchQueries.createdAt)).limit(1);
+      expect(row).toMatchObject({ status: 'failed', failure: 'Journey planning is not available right now. Please try again later.' });
+    } finally {
+      server.context.search = real;
+      await dead.close().catch(() => {});
+    }
+  }, 30_000);
 });
 
 describe('POST /v1/journey-planner/search/{hash}/update-return-time', () => {
