@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { BBox } from '../../planner/geo/geo';
 import type { PlanRequest } from '../../planner/journey/request';
 import type { Journey } from '../../planner/journey/types';
 import { PlanFailedError, type PlanFailure } from './plan-failure';
@@ -21,8 +22,15 @@ export interface ThreadRequest {
   /** The clock for the planner's six-months rule (epoch ms). */
   now: number;
 }
+/** Where a region plans from (bounds) and to (reach), as the planner checks a request. */
+export interface RegionCoverage {
+  name: string;
+  bounds: BBox;
+  reach: BBox;
+}
+
 export type ThreadReply =
-  | { type: 'ready' }
+  | { type: 'ready'; coverage: RegionCoverage[] }
   | { type: 'load-failed'; message: string }
   | { type: 'done'; id: number; journeys: Journey[] }
   | { type: 'failed'; id: number; failure: PlanFailure };
@@ -74,6 +82,7 @@ export class PlannerPool {
   #nextId = 1;
   #broken: string | undefined;
   #closed = false;
+  #coverage: RegionCoverage[] | undefined;
   #readyWaiters: Array<{ resolve: () => void; reject: (error: Error) => void }> = [];
 
   constructor(options: PlannerPoolOptions) {
@@ -89,6 +98,11 @@ export class PlannerPool {
       this.#queue.push({ id: this.#nextId++, request, now: now.getTime(), resolve, reject });
       this.#dispatch();
     });
+  }
+
+  /** The loaded regions' coverage, once a thread has loaded them. */
+  coverage(): RegionCoverage[] | undefined {
+    return this.#coverage;
   }
 
   /** Resolves once one thread has its regions (tests and benchmarks wait for this). */
@@ -122,6 +136,7 @@ export class PlannerPool {
   #onReply(slot: Slot, reply: ThreadReply): void {
     if (reply.type === 'ready') {
       slot.ready = true;
+      this.#coverage = reply.coverage;
       for (const waiter of this.#readyWaiters.splice(0)) waiter.resolve();
       this.#dispatch();
       return;

@@ -26,7 +26,7 @@ port.on('message', (job: ThreadRequest) => {
 
 try {
   regions = await Promise.all(setup.manifests.map((path) => loadRegionFromManifest(path)));
-  post({ type: 'ready' });
+  post({ type: 'ready', coverage: regions.map((region) => ({ name: region.name, bounds: region.bounds, reach: region.reach })) });
 } catch (error) {
   post({ type: 'load-failed', message: error instanceof Error ? error.message : String(error) });
 }

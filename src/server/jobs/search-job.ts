@@ -14,6 +14,7 @@ import { storeJourney } from '../api/journeys/store';
 import type { Database } from '../db/index';
 import { searchQueries } from '../db/schema';
 import { PlanFailedError, planFailure } from './plan-failure';
+import type { RegionCoverage } from './planner-pool';
 
 export interface SearchJob {
   hash: string;
@@ -33,6 +34,8 @@ export interface SearchJobDeps {
 export interface SearchJobQueue {
   enqueue(job: SearchJob): Promise<void>;
   close(): Promise<void>;
+  /** The regions planned here, when known, so a search outside them is refused up front. */
+  coverage?(): RegionCoverage[] | undefined;
 }
 
 /** Shown to the traveller when planning broke for a reason that is not theirs. */
@@ -106,6 +109,7 @@ export class InProcessSearchJobs implements SearchJobQueue {
   constructor(
     private readonly deps: SearchJobDeps,
     private readonly onClose: () => Promise<void> = async () => {},
+    readonly coverage: () => RegionCoverage[] | undefined = () => undefined,
   ) {}
 
   async enqueue(job: SearchJob): Promise<void> {

@@ -6,8 +6,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { parseSearchTime, searchFormSchema, updateReturnTimeSchema, type SearchForm } from '../../../contract/search';
-import { distance } from '../../../planner/geo/geo';
+import { bboxContains, distance } from '../../../planner/geo/geo';
 import { SAME_PLACE_METRES } from '../../../planner/journey/request';
+import type { RegionCoverage } from '../../jobs/planner-pool';
 import { planRequestFor } from '../../jobs/search-job';
 import { journeys, searchQueries } from '../../db/schema';
 import { ApiError, parseInput } from '../../http/errors';
@@ -29,6 +30,22 @@ const HASH = /^[0-9a-f]{32}$/;
 /** presentJourney() in SQL: the stored JSON with the row id and the owner's saved flag, as text. */
 const presentedJourneyJson = sql<string>`(${journeys.data} - 'user_status' || jsonb_build_object('id', ${journeys.id}::text)
   || case when ${journeys.userStatus} = 'saved' then '{"user_status":"saved"}'::jsonb else '{}'::jsonb end)::text`;
+
+/**
+ * The planner's own region checks, made before anything is stored when the regions are known
+ * here (planner threads in this process), so the traveller gets a field error, not a failed search.
+ */
+function checkCoverage(coverage: RegionCoverage[] | undefined, form: SearchForm): void {
+  if (!coverage) return;
+  const region = coverage.find((r) => bboxContains(r.bounds, form.origin.lat, form.origin.lng));
+  if (!region) {
+    const names = coverage.map((r) => r.name).join(', ');
+    throw ApiError.validation({ origin: [`We do not plan journeys from ${form.origin.label}: it is outside the area we cover (${names}).`] });
+  }
+  if (!bboxContains(region.reach, form.destination.lat, form.destination.lng)) {
+    throw ApiError.validation({ destination: [`${form.destination.label} is beyond what the ${region.name} region's timetables and maps cover.`] });
+  }
+}
 
 export function searchRoutes(context: ApiContext): FastifyPluginAsync {
   const { db } = context;
@@ -58,6 +75,7 @@ export function searchRoutes(context: ApiContext): FastifyPluginAsync {
     const parsed = parseInput(searchFormSchema(context.now), body ?? {});
     if (distance(parsed.origin, parsed.destination) < SAME_PLACE_METRES) throw ApiError.validation({ destination: [SEARCH_ROUTE_MESSAGES.samePlace] });
     if (!context.search) throw new ApiError(503, SEARCH_ROUTE_MESSAGES.unavailable);
+    checkCoverage(context.search.coverage?.(), parsed);
     const { form, userId } = await withProfile(request, parsed);
     const instant = (text: string) => new Date(parseSearchTime(text)!.epochMilliseconds);
     const { hash } = await storeQuery(db, {
