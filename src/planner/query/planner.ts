@@ -73,7 +73,7 @@ export class Planner {
       ...(tripAllowed ? { tripAllowed } : {}),
       ...(patternAllowed ? { patternAllowed } : {}),
     };
-    const found = o.multiCriteria ? new McRaptor(view.data, o.costModel).search(request) : view.raptor.search(request);
+    const found = o.multiCriteria ? new McRaptor(view.data, o.costModel, view.raptor.bounds()).search(request) : view.raptor.search(request);
     const paths = reverse ? found.map((p) => this.unreverse(p)).sort((a, b) => a.departure - b.departure) : found;
     return { paths, notices };
   }

@@ -4,6 +4,7 @@
  * an optional generalised cost (pluggable; zero when no cost model is given).
  * Slower than plain RAPTOR, so the planner uses it when walking or cost matter.
  */
+import type { LowerBounds } from './lower-bounds';
 import { CAN_ALIGHT, CAN_BOARD, type PathLeg, type RaptorPath, type RaptorRequest, type TransitData } from './transit-data';
 
 /** Generalised cost of the parts of a journey; any unit, lower is better. */
@@ -47,6 +48,7 @@ export class McRaptor {
   constructor(
     readonly data: TransitData,
     private readonly costModel?: CostModel,
+    private readonly lowerBounds?: LowerBounds,
   ) {}
 
   search(req: RaptorRequest): RaptorPath[] {
@@ -55,8 +57,11 @@ export class McRaptor {
     const egress = new Map<number, number>();
     for (const e of req.egress) egress.set(e.stop, Math.min(egress.get(e.stop) ?? Infinity, e.duration));
     const targets: { label: Label; round: number }[] = [];
-    const beatenByTarget = (l: Label, round: number) =>
-      targets.some((t) => t.round <= round && t.label.arr <= l.arr && t.label.walk <= l.walk && t.label.cost <= l.cost);
+    const beatenByTarget = (l: Label, round: number, arrival = l.arr) =>
+      targets.some((t) => t.round <= round && t.label.arr <= arrival && t.label.walk <= l.walk && t.label.cost <= l.cost);
+    // A label on the way can arrive no sooner than its time plus the stop's lower bound to the destination.
+    const bound = this.lowerBounds?.compute(req.egress);
+    const hopeless = (l: Label, round: number) => beatenByTarget(l, round, bound ? l.arr + (bound[l.stop] as number) : l.arr);
     // Everything kept so far per stop, over all rounds: a later round's label must beat these.
     const bestArrived = new Map<number, Label[]>();
     const bestReady = new Map<number, Label[]>();
@@ -80,12 +85,12 @@ export class McRaptor {
         }
       }
       const arrived = new Map<number, Label[]>();
-      const keep = (l: Label, round: number) => !beatenByTarget(l, round) && merge(bestArrived.get(l.stop) ?? bestArrived.set(l.stop, []).get(l.stop) as Label[], l);
+      const keep = (l: Label, round: number) => !hopeless(l, round) && merge(bestArrived.get(l.stop) ?? bestArrived.set(l.stop, []).get(l.stop) as Label[], l);
       for (const [p, from] of queue) this.scan(req, p, from, ready, arrived, k, keep);
       // Egress and transfers from this round's arrivals.
       const next = new Map<number, Label[]>();
       const add = (s: number, l: Label) => {
-        if (beatenByTarget(l, k) || !merge(bestReady.get(s) ?? bestReady.set(s, []).get(s) as Label[], l)) return;
+        if (hopeless(l, k) || !merge(bestReady.get(s) ?? bestReady.set(s, []).get(s) as Label[], l)) return;
         merge(next.get(s) ?? next.set(s, []).get(s) as Label[], l);
       };
       for (const [s, bag] of arrived) {

@@ -52,7 +52,7 @@ export class Raptor {
     st.reset(rounds);
     // Bounds cost a search over the whole network (a few ms with many footpaths): worth it for the
     // many runs of a range search, not for one single search.
-    st.bound = range ? (this.lowerBounds ??= new LowerBounds(this.data)).compute(req.egress) : this.noBound;
+    st.bound = range ? this.bounds().compute(req.egress) : this.noBound;
     for (const e of req.egress) {
       const prev = this.egress[e.stop] as number;
       if (prev < 0 || e.duration < prev) this.egress[e.stop] = e.duration;
@@ -95,6 +95,11 @@ export class Raptor {
     // Runs start inside the window, but a run may find its best journey leaving after the window ends;
     // that journey beats those inside the window that arrive no earlier, so it is kept.
     return paretoFilter(results);
+  }
+
+  /** Lower bounds to a destination over this data, built on first use and shared with McRAPTOR. */
+  bounds(): LowerBounds {
+    return (this.lowerBounds ??= new LowerBounds(this.data));
   }
 
   /** Queues each pattern through a marked stop from its earliest marked position where boarding is allowed. */
