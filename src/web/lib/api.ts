@@ -43,7 +43,16 @@ function withTimeout(signal: AbortSignal | undefined): { signal: AbortSignal; do
   };
 }
 
-export async function apiGet<T>(path: string, options: ApiCallOptions): Promise<T> {
+export function apiGet<T>(path: string, options: ApiCallOptions): Promise<T> {
+  return apiRequest<T>('GET', path, options);
+}
+
+/** A POST with an optional JSON body (the journey save and viewed calls send none). */
+export function apiPost<T>(path: string, options: ApiCallOptions, body?: unknown): Promise<T> {
+  return apiRequest<T>('POST', path, options, body);
+}
+
+async function apiRequest<T>(method: 'GET' | 'POST', path: string, options: ApiCallOptions, payload?: unknown): Promise<T> {
   const url = new URL(path, options.baseUrl ?? window.location.origin);
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, String(value));
@@ -58,7 +67,7 @@ export async function apiGet<T>(path: string, options: ApiCallOptions): Promise<
   if (token) headers.Authorization = `Bearer ${token}`;
   const timed = withTimeout(options.signal);
   try {
-    const response = await (options.fetch ?? fetch)(url, { method: 'GET', headers, signal: timed.signal });
+    const response = await (options.fetch ?? fetch)(url, { method, headers, signal: timed.signal, ...(method === 'POST' ? { body: JSON.stringify(payload ?? {}) } : {}) });
     const body = (await response.json().catch(() => null)) as { message?: unknown; errors?: Record<string, string[]> } | null;
     if (!response.ok) {
       const message = typeof body?.message === 'string' ? body.message : `The server answered ${response.status}.`;
