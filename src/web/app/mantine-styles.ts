@@ -37,3 +37,8 @@ import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Drawer.css';
+// The search form (features/search) and the shared passes questions (components/PassesFields).
+import '@mantine/core/styles/Fieldset.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Radio.css';
+import '@mantine/core/styles/Alert.css';
