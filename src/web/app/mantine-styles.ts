@@ -42,3 +42,8 @@ import '@mantine/core/styles/Fieldset.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Alert.css';
+// The account screens (features/account): password fields, banners, pass cards.
+import '@mantine/core/styles/PasswordInput.css';
+import '@mantine/core/styles/SimpleGrid.css';
+// Journey details (features/journey): its modals.
+import '@mantine/core/styles/Modal.css';

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireAccounts } from '../app/guards';
-import { ScreenHeading } from '../components/ScreenHeading';
+import { LoginScreen } from '../features/account';
 
 
 export const Route = createFileRoute('/login')({
   staticData: { name: 'Login', breadcrumb: 'Sign in' },
   beforeLoad: requireAccounts,
-  component: () => <ScreenHeading title="Sign in" />,
+  component: LoginScreen,
 });

@@ -5,6 +5,7 @@
 import { Box, Container } from '@mantine/core';
 import { Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import { useEffect, type MouseEvent } from 'react';
+import { AuthStart } from '../../features/account';
 import { useBrand } from '../../lib/brand';
 import { Breadcrumbs } from './Breadcrumbs';
 import { CookieBanner } from './CookieBanner';
@@ -48,6 +49,8 @@ export function AppShell() {
       <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} style={{ flex: 1 }}>
         <Container size="lg" py="md">
           {brand.showBreadcrumbs && <Breadcrumbs />}
+          {/* The auth state and its success banner ('Successfully logged in') on brands with accounts. */}
+          {brand.enableUserAccounts && <AuthStart />}
           {/* Keyed on the full path so each screen starts fresh, as the SPEC's router view does. */}
           <Box key={fullPath}>
             <Outlet />

@@ -1,0 +1,117 @@
+/**
+ * Auth state (SPEC sections 4 and 6): the access token lives in the cookie `user-token`
+ * (the API client and the route guard read it from there), the signed-in user beside it,
+ * and the success banner ('Successfully logged in', ...) that vanishes after 10 seconds.
+ * A small external store read with useSyncExternalStore, so no provider is needed.
+ */
+import { useSyncExternalStore } from 'react';
+import type { User } from '../../contract/users';
+import { apiGet, apiPost, type ApiCallOptions } from './api';
+import { readCookie, USER_TOKEN_COOKIE } from './cookies';
+
+export const SUCCESS_TIMEOUT_MS = 10_000;
+export const LOGGED_IN_MESSAGE = 'Successfully logged in';
+export const LOGGED_OUT_MESSAGE = 'Successfully logged out';
+
+export interface AuthState {
+  token: string | null;
+  user: User | null;
+  /** The success banner's text, or null. */
+  success: string | null;
+}
+
+/** The cookie line that stores (or, with null, deletes) the token. Secure only over https, so local http still works. */
+export function tokenCookie(token: string | null, secure: boolean): string {
+  const parts = [`${USER_TOKEN_COOKIE}=${token === null ? '' : encodeURIComponent(token)}`, 'Path=/', 'SameSite=Lax'];
+  if (token === null) parts.push('Max-Age=0');
+  if (secure) parts.push('Secure');
+  return parts.join('; ');
+}
+
+const isHttps = () => typeof location !== 'undefined' && location.protocol === 'https:';
+const cookieToken = () => (typeof document === 'undefined' ? null : (readCookie(USER_TOKEN_COOKIE) ?? null) || null);
+
+let state: AuthState = { token: cookieToken(), user: null, success: null };
+const listeners = new Set<() => void>();
+let successTimer: ReturnType<typeof setTimeout> | undefined;
+
+function update(patch: Partial<AuthState>): void {
+  state = { ...state, ...patch };
+  for (const listener of listeners) listener();
+}
+
+export const getAuthState = (): AuthState => state;
+
+export function subscribeAuth(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useAuth(): AuthState {
+  return useSyncExternalStore(subscribeAuth, getAuthState, getAuthState);
+}
+
+export function setToken(token: string): void {
+  document.cookie = tokenCookie(token, isHttps());
+  update({ token });
+}
+
+export function clearToken(): void {
+  document.cookie = tokenCookie(null, isHttps());
+  update({ token: null, user: null });
+}
+
+/** Shows a success banner; it clears itself after SUCCESS_TIMEOUT_MS (a newer message restarts the clock). */
+export function showSuccess(message: string): void {
+  clearTimeout(successTimer);
+  update({ success: message });
+  successTimer = setTimeout(() => update({ success: null }), SUCCESS_TIMEOUT_MS);
+}
+
+export function clearSuccess(): void {
+  clearTimeout(successTimer);
+  update({ success: null });
+}
+
+export function setUser(user: User): void {
+  update({ user });
+}
+
+/** GET /v1/users/show; a failed fetch clears the token (SPEC section 8). */
+export async function fetchUser(options: ApiCallOptions): Promise<User | null> {
+  try {
+    const answer = await apiGet<{ data: User }>('/v1/users/show', options);
+    update({ user: answer.data });
+    return answer.data;
+  } catch {
+    clearToken();
+    return null;
+  }
+}
+
+/** At app start: if a token exists, fetch the user. */
+export async function startAuth(options: ApiCallOptions): Promise<void> {
+  const token = cookieToken();
+  update({ token });
+  if (token) await fetchUser(options);
+}
+
+/** POST /v1/auth/login with the e-mail as username; stores the token, shows the banner and fetches the user. Errors propagate to the form. */
+export async function login(form: { username: string; password: string }, options: ApiCallOptions): Promise<void> {
+  const answer = await apiPost<{ data: { access_token: string } }>('/v1/auth/login', options, form);
+  setToken(answer.data.access_token);
+  showSuccess(LOGGED_IN_MESSAGE);
+  await fetchUser(options);
+}
+
+export function logout(): void {
+  clearToken();
+  showSuccess(LOGGED_OUT_MESSAGE);
+}
+
+/** Tests only: forget the state between cases. */
+export function resetAuthForTests(): void {
+  clearTimeout(successTimer);
+  state = { token: cookieToken(), user: null, success: null };
+  for (const listener of listeners) listener();
+}
