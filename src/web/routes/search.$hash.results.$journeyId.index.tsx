@@ -1,11 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenHeading } from '../components/ScreenHeading';
+import { JourneyScreen } from '../features/journey';
 
 export const Route = createFileRoute('/search/$hash/results/$journeyId/')({
   staticData: { name: 'Journey' },
-  component: JourneyScreen,
+  component: JourneyRoute,
 });
 
-function JourneyScreen() {
-  return <ScreenHeading title="Journey details" />;
+function JourneyRoute() {
+  const { hash, journeyId } = Route.useParams();
+  const search = Route.useSearch();
+  return <JourneyScreen hash={hash} journeyId={journeyId} search={search} />;
 }

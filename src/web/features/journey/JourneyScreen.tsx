@@ -1,0 +1,308 @@
+/**
+ * Journey details (SPEC sections 2 and 4): the journey from the Results cache or the API, one
+ * 'viewed' call, the summary, the Pricing / payment methods / taxi / More information
+ * modals, Show/Hide return journey, the save bar and the step-by-step guide.
+ */
+import { Anchor, Badge, Button, Group, List, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { brandHasAccounts } from '../../../contract/brand';
+import type { Journey, Leg } from '../../../contract/journey';
+import { ScreenHeading } from '../../components/ScreenHeading';
+import { useBrand } from '../../lib/brand';
+import { hasUserToken } from '../../lib/cookies';
+import type { JourneySearch } from '../../lib/search-params';
+import {
+  emissionsText,
+  hasPaymentMethods,
+  milesText,
+  priceText,
+  stageModes,
+  startsWithTaxi,
+  timelineEntries,
+  waitText,
+} from './details-format';
+import classes from './journey.module.css';
+import { journeyDetailsKey, useJourneyServices } from './services';
+import { StepGlyph } from './StepGlyph';
+import { StepTimeline } from './StepTimeline';
+import { ViewingBar } from './ViewingBar';
+
+export interface JourneyScreenProps {
+  hash: string;
+  journeyId: string;
+  search: JourneySearch;
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function LegSummary({ title, leg, from, to, showDistance }: { title: string; leg: Leg; from: string; to: string; showDistance: boolean }) {
+  return (
+    <Stack gap="xs">
+      <Group gap="xs">
+        <Title order={3} size="h4">
+          {title}
+        </Title>
+        {stageModes(leg).map((mode, i) => (
+          <StepGlyph key={i} kind={mode} />
+        ))}
+        {leg.estimated && (
+          <Badge color="yellow" variant="light" c="dark">
+            Estimated
+          </Badge>
+        )}
+      </Group>
+      <dl className={classes.facts}>
+        <Fact label="From">{from}</Fact>
+        <Fact label="To">{to}</Fact>
+        <Fact label="Depart at">{leg.departure_at}</Fact>
+        <Fact label="Arrive at">{leg.arrival_at}</Fact>
+        <Fact label="Journey time">{leg.duration.text}</Fact>
+        <Fact label="Wait time">{waitText(leg.wait_time)}</Fact>
+        <Fact label="Walking distance">{milesText(leg.walking_distance.value)}</Fact>
+        {showDistance && <Fact label="Distance">{leg.distance.text}</Fact>}
+        <Fact label="Toilets near route">{leg.destination_toilets.count}</Fact>
+        {/* SPEC: gradient and traffic are fixed texts; we hold no traffic data. */}
+        <Fact label="Gradient">See each step's elevation</Fact>
+        <Fact label="Estimated traffic">No traffic data</Fact>
+      </dl>
+    </Stack>
+  );
+}
+
+function PricingModal({ journey }: { journey: Journey }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="outline" onClick={() => setOpen(true)}>
+        Pricing Breakdown
+      </Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title="Pricing Breakdown">
+        {journey.pricing_breakdown.length === 0 ? (
+          <Text>No prices are known for this journey.</Text>
+        ) : (
+          <dl className={classes.facts}>
+            {journey.pricing_breakdown.map((item, i) => (
+              <Fact key={i} label={item.description}>
+                {priceText(item.cost)}
+              </Fact>
+            ))}
+          </dl>
+        )}
+      </Modal>
+    </>
+  );
+}
+
+function PaymentMethodsModal({ journey }: { journey: Journey }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="outline" onClick={() => setOpen(true)}>
+        Accepted payment methods
+      </Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title="Accepted payment methods">
+        <Stack>
+          {journey.payment_methods_breakdown.map((agency, i) => (
+            <div key={i}>
+              <Text fw={700}>{agency.agency_name}</Text>
+              <List>
+                {agency.methods.map((method) => (
+                  <List.Item key={method}>{method}</List.Item>
+                ))}
+              </List>
+            </div>
+          ))}
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+function TaxiModal({ leg }: { leg: Leg }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="outline" onClick={() => setOpen(true)}>
+        Find local taxi operators
+      </Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title="Local taxi operators">
+        {leg.taxis.length === 0 ? (
+          <Text>There are no local taxi operators.</Text>
+        ) : (
+          <List>
+            {leg.taxis.map((taxi) => (
+              <List.Item key={`${taxi.name} ${taxi.phone}`}>
+                {taxi.name}: <Anchor href={`tel:${taxi.phone.replace(/\s+/g, '')}`}>{taxi.phone}</Anchor>
+              </List.Item>
+            ))}
+          </List>
+        )}
+      </Modal>
+    </>
+  );
+}
+
+function DrtModal({ operator }: { operator: NonNullable<Journey['drt_operator']> }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="outline" onClick={() => setOpen(true)}>
+        More information
+      </Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title={operator.name}>
+        <Stack gap="xs">
+          {operator.booking_website && (
+            <Anchor href={operator.booking_website} target="_blank" rel="noopener noreferrer">
+              Book on the operator's website
+            </Anchor>
+          )}
+          {operator.phone && <Anchor href={`tel:${operator.phone.replace(/\s+/g, '')}`}>Call {operator.phone}</Anchor>}
+          {!operator.booking_website && !operator.phone && <Text>The operator has published no booking details.</Text>}
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+function SaveBar({ journey, onSaved }: { journey: Journey; onSaved: () => void }) {
+  const brand = useBrand();
+  const services = useJourneyServices();
+  const signedIn = brandHasAccounts(brand) && hasUserToken();
+  const save = useMutation({ mutationFn: () => services.saveJourney(journey.id), onSuccess: onSaved });
+  const saved = journey.user_status === 'saved';
+  return (
+    <Paper className={classes.saveBar} p="sm" mt="lg">
+      <Group justify="space-between">
+        <Group gap="lg">
+          <Text>
+            Total emissions: <strong>{emissionsText(journey.carbon_emission)}</strong>
+          </Text>
+          <Text>
+            Total estimated cost: <strong>{priceText(journey.cost)}</strong>
+          </Text>
+        </Group>
+        {signedIn ? (
+          <Group gap="xs">
+            {save.isSuccess && <Text role="status">Journey saved</Text>}
+            <Button disabled={saved} loading={save.isPending} onClick={() => save.mutate()} className={classes.noPrint}>
+              {saved ? 'Journey Saved' : 'Save Journey'}
+            </Button>
+          </Group>
+        ) : (
+          brandHasAccounts(brand) && (
+            <Button component={Link} to="/register" className={classes.noPrint}>
+              Create account to save journey
+            </Button>
+          )
+        )}
+      </Group>
+    </Paper>
+  );
+}
+
+export function JourneyDetails({ journey, search, onSaved }: { journey: Journey; search: JourneySearch; onSaved: () => void }) {
+  const brand = useBrand();
+  const [showReturn, setShowReturn] = useState(search.journeyType === 'return');
+  const entries = useMemo(() => timelineEntries(journey, { appointment: brand.health.appointmentStep }), [journey, brand]);
+  const activeModes = journey.transport_mode === 'walk' || journey.transport_mode === 'cycle';
+  return (
+    <Stack gap="lg">
+      <section id="journey-details" className={classes.section} aria-labelledby="journey-details-title">
+        <Stack gap="md">
+          <Group justify="space-between">
+            <Title order={2} id="journey-details-title">
+              Journey Details
+            </Title>
+            {journey.estimated && (
+              <Badge color="yellow" variant="light" c="dark">
+                Includes estimated legs
+              </Badge>
+            )}
+          </Group>
+          <Paper withBorder p="md" radius="md">
+            <Stack gap="md">
+              <dl className={classes.facts}>
+                <Fact label="Price">{priceText(journey.cost)}</Fact>
+                <Fact label="Duration">{journey.duration.text}</Fact>
+                <Fact label="Emissions">{emissionsText(journey.carbon_emission)}</Fact>
+                <Fact label="Wait time">{waitText(journey.total_wait_time)}</Fact>
+                <Fact label="Walking distance">{milesText(journey.total_walking_distance)}</Fact>
+                {journey.return && <Fact label="Estimated return time">{journey.return.departure_at}</Fact>}
+                {brand.health.appointmentStep && journey.return && (
+                  <Fact label="Departure from hospital">{journey.return.departure_at}</Fact>
+                )}
+                <Fact label="Total estimated cost">{priceText(journey.cost)}</Fact>
+              </dl>
+              <LegSummary title="Outbound" leg={journey.depart} from={journey.origin.label} to={journey.destination.label} showDistance={activeModes} />
+              {journey.return && (
+                <>
+                  <Anchor component="button" type="button" aria-expanded={showReturn} onClick={() => setShowReturn((was) => !was)} className={classes.noPrint}>
+                    {showReturn ? 'Hide return journey' : 'Show return journey'}
+                  </Anchor>
+                  {showReturn && (
+                    <LegSummary title="Return" leg={journey.return} from={journey.destination.label} to={journey.origin.label} showDistance={activeModes} />
+                  )}
+                </>
+              )}
+            </Stack>
+          </Paper>
+          <Group gap="sm" className={classes.noPrint}>
+            <PricingModal journey={journey} />
+            {hasPaymentMethods(journey) && <PaymentMethodsModal journey={journey} />}
+            {startsWithTaxi(journey.depart) && <TaxiModal leg={journey.depart} />}
+            {journey.drt_operator && <DrtModal operator={journey.drt_operator} />}
+          </Group>
+        </Stack>
+      </section>
+      <section id="step-by-step" className={classes.section} aria-labelledby="step-by-step-title">
+        <Title order={2} id="step-by-step-title" mb="sm">
+          Step by step guide
+        </Title>
+        <StepTimeline entries={entries} />
+      </section>
+      <SaveBar journey={journey} onSaved={onSaved} />
+    </Stack>
+  );
+}
+
+export function JourneyScreen({ hash, journeyId, search }: JourneyScreenProps) {
+  const services = useJourneyServices();
+  const client = useQueryClient();
+  const key = journeyDetailsKey(hash, journeyId);
+  // A journey the Results stream already fetched is in the cache under the same key: current at once.
+  const query = useQuery({ queryKey: key, queryFn: ({ signal }) => services.getJourney(hash, journeyId, signal), staleTime: Infinity });
+  const viewed = useRef<string | null>(null);
+  useEffect(() => {
+    if (viewed.current === journeyId) return;
+    viewed.current = journeyId;
+    // SPEC section 8: a failed call shows nothing to the user.
+    services.markViewed(journeyId).catch(() => undefined);
+  }, [journeyId, services]);
+  const onSaved = () => client.setQueryData<Journey>(key, (was) => (was ? { ...was, user_status: 'saved' } : was));
+
+  return (
+    <>
+      <ScreenHeading title="Journey details" />
+      <ViewingBar />
+      {query.isPending ? (
+        <Group gap="xs" role="status">
+          <Loader size="sm" />
+          <Text>Loading the journey</Text>
+        </Group>
+      ) : query.isError ? (
+        <Text role="alert">This journey could not be loaded. It may have expired; please plan again.</Text>
+      ) : (
+        <JourneyDetails journey={query.data} search={search} onSaved={onSaved} />
+      )}
+    </>
+  );
+}

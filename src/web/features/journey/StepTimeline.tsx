@@ -1,0 +1,132 @@
+/**
+ * The step-by-step guide (SPEC section 2): each step's time, mode, agency, description,
+ * duration, distance, elevation, cost and its turn-by-turn directions behind a toggle.
+ */
+import { Anchor, Badge, Button, Group, List, Paper, Stack, Text } from '@mantine/core';
+import { useId, useState } from 'react';
+import type { Step } from '../../../contract/journey';
+import { elevationText, instructionText, instructionsToggleLabel, priceText, type TimelineEntry } from './details-format';
+import classes from './journey.module.css';
+import { StepGlyph } from './StepGlyph';
+
+function Directions({ step }: { step: Step }) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  if (step.directions.length === 0) return null;
+  return (
+    <div>
+      <Button variant="subtle" size="compact-sm" px={0} aria-expanded={open} aria-controls={listId} onClick={() => setOpen((was) => !was)}>
+        {instructionsToggleLabel(open, step.directions.length)}
+      </Button>
+      {open && (
+        <List id={listId} type="ordered" size="sm" spacing={4}>
+          {step.directions.map((direction, i) => (
+            <List.Item key={i}>
+              {instructionText(direction.html_instructions)} <span className={classes.muted}>({direction.distance.text})</span>
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </div>
+  );
+}
+
+function StepCard({ step }: { step: Step }) {
+  const highest = elevationText(step.elevationHighest);
+  const lowest = elevationText(step.elevationLowest);
+  const agency = step.transit?.agency;
+  return (
+    <Stack gap={4}>
+      <Group gap="xs" wrap="nowrap">
+        <Text fw={700}>{step.departure_time}</Text>
+        <StepGlyph kind={step.type} />
+        {agency &&
+          (agency.url ? (
+            <Anchor href={agency.url} target="_blank" rel="noopener noreferrer">
+              {agency.name}
+            </Anchor>
+          ) : (
+            <Text>{agency.name}</Text>
+          ))}
+        {step.estimated && (
+          <Badge color="yellow" variant="light" c="dark">
+            Estimate
+          </Badge>
+        )}
+      </Group>
+      <Text>{step.description}</Text>
+      <dl className={classes.facts}>
+        <div>
+          <dt>Duration</dt>
+          <dd>{step.duration.text}</dd>
+        </div>
+        <div>
+          <dt>Distance</dt>
+          <dd>{step.distance.text}</dd>
+        </div>
+        {highest && (
+          <div>
+            <dt>Highest elevation</dt>
+            <dd>{highest}</dd>
+          </div>
+        )}
+        {lowest && (
+          <div>
+            <dt>Lowest elevation</dt>
+            <dd>{lowest}</dd>
+          </div>
+        )}
+        <div>
+          <dt>Cost</dt>
+          <dd>{priceText(step.cost)}</dd>
+        </div>
+      </dl>
+      <Directions step={step} />
+    </Stack>
+  );
+}
+
+function EndCard({ kind, time, title, detail }: { kind: string; time: string; title: string; detail: string }) {
+  return (
+    <Stack gap={4}>
+      <Group gap="xs">
+        <Text fw={700}>{time}</Text>
+        <StepGlyph kind={kind} />
+        <Text fw={700}>{title}</Text>
+      </Group>
+      <Text>{detail}</Text>
+    </Stack>
+  );
+}
+
+function Entry({ entry }: { entry: TimelineEntry }) {
+  switch (entry.kind) {
+    case 'step':
+      return <StepCard step={entry.step} />;
+    case 'arrive':
+      return <EndCard kind="arrive" time={entry.time} title="Arrive at the destination" detail={entry.place} />;
+    case 'appointment':
+      return <EndCard kind="appointment" time={entry.from} title="Attend Appointment" detail={`${entry.minutes === 60 ? '1 hour' : `${entry.minutes} mins`}, until ${entry.to}`} />;
+    case 'home':
+      return <EndCard kind="home" time={entry.time} title="Return Home" detail={entry.place} />;
+  }
+}
+
+export function StepTimeline({ entries }: { entries: TimelineEntry[] }) {
+  return (
+    <ol className={classes.timeline}>
+      {entries.map((entry, i) => (
+        <li key={i} className={classes.timelineItem}>
+          {entry.kind === 'step' && entry.leg === 'return' && entry.index === 0 && (
+            <Text fw={700} size="lg" mb="xs">
+              Return journey
+            </Text>
+          )}
+          <Paper withBorder p="sm" radius="md">
+            <Entry entry={entry} />
+          </Paper>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,2 @@
+export { JourneyScreen, JourneyDetails, type JourneyScreenProps } from './JourneyScreen';
+export { JourneyServicesProvider, journeyApi, journeyDetailsKey, type JourneyServices } from './services';

@@ -1,0 +1,39 @@
+/**
+ * What the Journey details screen talks to (SPEC section 7): the journey read, the 'viewed'
+ * call and the save call, through lib/api. A context so component tests can pass their own.
+ */
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import type { Journey } from '../../../contract/journey';
+import { apiGet, apiPost } from '../../lib/api';
+import { useBrand } from '../../lib/brand';
+
+export interface JourneyServices {
+  getJourney(hash: string, journeyId: string, signal?: AbortSignal): Promise<Journey>;
+  markViewed(journeyId: string): Promise<void>;
+  saveJourney(journeyId: string): Promise<void>;
+}
+
+/** The same cache entry the Results stream fills, so a journey already in results is current at once. */
+export const journeyDetailsKey = (hash: string, journeyId: string) => ['journey', hash, journeyId] as const;
+
+const Context = createContext<JourneyServices | null>(null);
+
+export function JourneyServicesProvider({ services, children }: { services: JourneyServices; children: ReactNode }) {
+  return <Context.Provider value={services}>{children}</Context.Provider>;
+}
+
+export function journeyApi(apiKey: string): JourneyServices {
+  const id = encodeURIComponent;
+  return {
+    getJourney: async (hash, journeyId, signal) =>
+      (await apiGet<{ data: Journey }>(`/v1/journey-planner/search/${id(hash)}/${id(journeyId)}`, { apiKey, signal })).data,
+    markViewed: async (journeyId) => void (await apiPost(`/v1/journey/viewed/${id(journeyId)}`, { apiKey })),
+    saveJourney: async (journeyId) => void (await apiPost(`/v1/journey/save/${id(journeyId)}`, { apiKey })),
+  };
+}
+
+export function useJourneyServices(): JourneyServices {
+  const given = useContext(Context);
+  const brand = useBrand();
+  return useMemo(() => given ?? journeyApi(brand.apiKey), [given, brand]);
+}
