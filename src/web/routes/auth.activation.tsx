@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireAccounts } from '../app/guards';
-import { ScreenHeading } from '../components/ScreenHeading';
+import { ActivationScreen } from '../features/account';
 import { parseCodeSearch } from '../lib/search-params';
 
 export const Route = createFileRoute('/auth/activation')({
@@ -8,5 +8,7 @@ export const Route = createFileRoute('/auth/activation')({
   beforeLoad: requireAccounts,
   // The verify and change-password pages read a code query param.
   validateSearch: parseCodeSearch,
-  component: () => <ScreenHeading title="Activating your account" />,
+  component: function Activation() {
+    return <ActivationScreen code={Route.useSearch().code} />;
+  },
 });

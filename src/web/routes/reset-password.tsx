@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireAccounts } from '../app/guards';
-import { ScreenHeading } from '../components/ScreenHeading';
+import { ForgotPasswordScreen } from '../features/account';
 
 
 export const Route = createFileRoute('/reset-password')({
   staticData: { name: 'Forgot Password', breadcrumb: 'Forgot Password' },
   beforeLoad: requireAccounts,
-  component: () => <ScreenHeading title="Forgot Password" />,
+  component: ForgotPasswordScreen,
 });

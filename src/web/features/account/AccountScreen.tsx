@@ -1,0 +1,85 @@
+import { Anchor, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { ScreenHeading } from '../../components/ScreenHeading';
+import { logout, useAuth } from '../../lib/auth';
+import { formatDob } from './form-errors';
+
+const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+
+/** SPEC section 2 Account: name, e-mail, phone if present, date of birth DD-MM-YYYY, 'My Passes', Edit Account and Logout. */
+export function AccountScreen() {
+  const { user, token } = useAuth();
+  const navigate = useNavigate();
+  // A token the server refused is cleared by the user fetch; the screen then needs a sign-in.
+  useEffect(() => {
+    if (!token) void navigate({ to: '/login' });
+  }, [token, navigate]);
+
+  const signOut = async () => {
+    // Home first, so the effect above does not send the signed-out visitor to Login.
+    await navigate({ to: '/' });
+    logout();
+  };
+
+  if (!user) {
+    return (
+      <>
+        <ScreenHeading title="My account" />
+        <Loader aria-label="Loading your account" />
+      </>
+    );
+  }
+  const name = [user.title, user.first_name, user.last_name].filter(Boolean).join(' ');
+  const phone = user.phone_number ? [user.country_code_phone_number, user.phone_number].filter(Boolean).join(' ') : null;
+  const passes = [
+    { title: 'Railcard', value: user.profile.railcard ?? 'None' },
+    { title: 'Consessionary Pass', value: yesNo(user.profile.has_concessionary_pass) },
+    { title: 'Car Access', value: yesNo(user.profile.has_car_access) },
+    { title: 'YoungScot Card', value: yesNo(user.profile.has_young_scot_card) },
+  ];
+
+  return (
+    <>
+      <ScreenHeading title="My account" />
+      <Paper withBorder p="md" mb="lg">
+        <Stack gap="xs">
+          <Detail label="Name" value={name} />
+          <Detail label="Email" value={user.email} />
+          {phone && <Detail label="Phone" value={phone} />}
+          {user.dob && <Detail label="Date of birth" value={formatDob(user.dob)} />}
+        </Stack>
+      </Paper>
+      <Title order={2} size="h3" mb="sm">
+        My Passes
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} mb="lg" component="ul" style={{ listStyle: 'none', padding: 0 }}>
+        {passes.map((pass) => (
+          <Paper key={pass.title} component="li" withBorder p="md">
+            <Text fw={700}>{pass.title}</Text>
+            <Text>{pass.value}</Text>
+          </Paper>
+        ))}
+      </SimpleGrid>
+      <Group>
+        <Anchor component={Link} to="/edit-account">
+          Edit Account
+        </Anchor>
+        <Button variant="outline" onClick={() => void signOut()}>
+          Logout
+        </Button>
+      </Group>
+    </>
+  );
+}
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <Text>
+      <Text span fw={700}>
+        {label}:
+      </Text>{' '}
+      {value}
+    </Text>
+  );
+}
