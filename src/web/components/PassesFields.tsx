@@ -3,15 +3,8 @@
  * (with the railcard list when yes) and Young Scot card (with the new-card question when yes).
  * Shared by the search form and the account screens; the rules live in ./passes.
  */
-import { Fieldset, Group, NativeSelect, Radio, Stack } from "@mantine/core";
-import {
-  answerRailcard,
-  answerYoungScot,
-  asksNewYoungScotCard,
-  chooseRailcard,
-  RAILCARD_OPTIONS,
-  type Passes,
-} from "./passes";
+import { Fieldset, Group, NativeSelect, Radio, Stack } from '@mantine/core';
+import { answerRailcard, answerYoungScot, asksNewYoungScotCard, chooseRailcard, RAILCARD_OPTIONS, type Passes } from './passes';
 
 export interface PassesFieldsProps {
   value: Passes;
@@ -23,7 +16,7 @@ export interface PassesFieldsProps {
   onFocusField?: (field: keyof Passes) => void;
 }
 
-const yesNo = (value: boolean) => (value ? "yes" : "no");
+const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 
 function YesNo(props: {
   name: keyof Passes;
@@ -39,7 +32,7 @@ function YesNo(props: {
       name={props.name}
       label={props.label}
       value={yesNo(props.value)}
-      onChange={(v) => props.onChange(v === "yes")}
+      onChange={(v) => props.onChange(v === 'yes')}
       error={props.error}
       onFocus={() => props.onFocusField?.(props.name)}
     >
@@ -51,19 +44,9 @@ function YesNo(props: {
   );
 }
 
-export function PassesFields({
-  value,
-  onChange,
-  disabled,
-  errors,
-  onFocusField,
-}: PassesFieldsProps) {
+export function PassesFields({ value, onChange, disabled, errors, onFocusField }: PassesFieldsProps) {
   return (
-    <Fieldset
-      legend="Your passes and travel options"
-      variant="unstyled"
-      disabled={disabled}
-    >
+    <Fieldset legend="Your passes and travel options" variant="unstyled" disabled={disabled}>
       <Stack gap="sm">
         <YesNo
           name="has_access_to_car"
@@ -81,9 +64,7 @@ export function PassesFields({
           disabled={disabled}
           error={errors?.has_concessionary_pass}
           onFocusField={onFocusField}
-          onChange={(yes) =>
-            onChange({ ...value, has_concessionary_pass: yes })
-          }
+          onChange={(yes) => onChange({ ...value, has_concessionary_pass: yes })}
         />
         <YesNo
           name="has_railcard"
@@ -98,15 +79,10 @@ export function PassesFields({
           <NativeSelect
             label="Which railcard?"
             name="railcard_type"
-            value={value.railcard_type ?? ""}
-            data={[
-              { value: "", label: "Choose a railcard" },
-              ...RAILCARD_OPTIONS.map((r) => ({ value: r, label: r })),
-            ]}
-            onChange={(event) =>
-              onChange(chooseRailcard(value, event.currentTarget.value))
-            }
-            onFocus={() => onFocusField?.("railcard_type")}
+            value={value.railcard_type ?? ''}
+            data={[{ value: '', label: 'Choose a railcard' }, ...RAILCARD_OPTIONS.map((r) => ({ value: r, label: r }))]}
+            onChange={(event) => onChange(chooseRailcard(value, event.currentTarget.value))}
+            onFocus={() => onFocusField?.('railcard_type')}
             error={errors?.railcard_type}
             disabled={disabled}
           />
@@ -128,9 +104,7 @@ export function PassesFields({
             disabled={disabled}
             error={errors?.has_new_young_scot_card}
             onFocusField={onFocusField}
-            onChange={(yes) =>
-              onChange({ ...value, has_new_young_scot_card: yes })
-            }
+            onChange={(yes) => onChange({ ...value, has_new_young_scot_card: yes })}
           />
         )}
       </Stack>

@@ -2,7 +2,7 @@
  * The passes questions of the search form (SPEC sections 3 and 4), as pure rules so the
  * search form and the account screens answer them the same way.
  */
-import { RAILCARD_OPTIONS, type Railcard } from "../../contract/account-rules";
+import { RAILCARD_OPTIONS, type Railcard } from '../../contract/account-rules';
 
 export { RAILCARD_OPTIONS, type Railcard };
 
@@ -35,9 +35,7 @@ export const answerRailcard = (passes: Passes, yes: boolean): Passes => ({
 export const chooseRailcard = (passes: Passes, railcard: string): Passes => ({
   ...passes,
   has_railcard: true,
-  railcard_type: (RAILCARD_OPTIONS as readonly string[]).includes(railcard)
-    ? (railcard as Railcard)
-    : null,
+  railcard_type: (RAILCARD_OPTIONS as readonly string[]).includes(railcard) ? (railcard as Railcard) : null,
 });
 
 /** Answering no to the Young Scot card also resets the new-card answer. */
@@ -48,5 +46,4 @@ export const answerYoungScot = (passes: Passes, yes: boolean): Passes => ({
 });
 
 /** The new-card question is asked only of Young Scot card holders. */
-export const asksNewYoungScotCard = (passes: Passes): boolean =>
-  passes.has_young_scot_card;
+export const asksNewYoungScotCard = (passes: Passes): boolean => passes.has_young_scot_card;

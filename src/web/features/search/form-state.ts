@@ -1,15 +1,26 @@
 /**
- * The search form's state. This issue fills the From and To places; the dates, passes and
- * submit of the later search-form issue extend `SearchFormState` and `searchRequestFields`.
+ * The search form's state: the From and To places, the journey type and times (./form-rules)
+ * and the passes questions (components/passes), and the request body they make.
  */
+import { defaultPasses, type Passes } from '../../components/passes';
+import { outboundBounds, searchTimes, type JourneyTimes } from './form-rules';
 import type { ChosenPlace } from './places/types';
 
-export interface SearchFormState {
+export interface SearchFormState extends JourneyTimes {
   origin: ChosenPlace | null;
   destination: ChosenPlace | null;
+  passes: Passes;
 }
 
-export const emptySearchForm = (): SearchFormState => ({ origin: null, destination: null });
+/** A fresh form: no places, a single journey leaving at the next five minutes, default passes. */
+export const emptySearchForm = (now: Date = new Date()): SearchFormState => ({
+  origin: null,
+  destination: null,
+  journeyType: 'single',
+  out_time: outboundBounds(now).min,
+  return_time: null,
+  passes: defaultPasses(),
+});
 
 export const swapPlaces = (state: SearchFormState): SearchFormState => ({ ...state, origin: state.destination, destination: state.origin });
 
@@ -30,4 +41,20 @@ export function searchRequestFields(
   if (!state.origin || !state.destination) return { ok: false, errors };
   const place = ({ label, lat, lng }: ChosenPlace): ChosenPlace => ({ label, lat, lng });
   return { ok: true, fields: { origin: place(state.origin), destination: place(state.destination) } };
+}
+
+/** SPEC section 9. */
+export const ARRIVE_BY_BUFFER = 30;
+
+export type SearchRequestBody = PlaceRequestFields & Passes & { out_time: string; return_time?: string; arrive_by_buffer: number };
+export type SearchFieldErrors = Partial<Record<string, string[]>>;
+
+/** The POST /v1/journey-planner/search body (arrive_time is never sent), or a field error each. */
+export function searchRequestBody(state: SearchFormState): { ok: true; body: SearchRequestBody } | { ok: false; errors: SearchFieldErrors } {
+  const places = searchRequestFields(state);
+  const times = searchTimes(state);
+  if (!places.ok || !times.ok) return { ok: false, errors: { ...(places.ok ? {} : places.errors), ...(times.ok ? {} : times.errors) } };
+  const body: SearchRequestBody = { ...places.fields, out_time: times.out_time, arrive_by_buffer: ARRIVE_BY_BUFFER, ...state.passes };
+  if (times.return_time) body.return_time = times.return_time;
+  return { ok: true, body };
 }

@@ -1,0 +1,158 @@
+/**
+ * The Home search form (SPEC sections 2-5): From/To, Single/Return, the outbound and return
+ * date-times, the passes questions, and 'Plan my journey', which posts the search and opens
+ * its results. Field errors show on their fields and in a 'Please correct the following
+ * errors' list, and clear when the field is focused; otherwise the server's message shows.
+ */
+import { Alert, Button, Fieldset, Group, List, Radio, Stack, TextInput } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { PassesFields } from '../../components/PassesFields';
+import { ApiRequestError, apiPost } from '../../lib/api';
+import { useBrand } from '../../lib/brand';
+import { chooseJourneyType, outboundBounds, returnMinimum, type JourneyType } from './form-rules';
+import { emptySearchForm, searchRequestBody, type SearchFormState } from './form-state';
+import type { PlaceProvider } from './places/types';
+import { SearchPlaces } from './SearchPlaces';
+
+export const SEARCH_FORM_MESSAGES = {
+  correct: 'Please correct the following errors',
+  unreachable: 'We could not reach the journey planner. Check your connection and try again.',
+} as const;
+
+export interface SearchFormProps {
+  initial?: SearchFormState;
+  /** Tests pass these; the app uses the brand's provider, the browser's fetch and clock. */
+  provider?: PlaceProvider;
+  debounceMs?: number;
+  fetch?: typeof fetch;
+  baseUrl?: string;
+  now?: () => Date;
+}
+
+/** The server names nested fields 'origin.lat'; the form shows them on 'origin'. First message each. */
+export function firstMessages(errors: Record<string, string[]>): Record<string, string> {
+  const first: Record<string, string> = {};
+  for (const [key, messages] of Object.entries(errors)) {
+    const field = key.split('.')[0]!;
+    if (messages[0] && !first[field]) first[field] = messages[0];
+  }
+  return first;
+}
+
+export function SearchForm({ initial, provider, debounceMs, fetch: fetchImpl, baseUrl, now = () => new Date() }: SearchFormProps) {
+  const brand = useBrand();
+  const navigate = useNavigate();
+  const [form, setForm] = useState<SearchFormState>(() => initial ?? emptySearchForm(now()));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [defaultError, setDefaultError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const bounds = outboundBounds(now());
+  const clear = (field: string) =>
+    setErrors((current) => (field in current ? Object.fromEntries(Object.entries(current).filter(([key]) => key !== field)) : current));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (submitting) return;
+    setDefaultError(null);
+    const built = searchRequestBody(form);
+    if (!built.ok) {
+      setErrors(firstMessages(built.errors as Record<string, string[]>));
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      const answer = await apiPost<{ data: { hash: string } }>('/v1/journey-planner/search', { apiKey: brand.apiKey, fetch: fetchImpl, baseUrl }, built.body);
+      await navigate({
+        to: '/search/$hash/results',
+        params: { hash: answer.data.hash },
+      });
+    } catch (error) {
+      const fields = error instanceof ApiRequestError && error.errors ? firstMessages(error.errors) : {};
+      if (Object.keys(fields).length > 0) setErrors(fields);
+      else setDefaultError(error instanceof ApiRequestError ? error.message : SEARCH_FORM_MESSAGES.unreachable);
+      setSubmitting(false);
+    }
+  }
+
+  const messages = Object.values(errors);
+  return (
+    <form aria-label="Plan your journey" onSubmit={(event) => void submit(event)} aria-busy={submitting}>
+      <Fieldset variant="unstyled" disabled={submitting}>
+        <Stack gap="md">
+          {messages.length > 0 && (
+            <Alert color="red" role="alert" title={SEARCH_FORM_MESSAGES.correct}>
+              <List size="sm">
+                {messages.map((message) => (
+                  <List.Item key={message}>{message}</List.Item>
+                ))}
+              </List>
+            </Alert>
+          )}
+          {defaultError && (
+            <Alert color="red" role="alert">
+              {defaultError}
+            </Alert>
+          )}
+          <SearchPlaces
+            state={form}
+            onChange={setForm}
+            errors={{
+              origin: errors.origin ? [errors.origin] : undefined,
+              destination: errors.destination ? [errors.destination] : undefined,
+            }}
+            onFocusField={clear}
+            provider={provider}
+            debounceMs={debounceMs}
+          />
+          <Radio.Group
+            name="journey_type"
+            label="Journey type"
+            value={form.journeyType}
+            onChange={(value) => setForm(chooseJourneyType(form, value as JourneyType))}
+          >
+            <Group gap="lg" mt={4}>
+              <Radio value="single" label="Single" />
+              <Radio value="return" label="Return" />
+            </Group>
+          </Radio.Group>
+          <TextInput
+            type="datetime-local"
+            label="Leaving"
+            name="out_time"
+            step={300}
+            min={bounds.min}
+            max={bounds.max}
+            required
+            value={form.out_time}
+            onChange={(event) => setForm({ ...form, out_time: event.currentTarget.value })}
+            onFocus={() => clear('out_time')}
+            error={errors.out_time}
+          />
+          {form.journeyType === 'return' && (
+            <TextInput
+              type="datetime-local"
+              label="Returning"
+              name="return_time"
+              step={300}
+              min={returnMinimum(form, now())}
+              max={bounds.max}
+              required
+              value={form.return_time ?? ''}
+              onChange={(event) => setForm({ ...form, return_time: event.currentTarget.value })}
+              onFocus={() => clear('return_time')}
+              error={errors.return_time}
+            />
+          )}
+          <PassesFields value={form.passes} onChange={(passes) => setForm({ ...form, passes })} onFocusField={clear} errors={errors} />
+          <Group justify="flex-end">
+            <Button type="submit" loading={submitting}>
+              Plan my journey
+            </Button>
+          </Group>
+        </Stack>
+      </Fieldset>
+    </form>
+  );
+}

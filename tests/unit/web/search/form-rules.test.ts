@@ -1,0 +1,99 @@
+/** The search form's journey-type, time and passes rules (SPEC sections 3-5 and 9). */
+import { describe, expect, it } from 'vitest';
+import { answerRailcard, answerYoungScot, asksNewYoungScotCard, chooseRailcard, defaultPasses } from '../../../../src/web/components/passes';
+import {
+  chooseJourneyType,
+  initialJourneyType,
+  outboundBounds,
+  returnMinimum,
+  searchTimes,
+  TIME_MESSAGES,
+  toSearchTime,
+} from '../../../../src/web/features/search/form-rules';
+import { emptySearchForm, searchRequestBody } from '../../../../src/web/features/search/form-state';
+
+const dundee = { label: 'Dundee', lat: 56.4567, lng: -2.9693 };
+const perth = { label: 'Perth', lat: 56.3922, lng: -3.4366 };
+
+describe('return toggle', () => {
+  it('starts Single, or Return when the form has a return time', () => {
+    expect(initialJourneyType(null)).toBe('single');
+    expect(initialJourneyType('')).toBe('single');
+    expect(initialJourneyType('2026-12-01T17:00')).toBe('return');
+  });
+  it('choosing Single clears the return time; Return keeps or opens an empty one', () => {
+    const times = { journeyType: 'return' as const, out_time: '2026-12-01T08:00', return_time: '2026-12-01T17:00' };
+    const single = chooseJourneyType(times, 'single');
+    expect(single).toEqual({ journeyType: 'single', out_time: '2026-12-01T08:00', return_time: null });
+    expect(chooseJourneyType(single, 'return').return_time).toBe('');
+    expect(chooseJourneyType(times, 'return').return_time).toBe('2026-12-01T17:00');
+  });
+});
+
+describe('date-times', () => {
+  it('the outbound minimum is now rounded up to five minutes on the London clock; the maximum six months on', () => {
+    // 12:31:10 UTC in British Summer Time is 13:31 in London.
+    expect(outboundBounds(new Date('2026-07-10T12:31:10Z'))).toEqual({ min: '2026-07-10T13:35', max: '2027-01-10T13:31' });
+    // Exactly on a step stays; winter is GMT.
+    expect(outboundBounds(new Date('2026-11-23T12:35:00Z')).min).toBe('2026-11-23T12:35');
+    // Across the end of a month and a clock change.
+    expect(outboundBounds(new Date('2026-08-31T09:00:00Z')).max).toBe('2027-02-28T10:00');
+  });
+  it('the return minimum is the outbound time', () => {
+    const now = new Date('2026-11-23T12:31:00Z');
+    expect(returnMinimum({ journeyType: 'return', out_time: '2026-12-02T08:00', return_time: '' }, now)).toBe('2026-12-02T08:00');
+    expect(returnMinimum({ journeyType: 'return', out_time: '', return_time: '' }, now)).toBe('2026-11-23T12:35');
+  });
+  it('writes times YYYY/MM/DD HH:mm:ss and refuses what is not a date-time', () => {
+    expect(toSearchTime('2026-12-02T08:00')).toBe('2026/12/02 08:00:00');
+    expect(toSearchTime('2026-02-30T08:00')).toBeNull();
+    expect(toSearchTime('tomorrow')).toBeNull();
+    expect(toSearchTime('')).toBeNull();
+  });
+  it('a return journey needs a return time; a single one sends none', () => {
+    expect(searchTimes({ journeyType: 'return', out_time: '2026-12-02T08:00', return_time: '' })).toEqual({ ok: false, errors: { return_time: [TIME_MESSAGES.returnRequired] } });
+    expect(searchTimes({ journeyType: 'single', out_time: '', return_time: null })).toEqual({ ok: false, errors: { out_time: [TIME_MESSAGES.outRequired] } });
+    expect(searchTimes({ journeyType: 'single', out_time: '2026-12-02T08:00', return_time: null })).toEqual({ ok: true, out_time: '2026/12/02 08:00:00', return_time: null });
+  });
+});
+
+describe('passes', () => {
+  it('defaults: car access yes, the rest no', () => {
+    expect(defaultPasses()).toEqual({
+      has_access_to_car: true,
+      has_concessionary_pass: false,
+      has_railcard: false,
+      railcard_type: null,
+      has_young_scot_card: false,
+      has_new_young_scot_card: false,
+    });
+  });
+  it("railcard 'No' empties the choice; only SPEC railcards are kept", () => {
+    const chosen = chooseRailcard(answerRailcard(defaultPasses(), true), '16-25 Railcard');
+    expect(chosen).toMatchObject({ has_railcard: true, railcard_type: '16-25 Railcard' });
+    expect(answerRailcard(chosen, false)).toMatchObject({ has_railcard: false, railcard_type: null });
+    expect(chooseRailcard(chosen, 'Family Railcard').railcard_type).toBeNull();
+  });
+  it("Young Scot: the new-card question only when yes; 'no' resets it", () => {
+    expect(asksNewYoungScotCard(defaultPasses())).toBe(false);
+    const yes = { ...answerYoungScot(defaultPasses(), true), has_new_young_scot_card: true };
+    expect(asksNewYoungScotCard(yes)).toBe(true);
+    const no = answerYoungScot(yes, false);
+    expect(no).toMatchObject({ has_young_scot_card: false, has_new_young_scot_card: false });
+    expect(answerYoungScot(no, true).has_new_young_scot_card).toBe(false);
+  });
+});
+
+describe('request body', () => {
+  it('needs both places and the times; sends no arrive_time and no return_time on a single', () => {
+    const now = new Date('2026-11-23T12:31:00Z');
+    expect(searchRequestBody(emptySearchForm(now))).toMatchObject({ ok: false, errors: { origin: [expect.any(String)], destination: [expect.any(String)] } });
+    const built = searchRequestBody({ ...emptySearchForm(now), origin: dundee, destination: perth, out_time: '2026-11-24T08:00' });
+    expect(built).toEqual({
+      ok: true,
+      body: { origin: dundee, destination: perth, out_time: '2026/11/24 08:00:00', arrive_by_buffer: 30, ...defaultPasses() },
+    });
+    const back = searchRequestBody({ ...emptySearchForm(now), origin: dundee, destination: perth, journeyType: 'return', out_time: '2026-11-24T08:00', return_time: '2026-11-24T17:30' });
+    expect(back.ok && back.body.return_time).toBe('2026/11/24 17:30:00');
+  });
+});
