@@ -13,16 +13,7 @@ import { ScreenHeading } from '../../components/ScreenHeading';
 import { useBrand } from '../../lib/brand';
 import { hasUserToken } from '../../lib/cookies';
 import type { JourneySearch } from '../../lib/search-params';
-import {
-  emissionsText,
-  hasPaymentMethods,
-  milesText,
-  priceText,
-  stageModes,
-  startsWithTaxi,
-  timelineEntries,
-  waitText,
-} from './details-format';
+import { emissionsText, hasPaymentMethods, milesText, priceText, stageModes, startsWithTaxi, timelineEntries, waitText } from './details-format';
 import classes from './journey.module.css';
 import { journeyDetailsKey, useJourneyServices } from './services';
 import { StepGlyph } from './StepGlyph';
@@ -78,98 +69,89 @@ function LegSummary({ title, leg, from, to, showDistance }: { title: string; leg
   );
 }
 
-function PricingModal({ journey }: { journey: Journey }) {
+/** A button that opens its modal: the screen's four information dialogs share this shape. */
+function ModalButton({ label, title, children }: { label: string; title: string; children: ReactNode }) {
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button variant="outline" onClick={() => setOpen(true)}>
-        Pricing Breakdown
+        {label}
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title="Pricing Breakdown">
-        {journey.pricing_breakdown.length === 0 ? (
-          <Text>No prices are known for this journey.</Text>
-        ) : (
-          <dl className={classes.facts}>
-            {journey.pricing_breakdown.map((item, i) => (
-              <Fact key={i} label={item.description}>
-                {priceText(item.cost)}
-              </Fact>
-            ))}
-          </dl>
-        )}
+      <Modal opened={open} onClose={() => setOpen(false)} title={title}>
+        {children}
       </Modal>
     </>
+  );
+}
+
+function PricingModal({ journey }: { journey: Journey }) {
+  return (
+    <ModalButton label="Pricing Breakdown" title="Pricing Breakdown">
+      {journey.pricing_breakdown.length === 0 ? (
+        <Text>No prices are known for this journey.</Text>
+      ) : (
+        <dl className={classes.facts}>
+          {journey.pricing_breakdown.map((item, i) => (
+            <Fact key={i} label={item.description}>
+              {priceText(item.cost)}
+            </Fact>
+          ))}
+        </dl>
+      )}
+    </ModalButton>
   );
 }
 
 function PaymentMethodsModal({ journey }: { journey: Journey }) {
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <Button variant="outline" onClick={() => setOpen(true)}>
-        Accepted payment methods
-      </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title="Accepted payment methods">
-        <Stack>
-          {journey.payment_methods_breakdown.map((agency, i) => (
-            <div key={i}>
-              <Text fw={700}>{agency.agency_name}</Text>
-              <List>
-                {agency.methods.map((method) => (
-                  <List.Item key={method}>{method}</List.Item>
-                ))}
-              </List>
-            </div>
-          ))}
-        </Stack>
-      </Modal>
-    </>
+    <ModalButton label="Accepted payment methods" title="Accepted payment methods">
+      <Stack>
+        {journey.payment_methods_breakdown.map((agency, i) => (
+          <div key={i}>
+            <Text fw={700}>{agency.agency_name}</Text>
+            <List>
+              {agency.methods.map((method) => (
+                <List.Item key={method}>{method}</List.Item>
+              ))}
+            </List>
+          </div>
+        ))}
+      </Stack>
+    </ModalButton>
   );
 }
 
 function TaxiModal({ leg }: { leg: Leg }) {
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <Button variant="outline" onClick={() => setOpen(true)}>
-        Find local taxi operators
-      </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title="Local taxi operators">
-        {leg.taxis.length === 0 ? (
-          <Text>There are no local taxi operators.</Text>
-        ) : (
-          <List>
-            {leg.taxis.map((taxi) => (
-              <List.Item key={`${taxi.name} ${taxi.phone}`}>
-                {taxi.name}: <Anchor href={`tel:${taxi.phone.replace(/\s+/g, '')}`}>{taxi.phone}</Anchor>
-              </List.Item>
-            ))}
-          </List>
-        )}
-      </Modal>
-    </>
+    <ModalButton label="Find local taxi operators" title="Local taxi operators">
+      {leg.taxis.length === 0 ? (
+        <Text>There are no local taxi operators.</Text>
+      ) : (
+        <List>
+          {leg.taxis.map((taxi) => (
+            <List.Item key={`${taxi.name} ${taxi.phone}`}>
+              {taxi.name}: <Anchor href={`tel:${taxi.phone.replace(/\s+/g, '')}`}>{taxi.phone}</Anchor>
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </ModalButton>
   );
 }
 
 function DrtModal({ operator }: { operator: NonNullable<Journey['drt_operator']> }) {
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <Button variant="outline" onClick={() => setOpen(true)}>
-        More information
-      </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={operator.name}>
-        <Stack gap="xs">
-          {operator.booking_website && (
-            <Anchor href={operator.booking_website} target="_blank" rel="noopener noreferrer">
-              Book on the operator's website
-            </Anchor>
-          )}
-          {operator.phone && <Anchor href={`tel:${operator.phone.replace(/\s+/g, '')}`}>Call {operator.phone}</Anchor>}
-          {!operator.booking_website && !operator.phone && <Text>The operator has published no booking details.</Text>}
-        </Stack>
-      </Modal>
-    </>
+    <ModalButton label="More information" title={operator.name}>
+      <Stack gap="xs">
+        {operator.booking_website && (
+          <Anchor href={operator.booking_website} target="_blank" rel="noopener noreferrer">
+            Book on the operator's website
+          </Anchor>
+        )}
+        {operator.phone && <Anchor href={`tel:${operator.phone.replace(/\s+/g, '')}`}>Call {operator.phone}</Anchor>}
+        {!operator.booking_website && !operator.phone && <Text>The operator has published no booking details.</Text>}
+      </Stack>
+    </ModalButton>
   );
 }
 
@@ -177,7 +159,10 @@ function SaveBar({ journey, onSaved }: { journey: Journey; onSaved: () => void }
   const brand = useBrand();
   const services = useJourneyServices();
   const signedIn = brandHasAccounts(brand) && hasUserToken();
-  const save = useMutation({ mutationFn: () => services.saveJourney(journey.id), onSuccess: onSaved });
+  const save = useMutation({
+    mutationFn: () => services.saveJourney(journey.id),
+    onSuccess: onSaved,
+  });
   const saved = journey.user_status === 'saved';
   return (
     <Paper className={classes.saveBar} p="sm" mt="lg">
@@ -237,9 +222,7 @@ export function JourneyDetails({ journey, search, onSaved }: { journey: Journey;
                 <Fact label="Wait time">{waitText(journey.total_wait_time)}</Fact>
                 <Fact label="Walking distance">{milesText(journey.total_walking_distance)}</Fact>
                 {journey.return && <Fact label="Estimated return time">{journey.return.departure_at}</Fact>}
-                {brand.health.appointmentStep && journey.return && (
-                  <Fact label="Departure from hospital">{journey.return.departure_at}</Fact>
-                )}
+                {brand.health.appointmentStep && journey.return && <Fact label="Departure from hospital">{journey.return.departure_at}</Fact>}
                 <Fact label="Total estimated cost">{priceText(journey.cost)}</Fact>
               </dl>
               <LegSummary title="Outbound" leg={journey.depart} from={journey.origin.label} to={journey.destination.label} showDistance={activeModes} />
@@ -279,7 +262,11 @@ export function JourneyScreen({ hash, journeyId, search }: JourneyScreenProps) {
   const client = useQueryClient();
   const key = journeyDetailsKey(hash, journeyId);
   // A journey the Results stream already fetched is in the cache under the same key: current at once.
-  const query = useQuery({ queryKey: key, queryFn: ({ signal }) => services.getJourney(hash, journeyId, signal), staleTime: Infinity });
+  const query = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => services.getJourney(hash, journeyId, signal),
+    staleTime: Infinity,
+  });
   const viewed = useRef<string | null>(null);
   useEffect(() => {
     if (viewed.current === journeyId) return;
