@@ -78,7 +78,8 @@ export function SearchForm({ initial, provider, debounceMs, fetch: fetchImpl, ba
 
   const messages = Object.values(errors);
   return (
-    <form aria-label="Plan your journey" onSubmit={(event) => void submit(event)} aria-busy={submitting}>
+    // noValidate: our own rules and the server's answer the form, in the SPEC's error list rather than browser bubbles.
+    <form aria-label="Plan your journey" noValidate onSubmit={(event) => void submit(event)} aria-busy={submitting}>
       <Fieldset variant="unstyled" disabled={submitting}>
         <Stack gap="md">
           {messages.length > 0 && (
