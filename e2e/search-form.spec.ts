@@ -1,0 +1,59 @@
+/**
+ * The Home search form in Chromium on the real server and Tayside data: From and To chosen by
+ * keyboard, the next weekday at 08:00, 'Plan my journey', and the results page filling with
+ * journey cards. axe on the filled form finds nothing serious. Regional brand only.
+ */
+import path from 'node:path';
+import { Temporal } from 'temporal-polyfill';
+import { acceptCookies, expect, SCREENSHOT_DIR, seriousA11yViolations, test } from './fixtures';
+
+/** The next weekday at 08:00 London, as a datetime-local value. */
+function nextWeekdayAtEight(): string {
+  let day = Temporal.Now.zonedDateTimeISO('Europe/London').toPlainDate().add({ days: 1 });
+  while (day.dayOfWeek > 5) day = day.add({ days: 1 });
+  return `${day.toString()}T08:00`;
+}
+
+test('plan Dundee to Perth from the Home form and land on its results', async ({ page, brand }) => {
+  test.skip(brand.key !== 'regional', 'one brand plans the search; the form is shared');
+  test.setTimeout(120_000);
+  await page.goto('/');
+  await acceptCookies(page);
+
+  for (const [name, typed] of [
+    ['From', 'Dundee'],
+    ['To', 'Perth'],
+  ] as const) {
+    const field = page.getByRole('combobox', { name });
+    await field.fill(typed);
+    await expect(page.getByRole('listbox', { name: `${name} suggestions` }).getByRole('option').first()).toContainText(typed);
+    await field.press('ArrowDown');
+    await field.press('Enter');
+    await expect(field).toHaveAttribute('aria-expanded', 'false');
+    await expect(field).toHaveValue(new RegExp(`^${typed}`));
+  }
+
+  const leaving = page.getByLabel('Leaving');
+  await expect(leaving).toHaveAttribute('step', '300');
+  await leaving.fill(nextWeekdayAtEight());
+  await page.getByRole('radiogroup', { name: 'Do you have a railcard?' }).getByRole('radio', { name: 'Yes' }).check();
+  await expect(page.getByLabel('Which railcard?')).toBeVisible();
+  await page.getByRole('radiogroup', { name: 'Do you have a railcard?' }).getByRole('radio', { name: 'No' }).check();
+  await expect(page.getByLabel('Which railcard?')).toHaveCount(0);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'search-form-regional.png'), fullPage: true });
+
+  const sent = page.waitForRequest((request) => request.url().endsWith('/v1/journey-planner/search') && request.method() === 'POST');
+  await page.getByRole('button', { name: 'Plan my journey' }).click();
+  const body = (await sent).postDataJSON() as Record<string, unknown>;
+  expect(body.out_time).toBe(nextWeekdayAtEight().replace(/-/g, '/').replace('T', ' ') + ':00');
+  expect(body).not.toHaveProperty('arrive_time');
+  expect(body).not.toHaveProperty('return_time');
+
+  await expect(page).toHaveURL(/\/search\/[^/]+\/results$/, { timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Journey results' })).toBeVisible();
+  await expect(page.getByRole('article').first()).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByText('Gathering your results')).toHaveCount(0, { timeout: 90_000 });
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'search-form-results-regional.png'), fullPage: true });
+});
