@@ -77,7 +77,7 @@ function ModalButton({ label, title, children }: { label: string; title: string;
       <Button variant="outline" onClick={() => setOpen(true)}>
         {label}
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={title}>
+      <Modal opened={open} onClose={() => setOpen(false)} title={title} closeButtonProps={{ 'aria-label': 'Close' }}>
         {children}
       </Modal>
     </>
@@ -201,7 +201,7 @@ export function JourneyDetails({ journey, search, onSaved }: { journey: Journey;
   const activeModes = journey.transport_mode === 'walk' || journey.transport_mode === 'cycle';
   return (
     <Stack gap="lg">
-      <section id="journey-details" className={classes.section} aria-labelledby="journey-details-title">
+      <section id="journey-details" tabIndex={-1} className={classes.section} aria-labelledby="journey-details-title">
         <Stack gap="md">
           <Group justify="space-between">
             <Title order={2} id="journey-details-title">
@@ -246,7 +246,7 @@ export function JourneyDetails({ journey, search, onSaved }: { journey: Journey;
           </Group>
         </Stack>
       </section>
-      <section id="step-by-step" className={classes.section} aria-labelledby="step-by-step-title">
+      <section id="step-by-step" tabIndex={-1} className={classes.section} aria-labelledby="step-by-step-title">
         <Title order={2} id="step-by-step-title" mb="sm">
           Step by step guide
         </Title>

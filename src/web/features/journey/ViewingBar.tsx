@@ -4,7 +4,7 @@
  * part; its anchor shows disabled until the map is there.
  */
 import { Anchor, Button, Group, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
 import classes from './journey.module.css';
 
 export const VIEWING_SECTIONS = [
@@ -41,20 +41,32 @@ function useActiveSection(ids: readonly string[]): string {
 
 const IDS = VIEWING_SECTIONS.map((section) => section.id);
 
+/**
+ * Scrolls to the section and moves focus there without touching the URL: a bare '#id'
+ * navigation goes through the router's history and re-renders the screen.
+ */
+function goTo(event: MouseEvent<HTMLAnchorElement>, id: string) {
+  const target = document.getElementById(id);
+  if (!target) return;
+  event.preventDefault();
+  target.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  target.focus({ preventScroll: true });
+}
+
 export function ViewingBar() {
   const active = useActiveSection(IDS);
   return (
     <nav aria-label="Viewing" className={classes.viewing}>
-      <Group justify="space-between" wrap="wrap">
-        <Group gap="md" wrap="wrap">
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Group gap="xs" wrap="wrap">
           <Text fw={700}>Viewing</Text>
-          <Anchor href="#journey-details" className={classes.viewingLink} data-active={active === 'journey-details' || undefined} aria-current={active === 'journey-details' ? 'location' : undefined}>
+          <Anchor href="#journey-details" onClick={(event) => goTo(event, 'journey-details')} className={classes.viewingLink} data-active={active === 'journey-details' || undefined} aria-current={active === 'journey-details' ? 'location' : undefined}>
             Journey Details
           </Anchor>
           <Text c="gray.7" aria-disabled="true">
             Map of journey
           </Text>
-          <Anchor href="#step-by-step" className={classes.viewingLink} data-active={active === 'step-by-step' || undefined} aria-current={active === 'step-by-step' ? 'location' : undefined}>
+          <Anchor href="#step-by-step" onClick={(event) => goTo(event, 'step-by-step')} className={classes.viewingLink} data-active={active === 'step-by-step' || undefined} aria-current={active === 'step-by-step' ? 'location' : undefined}>
             Step by step guide
           </Anchor>
         </Group>
