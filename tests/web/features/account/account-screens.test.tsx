@@ -1,0 +1,152 @@
+// @vitest-environment jsdom
+/**
+ * The Login and Account screens in a memory router, with a fake fetch behind the real API
+ * client: login success and failure, the account details and passes, and logout.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { MantineProvider } from '@mantine/core';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { brandSchema, mergeBrandConfig, type Brand } from '../../../../src/contract/brand';
+import { AccountScreen, LoginScreen, SuccessBanner } from '../../../../src/web/features/account';
+import { clearToken, getAuthState, resetAuthForTests, setToken, setUser } from '../../../../src/web/lib/auth';
+import { BrandProvider } from '../../../../src/web/lib/brand';
+import { readCookie } from '../../../../src/web/lib/cookies';
+
+const brandsDir = path.resolve(__dirname, '../../../../brands');
+const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(brandsDir, file), 'utf8'));
+const brand: Brand = brandSchema.parse(mergeBrandConfig(readJson('default.json'), readJson('regional/brand.json')));
+
+const USER = {
+  id: 'u1', title: 'Ms', first_name: 'Isla', last_name: 'Morrison', email: 'isla@example.org', phone_number: '01382 123456', country_code_phone_number: '+44',
+  dob: '1990-05-17', creation_origin: 'HOME_PAGE',
+  profile: { has_car_access: false, has_concessionary_pass: true, has_young_scot_card: true, has_new_young_scot_card: false, railcard: '16-25 Railcard', user_age: 36 },
+};
+
+/** The fake server: answers by "METHOD path" and records what it was sent. */
+function stubApi(answers: Record<string, { status: number; body: unknown }>) {
+  const sent: Array<{ call: string; body: unknown; auth: string | null }> = [];
+  vi.stubGlobal('fetch', async (url: URL | string, init?: RequestInit) => {
+    const call = `${init?.method ?? 'GET'} ${new URL(String(url)).pathname}`;
+    sent.push({ call, body: init?.body ? JSON.parse(String(init.body)) : null, auth: new Headers(init?.headers).get('Authorization') });
+    const answer = answers[call] ?? { status: 404, body: { message: 'Not found' } };
+    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
+  });
+  return sent;
+}
+
+function renderAt(start: string) {
+  const root = createRootRoute({
+    component: () => (
+      <>
+        <SuccessBanner />
+        <Outlet />
+      </>
+    ),
+  });
+  const routes = [
+    createRoute({ getParentRoute: () => root, path: '/', component: () => <h1>Home</h1> }),
+    createRoute({ getParentRoute: () => root, path: '/login', component: LoginScreen }),
+    createRoute({ getParentRoute: () => root, path: '/account', component: AccountScreen }),
+    createRoute({ getParentRoute: () => root, path: '/edit-account', component: () => <h1>Edit</h1> }),
+  ];
+  const router = createRouter({ routeTree: root.addChildren(routes), history: createMemoryHistory({ initialEntries: [start] }) });
+  render(
+    <BrandProvider brand={brand}>
+      <MantineProvider env="test">
+        <RouterProvider router={router} />
+      </MantineProvider>
+    </BrandProvider>,
+  );
+  return router;
+}
+
+beforeEach(() => {
+  clearToken();
+  resetAuthForTests();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('Login', () => {
+  it('signs in: sends the e-mail as username, stores the token, fetches the user and goes Home with the banner', async () => {
+    const sent = stubApi({
+      'POST /v1/auth/login': { status: 200, body: { data: { access_token: 'tok-login' } } },
+      'GET /v1/users/show': { status: 200, body: { data: USER } },
+    });
+    const router = renderAt('/login');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Forgot Password' }).getAttribute('href')).toBe('/reset-password');
+    expect(screen.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe('/register');
+    fireEvent.change(screen.getByLabelText(/Email Address/), { target: { value: 'isla@example.org' } });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'correct horse battery' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Successfully logged in')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(sent.map((entry) => entry.call)).toEqual(['POST /v1/auth/login', 'GET /v1/users/show']);
+    expect(sent[0]!.body).toEqual({ username: 'isla@example.org', password: 'correct horse battery' });
+    expect(sent[1]!.auth).toBe('Bearer tok-login');
+    expect(readCookie('user-token')).toBe('tok-login');
+    expect(getAuthState().user?.email).toBe('isla@example.org');
+  });
+
+  it('shows the server message on a refused login, stays on Login and keeps no token', async () => {
+    stubApi({ 'POST /v1/auth/login': { status: 401, body: { message: 'These credentials do not match our records.' } } });
+    const router = renderAt('/login');
+    fireEvent.change(await screen.findByLabelText(/Email Address/), { target: { value: 'isla@example.org' } });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'wrong' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('These credentials do not match our records.');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(getAuthState().token).toBeNull();
+  });
+
+  it('lists field errors under "Please correct the following errors" and clears a field error on focus', async () => {
+    stubApi({ 'POST /v1/auth/login': { status: 422, body: { message: 'The form has errors.', errors: { username: ['The e-mail address is required.', 'second'], password: ['The password is required.'] } } } });
+    renderAt('/login');
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
+    const summary = await screen.findByRole('alert');
+    expect(summary.textContent).toContain('Please correct the following errors');
+    expect(within(summary).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Email Address: The e-mail address is required.',
+      'Password: The password is required.',
+    ]);
+    expect(screen.queryByText('second')).toBeNull();
+    expect(screen.queryByText('The form has errors.')).toBeNull();
+    fireEvent.focus(screen.getByLabelText(/Email Address/));
+    await waitFor(() => expect(within(screen.getByRole('alert')).getAllByRole('listitem')).toHaveLength(1));
+  });
+});
+
+describe('Account', () => {
+  it('shows the details with the date of birth DD-MM-YYYY and the passes, and logs out to Home', async () => {
+    stubApi({});
+    setToken('tok-account');
+    setUser(USER);
+    const router = renderAt('/account');
+    expect(await screen.findByText(/Ms Isla Morrison/)).toBeTruthy();
+    expect(screen.getByText(/isla@example.org/)).toBeTruthy();
+    expect(screen.getByText(/\+44 01382 123456/)).toBeTruthy();
+    expect(screen.getByText(/17-05-1990/)).toBeTruthy();
+    const cards = screen.getAllByRole('listitem').map((item) => item.textContent);
+    expect(cards).toEqual(['Railcard16-25 Railcard', 'Consessionary PassYes', 'Car AccessNo', 'YoungScot CardYes']);
+    expect(screen.getByRole('link', { name: 'Edit Account' }).getAttribute('href')).toBe('/edit-account');
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByText('Successfully logged out')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(getAuthState()).toMatchObject({ token: null, user: null });
+  });
+
+  it('leaves out the phone when the user has none', async () => {
+    stubApi({});
+    setToken('tok-account');
+    setUser({ ...USER, phone_number: null, country_code_phone_number: null });
+    renderAt('/account');
+    expect(await screen.findByText(/Ms Isla Morrison/)).toBeTruthy();
+    expect(screen.queryByText(/Phone/)).toBeNull();
+  });
+});
