@@ -75,6 +75,8 @@ test('Dundee to Perth and back: open a journey, its pricing breakdown, the retur
   await expect(bar.getByRole('link', { name: 'Step by step guide' })).toHaveAttribute('aria-current', 'location');
 
   expect(await seriousA11yViolations(page)).toEqual([]);
+  // The cookie banner came back after the in-app navigations; keep it off the screenshot.
+  await acceptCookies(page);
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `journey-${brand.key}-desktop.png`), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });

@@ -70,7 +70,7 @@ export function ViewingBar() {
             Step by step guide
           </Anchor>
         </Group>
-        <Button variant="outline" size="compact-md" onClick={() => window.print()}>
+        <Button variant="outline" size="compact-md" style={{ flexShrink: 0 }} onClick={() => window.print()}>
           Print
         </Button>
       </Group>
