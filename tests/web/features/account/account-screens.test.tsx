@@ -10,6 +10,7 @@ import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { brandSchema, mergeBrandConfig, type Brand } from '../../../../src/contract/brand';
+import type { User } from '../../../../src/contract/users';
 import { AccountScreen, LoginScreen, SuccessBanner } from '../../../../src/web/features/account';
 import { clearToken, getAuthState, resetAuthForTests, setToken, setUser } from '../../../../src/web/lib/auth';
 import { BrandProvider } from '../../../../src/web/lib/brand';
@@ -19,7 +20,7 @@ const brandsDir = path.resolve(__dirname, '../../../../brands');
 const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(brandsDir, file), 'utf8'));
 const brand: Brand = brandSchema.parse(mergeBrandConfig(readJson('default.json'), readJson('regional/brand.json')));
 
-const USER = {
+const USER: User = {
   id: 'u1', title: 'Ms', first_name: 'Isla', last_name: 'Morrison', email: 'isla@example.org', phone_number: '01382 123456', country_code_phone_number: '+44',
   dob: '1990-05-17', creation_origin: 'HOME_PAGE',
   profile: { has_car_access: false, has_concessionary_pass: true, has_young_scot_card: true, has_new_young_scot_card: false, railcard: '16-25 Railcard', user_age: 36 },
