@@ -45,5 +45,6 @@ import '@mantine/core/styles/Alert.css';
 // The account screens (features/account): password fields, banners, pass cards.
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Checkbox.css';
 // Journey details (features/journey): its modals.
 import '@mantine/core/styles/Modal.css';

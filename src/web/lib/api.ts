@@ -52,7 +52,12 @@ export function apiPost<T>(path: string, options: ApiCallOptions, body?: unknown
   return apiRequest<T>('POST', path, options, body);
 }
 
-async function apiRequest<T>(method: 'GET' | 'POST', path: string, options: ApiCallOptions, payload?: unknown): Promise<T> {
+/** A PUT with a JSON body (the account update). */
+export function apiPut<T>(path: string, options: ApiCallOptions, body: unknown): Promise<T> {
+  return apiRequest<T>('PUT', path, options, body);
+}
+
+async function apiRequest<T>(method: 'GET' | 'POST' | 'PUT', path: string, options: ApiCallOptions, payload?: unknown): Promise<T> {
   const url = new URL(path, options.baseUrl ?? window.location.origin);
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, String(value));
@@ -67,7 +72,7 @@ async function apiRequest<T>(method: 'GET' | 'POST', path: string, options: ApiC
   if (token) headers.Authorization = `Bearer ${token}`;
   const timed = withTimeout(options.signal);
   try {
-    const response = await (options.fetch ?? fetch)(url, { method, headers, signal: timed.signal, ...(method === 'POST' ? { body: JSON.stringify(payload ?? {}) } : {}) });
+    const response = await (options.fetch ?? fetch)(url, { method, headers, signal: timed.signal, ...(method === 'GET' ? {} : { body: JSON.stringify(payload ?? {}) }) });
     const body = (await response.json().catch(() => null)) as { message?: unknown; errors?: Record<string, string[]> } | null;
     if (!response.ok) {
       const message = typeof body?.message === 'string' ? body.message : `The server answered ${response.status}.`;

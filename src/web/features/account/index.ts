@@ -5,3 +5,5 @@ export { ChangePasswordScreen } from './ChangePasswordScreen';
 export { AccountScreen } from './AccountScreen';
 export { SuccessBanner, ErrorSummary } from './Banners';
 export { AuthStart } from './AuthStart';
+export { RegisterScreen } from './RegisterScreen';
+export { EditAccountScreen } from './EditAccountScreen';

@@ -20,5 +20,5 @@ export function useFormCall() {
     }
   };
   const focus = (field: string) => () => setErrors((current) => clearField(current, field));
-  return { locked, errors, run, focus };
+  return { locked, errors, setErrors, run, focus };
 }

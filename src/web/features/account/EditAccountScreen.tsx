@@ -1,0 +1,70 @@
+import { Button, Group, Loader, Paper, Stack } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import type { User } from '../../../contract/users';
+import { ScreenHeading } from '../../components/ScreenHeading';
+import { apiPost, apiPut } from '../../lib/api';
+import { setUser, showSuccess, useAuth } from '../../lib/auth';
+import { useBrand } from '../../lib/brand';
+import { ErrorSummary } from './Banners';
+import { updatePayload, userFormFrom } from './user-form';
+import { USER_FORM_LABELS, UserForm } from './UserForm';
+import { useFormCall } from './use-form-call';
+
+export const UPDATED_MESSAGE = 'Account successfully updated';
+
+/** SPEC section 2 Edit Account: the shared form, 'Update Details' and 'Change Password'. */
+export function EditAccountScreen() {
+  const { user } = useAuth();
+  return (
+    <>
+      <ScreenHeading title="Edit Account" />
+      {user ? <EditForm user={user} /> : <Loader aria-label="Loading your account" />}
+    </>
+  );
+}
+
+function EditForm({ user }: { user: User }) {
+  const brand = useBrand();
+  const navigate = useNavigate();
+  const [form, setForm] = useState(() => userFormFrom(user));
+  const { locked, errors, run, focus } = useFormCall();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const ok = await run(async () => {
+      const answer = await apiPut<{ data: User }>('/v1/users/update', { apiKey: brand.apiKey }, updatePayload(form));
+      setUser(answer.data);
+      showSuccess(UPDATED_MESSAGE);
+    });
+    if (ok) await navigate({ to: '/account' });
+  };
+
+  // Sends a reset link to the user's e-mail, then shows the answer at the top of the page.
+  const changePassword = async () => {
+    await run(async () => {
+      const answer = await apiPost<{ data: { message: string } }>('/v1/users/password/reset', { apiKey: brand.apiKey }, { email: user.email });
+      showSuccess(answer.data.message);
+    });
+    window.scrollTo(0, 0);
+  };
+
+  return (
+    <Paper component="form" withBorder p="md" maw={640} aria-label="Edit Account" onSubmit={submit} noValidate>
+      <ErrorSummary errors={errors} labels={USER_FORM_LABELS} />
+      <fieldset disabled={locked} style={{ border: 0, padding: 0, margin: 0 }}>
+        <Stack>
+          <UserForm mode="edit" value={form} onChange={setForm} errors={errors.fields} onFocusField={(field) => focus(field)()} />
+          <Group>
+            <Button type="submit" loading={locked}>
+              Update Details
+            </Button>
+            <Button variant="outline" onClick={() => void changePassword()} disabled={locked}>
+              Change Password
+            </Button>
+          </Group>
+        </Stack>
+      </fieldset>
+    </Paper>
+  );
+}
