@@ -11,7 +11,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { brandSchema, mergeBrandConfig, type Brand } from '../../../../src/contract/brand';
 import type { User } from '../../../../src/contract/users';
-import { AccountScreen, LoginScreen, SuccessBanner } from '../../../../src/web/features/account';
+import { AccountScreen, EditAccountScreen, LoginScreen, RegisterScreen, SuccessBanner } from '../../../../src/web/features/account';
 import { clearToken, getAuthState, resetAuthForTests, setToken, setUser } from '../../../../src/web/lib/auth';
 import { BrandProvider } from '../../../../src/web/lib/brand';
 import { readCookie } from '../../../../src/web/lib/cookies';
@@ -51,7 +51,9 @@ function renderAt(start: string) {
     createRoute({ getParentRoute: () => root, path: '/', component: () => <h1>Home</h1> }),
     createRoute({ getParentRoute: () => root, path: '/login', component: LoginScreen }),
     createRoute({ getParentRoute: () => root, path: '/account', component: AccountScreen }),
-    createRoute({ getParentRoute: () => root, path: '/edit-account', component: () => <h1>Edit</h1> }),
+    createRoute({ getParentRoute: () => root, path: '/edit-account', component: EditAccountScreen }),
+    createRoute({ getParentRoute: () => root, path: '/register', component: RegisterScreen }),
+    createRoute({ getParentRoute: () => root, path: '/terms-and-conditions', component: () => <h1>Terms</h1> }),
   ];
   const router = createRouter({ routeTree: root.addChildren(routes), history: createMemoryHistory({ initialEntries: [start] }) });
   render(
@@ -149,5 +151,59 @@ describe('Account', () => {
     renderAt('/account');
     expect(await screen.findByText(/Ms Isla Morrison/)).toBeTruthy();
     expect(screen.queryByText(/Phone/)).toBeNull();
+  });
+});
+
+describe('Create Account', () => {
+  it('refuses without the terms or under 12, before calling the server', async () => {
+    const sent = stubApi({});
+    renderAt('/register');
+    const twoYearsAgo = `${new Date().getUTCFullYear() - 2}-01-01`;
+    fireEvent.change(await screen.findByLabelText(/Date of Birth/), { target: { value: twoYearsAgo } });
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    const summary = await screen.findByRole('alert');
+    expect(summary.textContent).toContain('Please correct the following errors');
+    expect(summary.textContent).toContain('You must accept the terms and conditions.');
+    expect(summary.textContent).toContain('You must be aged 12 or over to register.');
+    expect(sent).toEqual([]);
+  });
+
+  it('registers with the profile and HOME_PAGE origin, then goes Home with the server message', async () => {
+    const sent = stubApi({ 'POST /v1/users/register': { status: 201, body: { data: { message: 'Thank you for registering.' } } } });
+    const router = renderAt('/register');
+    fireEvent.change(await screen.findByLabelText(/First Name/), { target: { value: 'Isla' } });
+    fireEvent.change(screen.getByLabelText(/Last Name/), { target: { value: 'Morrison' } });
+    fireEvent.change(screen.getByLabelText(/Email Address/), { target: { value: 'isla@example.org' } });
+    fireEvent.change(screen.getByLabelText(/Date of Birth/), { target: { value: '1990-05-17' } });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'correct horse battery' } });
+    fireEvent.change(screen.getByLabelText(/^Confirm Password/), { target: { value: 'correct horse battery' } });
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('Thank you for registering.')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(sent[0]!.body).toMatchObject({
+      first_name: 'Isla', email: 'isla@example.org', dob: '1990-05-17', accepts_terms: true, creation_origin: 'HOME_PAGE', phone_number: null,
+      profile: { has_car_access: true, has_concessionary_pass: false, railcard: null, has_young_scot_card: false, has_new_young_scot_card: false },
+    });
+  });
+});
+
+describe('Edit Account', () => {
+  it('updates the details with PUT, stores the answer and goes to Account with the message', async () => {
+    const sent = stubApi({ 'PUT /v1/users/update': { status: 200, body: { data: { ...USER, first_name: 'Ailsa' } } } });
+    setToken('tok-edit');
+    setUser(USER);
+    const router = renderAt('/edit-account');
+    const first = await screen.findByLabelText(/First Name/);
+    expect((first as HTMLInputElement).value).toBe('Isla');
+    fireEvent.change(first, { target: { value: 'Ailsa' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update Details' }));
+    expect(await screen.findByText('Account successfully updated')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
+    expect(sent[0]!.call).toBe('PUT /v1/users/update');
+    expect(sent[0]!.auth).toBe('Bearer tok-edit');
+    expect(sent[0]!.body).toMatchObject({ first_name: 'Ailsa', profile: { railcard: '16-25 Railcard', has_concessionary_pass: true } });
+    expect(sent[0]!.body).not.toHaveProperty('email');
+    expect(getAuthState().user?.first_name).toBe('Ailsa');
   });
 });
