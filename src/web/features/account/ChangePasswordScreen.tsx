@@ -1,11 +1,11 @@
-import { Alert, Button, Paper, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Button, PasswordInput } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { ScreenHeading } from '../../components/ScreenHeading';
 import { apiPost } from '../../lib/api';
 import { showSuccess } from '../../lib/auth';
 import { useBrand } from '../../lib/brand';
-import { ErrorSummary } from './Banners';
+import { AccountForm } from './AccountForm';
 import { useFormCall } from './use-form-call';
 
 const LABELS = { password: 'Enter New Password', password_confirmation: 'Confirm New Password' };
@@ -40,34 +40,29 @@ export function ChangePasswordScreen({ code }: { code: string | undefined }) {
           This link has no reset code. Open the link from the e-mail again, or ask for a new one with Forgot Password.
         </Alert>
       )}
-      <Paper component="form" withBorder p="md" maw={480} aria-label="Change Password" onSubmit={submit} noValidate>
-        <ErrorSummary errors={errors} labels={LABELS} />
-        <fieldset disabled={locked || !code} style={{ border: 0, padding: 0, margin: 0 }}>
-          <Stack>
-            <PasswordInput
-              label={LABELS.password}
-              autoComplete="new-password"
-              required
-              value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
-              onFocus={focus('password')}
-              error={errors.fields.password}
-            />
-            <PasswordInput
-              label={LABELS.password_confirmation}
-              autoComplete="new-password"
-              required
-              value={confirmation}
-              onChange={(event) => setConfirmation(event.currentTarget.value)}
-              onFocus={focus('password_confirmation')}
-              error={errors.fields.password_confirmation}
-            />
-            <Button type="submit" loading={locked}>
-              Submit
-            </Button>
-          </Stack>
-        </fieldset>
-      </Paper>
+      <AccountForm label="Change Password" locked={locked || !code} errors={errors} labels={LABELS} onSubmit={submit}>
+        <PasswordInput
+          label={LABELS.password}
+          autoComplete="new-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+          onFocus={focus('password')}
+          error={errors.fields.password}
+        />
+        <PasswordInput
+          label={LABELS.password_confirmation}
+          autoComplete="new-password"
+          required
+          value={confirmation}
+          onChange={(event) => setConfirmation(event.currentTarget.value)}
+          onFocus={focus('password_confirmation')}
+          error={errors.fields.password_confirmation}
+        />
+        <Button type="submit" loading={locked}>
+          Submit
+        </Button>
+      </AccountForm>
     </>
   );
 }

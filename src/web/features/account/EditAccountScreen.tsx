@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Paper, Stack } from '@mantine/core';
+import { Button, Group, Loader } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import type { User } from '../../../contract/users';
@@ -6,7 +6,7 @@ import { ScreenHeading } from '../../components/ScreenHeading';
 import { apiPost, apiPut } from '../../lib/api';
 import { setUser, showSuccess, useAuth } from '../../lib/auth';
 import { useBrand } from '../../lib/brand';
-import { ErrorSummary } from './Banners';
+import { AccountForm } from './AccountForm';
 import { updatePayload, userFormFrom } from './user-form';
 import { USER_FORM_LABELS, UserForm } from './UserForm';
 import { useFormCall } from './use-form-call';
@@ -50,21 +50,16 @@ function EditForm({ user }: { user: User }) {
   };
 
   return (
-    <Paper component="form" withBorder p="md" maw={640} aria-label="Edit Account" onSubmit={submit} noValidate>
-      <ErrorSummary errors={errors} labels={USER_FORM_LABELS} />
-      <fieldset disabled={locked} style={{ border: 0, padding: 0, margin: 0 }}>
-        <Stack>
-          <UserForm mode="edit" value={form} onChange={setForm} errors={errors.fields} onFocusField={(field) => focus(field)()} />
-          <Group>
-            <Button type="submit" loading={locked}>
-              Update Details
-            </Button>
-            <Button variant="outline" onClick={() => void changePassword()} disabled={locked}>
-              Change Password
-            </Button>
-          </Group>
-        </Stack>
-      </fieldset>
-    </Paper>
+    <AccountForm label="Edit Account" width={640} locked={locked} errors={errors} labels={USER_FORM_LABELS} onSubmit={submit}>
+      <UserForm mode="edit" value={form} onChange={setForm} errors={errors.fields} onFocusField={(field) => focus(field)()} />
+      <Group>
+        <Button type="submit" loading={locked}>
+          Update Details
+        </Button>
+        <Button variant="outline" onClick={() => void changePassword()} disabled={locked}>
+          Change Password
+        </Button>
+      </Group>
+    </AccountForm>
   );
 }

@@ -1,10 +1,10 @@
-import { Anchor, Button, Group, Paper, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, TextInput } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { ScreenHeading } from '../../components/ScreenHeading';
 import { login } from '../../lib/auth';
 import { useBrand } from '../../lib/brand';
-import { ErrorSummary } from './Banners';
+import { AccountForm } from './AccountForm';
 import { useFormCall } from './use-form-call';
 
 const LABELS = { username: 'Email Address', password: 'Password' };
@@ -26,43 +26,38 @@ export function LoginScreen() {
   return (
     <>
       <ScreenHeading title="Sign in" />
-      <Paper component="form" withBorder p="md" maw={480} aria-label="Sign in" onSubmit={submit} noValidate>
-        <ErrorSummary errors={errors} labels={LABELS} />
-        <fieldset disabled={locked} style={{ border: 0, padding: 0, margin: 0 }}>
-          <Stack>
-            <TextInput
-              label={LABELS.username}
-              type="email"
-              autoComplete="email"
-              required
-              value={username}
-              onChange={(event) => setUsername(event.currentTarget.value)}
-              onFocus={focus('username')}
-              error={errors.fields.username}
-            />
-            <PasswordInput
-              label={LABELS.password}
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
-              onFocus={focus('password')}
-              error={errors.fields.password}
-            />
-            <Group justify="space-between">
-              <Anchor component={Link} to="/reset-password">
-                Forgot Password
-              </Anchor>
-              <Anchor component={Link} to="/register">
-                Register
-              </Anchor>
-            </Group>
-            <Button type="submit" loading={locked}>
-              Sign in
-            </Button>
-          </Stack>
-        </fieldset>
-      </Paper>
+      <AccountForm label="Sign in" locked={locked} errors={errors} labels={LABELS} onSubmit={submit}>
+        <TextInput
+          label={LABELS.username}
+          type="email"
+          autoComplete="email"
+          required
+          value={username}
+          onChange={(event) => setUsername(event.currentTarget.value)}
+          onFocus={focus('username')}
+          error={errors.fields.username}
+        />
+        <PasswordInput
+          label={LABELS.password}
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+          onFocus={focus('password')}
+          error={errors.fields.password}
+        />
+        <Group justify="space-between">
+          <Anchor component={Link} to="/reset-password">
+            Forgot Password
+          </Anchor>
+          <Anchor component={Link} to="/register">
+            Register
+          </Anchor>
+        </Group>
+        <Button type="submit" loading={locked}>
+          Sign in
+        </Button>
+      </AccountForm>
     </>
   );
 }

@@ -1,11 +1,11 @@
-import { Button, Paper, Stack } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { ScreenHeading } from '../../components/ScreenHeading';
 import { apiPost } from '../../lib/api';
 import { showSuccess } from '../../lib/auth';
 import { useBrand } from '../../lib/brand';
-import { ErrorSummary } from './Banners';
+import { AccountForm } from './AccountForm';
 import { emptyUserForm, eligibilityErrors, registerPayload } from './user-form';
 import { USER_FORM_LABELS, UserForm } from './UserForm';
 import { useFormCall } from './use-form-call';
@@ -31,17 +31,12 @@ export function RegisterScreen() {
   return (
     <>
       <ScreenHeading title="Create Account" />
-      <Paper component="form" withBorder p="md" maw={640} aria-label="Create Account" onSubmit={submit} noValidate>
-        <ErrorSummary errors={errors} labels={USER_FORM_LABELS} />
-        <fieldset disabled={locked} style={{ border: 0, padding: 0, margin: 0 }}>
-          <Stack>
-            <UserForm mode="register" value={form} onChange={setForm} errors={errors.fields} onFocusField={(field) => focus(field)()} />
-            <Button type="submit" loading={locked}>
-              Register
-            </Button>
-          </Stack>
-        </fieldset>
-      </Paper>
+      <AccountForm label="Create Account" width={640} locked={locked} errors={errors} labels={USER_FORM_LABELS} onSubmit={submit}>
+        <UserForm mode="register" value={form} onChange={setForm} errors={errors.fields} onFocusField={(field) => focus(field)()} />
+        <Button type="submit" loading={locked}>
+          Register
+        </Button>
+      </AccountForm>
     </>
   );
 }
