@@ -62,6 +62,8 @@ test('register, activate, sign in, see the passes on Account, log out', async ({
   await expect(page.getByText('Your account is activated')).toBeVisible();
 
   // A wrong password shows the server's error and keeps the visitor on Login.
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'regional-login.png'), fullPage: true });
   await page.getByLabel('Email Address').fill(email);
   await page.getByLabel(/^Password/).fill('not the password at all');
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -87,6 +89,17 @@ test('register, activate, sign in, see the passes on Account, log out', async ({
   await expect(page.getByRole('link', { name: 'Edit Account' })).toBeVisible();
   expect(await seriousA11yViolations(page)).toEqual([]);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'regional-account.png'), fullPage: true });
+
+  // Edit Account: the shared form starts from the user; Update Details goes back to Account.
+  await page.getByRole('link', { name: 'Edit Account' }).click();
+  await expect(page.getByLabel(/First Name/)).toHaveValue('Isla');
+  await expect(page.getByLabel(/Email Address/)).toHaveValue(email);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.getByLabel(/First Name/).fill('Ailsa');
+  await page.getByRole('button', { name: 'Update Details' }).click();
+  await expect(page.getByText('Account successfully updated')).toBeVisible();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByText('Ms Ailsa Morrison')).toBeVisible();
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByText('Successfully logged out')).toBeVisible();
