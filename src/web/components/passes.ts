@@ -47,3 +47,23 @@ export const answerYoungScot = (passes: Passes, yes: boolean): Passes => ({
 
 /** The new-card question is asked only of Young Scot card holders. */
 export const asksNewYoungScotCard = (passes: Passes): boolean => passes.has_young_scot_card;
+
+/** SPEC section 3: a signed-in traveller's passes come from their profile, not the questions. */
+export function passesFromProfile(profile: {
+  has_car_access: boolean;
+  has_concessionary_pass: boolean;
+  has_young_scot_card: boolean;
+  has_new_young_scot_card: boolean;
+  railcard: Railcard | null;
+  user_age: number | null;
+}): Passes & { user_age: number | null } {
+  return {
+    has_access_to_car: profile.has_car_access,
+    has_concessionary_pass: profile.has_concessionary_pass,
+    has_railcard: profile.railcard !== null,
+    railcard_type: profile.railcard,
+    has_young_scot_card: profile.has_young_scot_card,
+    has_new_young_scot_card: profile.has_young_scot_card && profile.has_new_young_scot_card,
+    user_age: profile.user_age,
+  };
+}

@@ -7,8 +7,10 @@
 import { Alert, Button, Fieldset, Group, List, Radio, Stack, TextInput } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
+import { passesFromProfile } from '../../components/passes';
 import { PassesFields } from '../../components/PassesFields';
 import { ApiRequestError, apiPost } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
 import { useBrand } from '../../lib/brand';
 import { chooseJourneyType, outboundBounds, returnMinimum, type JourneyType } from './form-rules';
 import { emptySearchForm, searchRequestBody, type SearchFormState } from './form-state';
@@ -42,6 +44,7 @@ export function firstMessages(errors: Record<string, string[]>): Record<string, 
 
 export function SearchForm({ initial, provider, debounceMs, fetch: fetchImpl, baseUrl, now = () => new Date() }: SearchFormProps) {
   const brand = useBrand();
+  const { user } = useAuth();
   const navigate = useNavigate();
   const [form, setForm] = useState<SearchFormState>(() => initial ?? emptySearchForm(now()));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -63,7 +66,12 @@ export function SearchForm({ initial, provider, debounceMs, fetch: fetchImpl, ba
     setErrors({});
     setSubmitting(true);
     try {
-      const answer = await apiPost<{ data: { hash: string } }>('/v1/journey-planner/search', { apiKey: brand.apiKey, fetch: fetchImpl, baseUrl }, built.body);
+      const answer = await apiPost<{ data: { hash: string } }>(
+        '/v1/journey-planner/search',
+        { apiKey: brand.apiKey, fetch: fetchImpl, baseUrl },
+        // Signed-in travellers' passes come from their profile (SPEC section 3).
+        user ? { ...built.body, ...passesFromProfile(user.profile) } : built.body,
+      );
       await navigate({
         to: '/search/$hash/results',
         params: { hash: answer.data.hash },
@@ -146,7 +154,7 @@ export function SearchForm({ initial, provider, debounceMs, fetch: fetchImpl, ba
               error={errors.return_time}
             />
           )}
-          <PassesFields value={form.passes} onChange={(passes) => setForm({ ...form, passes })} onFocusField={clear} errors={errors} />
+          {!user && <PassesFields value={form.passes} onChange={(passes) => setForm({ ...form, passes })} onFocusField={clear} errors={errors} />}
           <Group justify="flex-end">
             <Button type="submit" loading={submitting}>
               Plan my journey

@@ -1,6 +1,6 @@
 /** The search form's journey-type, time and passes rules (SPEC sections 3-5 and 9). */
 import { describe, expect, it } from 'vitest';
-import { answerRailcard, answerYoungScot, asksNewYoungScotCard, chooseRailcard, defaultPasses } from '../../../../src/web/components/passes';
+import { answerRailcard, answerYoungScot, asksNewYoungScotCard, chooseRailcard, defaultPasses, passesFromProfile } from '../../../../src/web/components/passes';
 import {
   chooseJourneyType,
   initialJourneyType,
@@ -81,6 +81,14 @@ describe('passes', () => {
     const no = answerYoungScot(yes, false);
     expect(no).toMatchObject({ has_young_scot_card: false, has_new_young_scot_card: false });
     expect(answerYoungScot(no, true).has_new_young_scot_card).toBe(false);
+  });
+});
+
+describe("signed-in travellers' passes", () => {
+  it('come from the profile, with the railcard flag from the railcard and no new card without a card', () => {
+    const profile = { has_car_access: false, has_concessionary_pass: true, has_young_scot_card: false, has_new_young_scot_card: true, railcard: null, user_age: 67 };
+    expect(passesFromProfile(profile)).toMatchObject({ has_access_to_car: false, has_concessionary_pass: true, has_railcard: false, railcard_type: null, has_new_young_scot_card: false, user_age: 67 });
+    expect(passesFromProfile({ ...profile, railcard: 'Senior Railcard' })).toMatchObject({ has_railcard: true, railcard_type: 'Senior Railcard' });
   });
 });
 

@@ -42,11 +42,12 @@ interface Sent {
   body: Record<string, unknown>;
 }
 
-/** A fetch that records what the form sent and answers with `answer`. */
-function fakeFetch(answer: { status: number; body: unknown }) {
+/** A fetch that records what the form sent and answers with `answer` once `gate` resolves. */
+function fakeFetch(answer: { status: number; body: unknown }, gate: Promise<void> = Promise.resolve()) {
   const sent: Sent[] = [];
   const fn = (async (input: RequestInfo | URL, init?: RequestInit) => {
     sent.push({ url: String(input), method: init?.method ?? 'GET', headers: init?.headers as Record<string, string>, body: JSON.parse(String(init?.body)) as Record<string, unknown> });
+    await gate;
     return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
   }) as typeof fetch;
   return { fn, sent };
@@ -94,7 +95,9 @@ const answer = (question: string, choice: 'Yes' | 'No') => fireEvent.click(withi
 
 describe('SearchForm', () => {
   it('sends the filled form as the API wants it and opens the results', async () => {
-    const fake = fakeFetch({ status: 200, body: { status: 'success', data: { hash: 'abc123', origin_address: 'Dundee', destination_address: 'Perth' } } });
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const fake = fakeFetch({ status: 200, body: { status: 'success', data: { hash: 'abc123', origin_address: 'Dundee', destination_address: 'Perth' } } }, gate);
     const router = renderForm(fake.fn);
     await choose('From', 'Dundee');
     await choose('To', 'Perth');
@@ -120,7 +123,13 @@ describe('SearchForm', () => {
     answer('Do you have a Young Scot card?', 'Yes');
     answer('Was your Young Scot card issued on or after 10 January 2022?', 'Yes');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Plan my journey' }));
+    const submit = screen.getByRole('button', { name: 'Plan my journey' });
+    fireEvent.click(submit);
+    // Locked while the search is posted: the button spins and every field is disabled.
+    await waitFor(() => expect(submit.getAttribute('data-loading')).toBe('true'));
+    expect((screen.getByRole('combobox', { name: 'From' }).closest('fieldset') as HTMLFieldSetElement).disabled).toBe(true);
+    fireEvent.click(submit);
+    release();
     await screen.findByText('Results for abc123');
     expect(router.state.location.pathname).toBe('/search/abc123/results');
 
