@@ -33,6 +33,9 @@ export async function seriousA11yViolations(page: Page) {
 /** Accepts the cookie banner so it does not cover content in screenshots. */
 export async function acceptCookies(page: Page) {
   const button = page.getByRole('button', { name: 'Accept Cookies' });
+  // The banner renders with the shell: wait for the page's main landmark first, or a check made
+  // before the app has rendered finds no banner and leaves it up for the rest of the test.
+  await page.locator('main').first().waitFor({ state: 'visible' });
   if (await button.isVisible()) await button.click();
 }
 
