@@ -6,7 +6,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { User } from '../../contract/users';
-import { apiGet, apiPost, type ApiCallOptions } from './api';
+import { ApiRequestError, apiGet, apiPost, type ApiCallOptions } from './api';
 import { readCookie, USER_TOKEN_COOKIE } from './cookies';
 
 export const SUCCESS_TIMEOUT_MS = 10_000;
@@ -18,6 +18,8 @@ export interface AuthState {
   user: User | null;
   /** The success banner's text, or null. */
   success: string | null;
+  /** The screen (pathname) the banner belongs to: opening any other screen clears it. */
+  successPath: string | null;
 }
 
 /** The cookie line that stores (or, with null, deletes) the token. Secure only over https, so local http still works. */
@@ -31,7 +33,7 @@ export function tokenCookie(token: string | null, secure: boolean): string {
 const isHttps = () => typeof location !== 'undefined' && location.protocol === 'https:';
 const cookieToken = () => (typeof document === 'undefined' ? null : (readCookie(USER_TOKEN_COOKIE) ?? null) || null);
 
-let state: AuthState = { token: cookieToken(), user: null, success: null };
+let state: AuthState = { token: cookieToken(), user: null, success: null, successPath: null };
 const listeners = new Set<() => void>();
 let successTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -61,30 +63,44 @@ export function clearToken(): void {
   update({ token: null, user: null });
 }
 
-/** Shows a success banner; it clears itself after SUCCESS_TIMEOUT_MS (a newer message restarts the clock). */
-export function showSuccess(message: string): void {
+const currentPath = () => (typeof location === 'undefined' ? '/' : location.pathname);
+
+/**
+ * Shows a success banner on the screen `path` (default: this one), where the action that
+ * succeeded goes next ('Successfully logged in' belongs to Home). It clears itself after
+ * SUCCESS_TIMEOUT_MS (a newer message restarts the clock), or when another screen opens.
+ */
+export function showSuccess(message: string, path: string = currentPath()): void {
   clearTimeout(successTimer);
-  update({ success: message });
-  successTimer = setTimeout(() => update({ success: null }), SUCCESS_TIMEOUT_MS);
+  update({ success: message, successPath: path });
+  successTimer = setTimeout(clearSuccess, SUCCESS_TIMEOUT_MS);
 }
 
 export function clearSuccess(): void {
   clearTimeout(successTimer);
-  update({ success: null });
+  update({ success: null, successPath: null });
+}
+
+/** SPEC section 4: banners clear when a screen opens; the success banner stays on its own screen. */
+export function noteScreenOpened(pathname: string): void {
+  if (state.success && state.successPath !== pathname) clearSuccess();
 }
 
 export function setUser(user: User): void {
   update({ user });
 }
 
-/** GET /v1/users/show; a failed fetch clears the token (SPEC section 8). */
+/**
+ * GET /v1/users/show; a fetch the server refuses clears the token (SPEC section 8). With no
+ * answer at all (offline, timed out) the token stays, so saved journeys still open without signal.
+ */
 export async function fetchUser(options: ApiCallOptions): Promise<User | null> {
   try {
     const answer = await apiGet<{ data: User }>('/v1/users/show', options);
     update({ user: answer.data });
     return answer.data;
-  } catch {
-    clearToken();
+  } catch (error) {
+    if (error instanceof ApiRequestError) clearToken();
     return null;
   }
 }
@@ -100,18 +116,19 @@ export async function startAuth(options: ApiCallOptions): Promise<void> {
 export async function login(form: { username: string; password: string }, options: ApiCallOptions): Promise<void> {
   const answer = await apiPost<{ data: { access_token: string } }>('/v1/auth/login', options, form);
   setToken(answer.data.access_token);
-  showSuccess(LOGGED_IN_MESSAGE);
+  showSuccess(LOGGED_IN_MESSAGE, '/');
   await fetchUser(options);
 }
 
+/** Clears the token; the banner belongs to Home, where the caller goes next. */
 export function logout(): void {
   clearToken();
-  showSuccess(LOGGED_OUT_MESSAGE);
+  showSuccess(LOGGED_OUT_MESSAGE, '/');
 }
 
 /** Tests only: forget the state between cases. */
 export function resetAuthForTests(): void {
   clearTimeout(successTimer);
-  state = { token: cookieToken(), user: null, success: null };
+  state = { token: cookieToken(), user: null, success: null, successPath: null };
   for (const listener of listeners) listener();
 }

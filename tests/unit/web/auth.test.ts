@@ -8,6 +8,7 @@ import {
   LOGGED_OUT_MESSAGE,
   login,
   logout,
+  noteScreenOpened,
   resetAuthForTests,
   setToken,
   showSuccess,
@@ -81,6 +82,17 @@ describe('auth state', () => {
     expect(readCookie('user-token') ?? '').toBe('');
   });
 
+  it('a user fetch that gets no answer (offline) keeps the token, so saved journeys still open', async () => {
+    const fetch = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    setToken('kept');
+    await startAuth({ apiKey: 'test-key-0123456789', fetch: fetch as unknown as typeof globalThis.fetch, baseUrl: 'http://localhost' });
+    expect(fetch).toHaveBeenCalledOnce();
+    expect(getAuthState()).toMatchObject({ token: 'kept', user: null });
+    expect(readCookie('user-token')).toBe('kept');
+  });
+
   it('login stores the token, shows the banner and fetches the user; logout clears them', async () => {
     const api = fakeApi({
       'POST /v1/auth/login': { status: 200, body: { data: { access_token: 'tok-3' } } },
@@ -98,6 +110,17 @@ describe('auth state', () => {
     const api = fakeApi({ 'POST /v1/auth/login': { status: 401, body: { message: 'These credentials do not match.' } } });
     await expect(login({ username: 'x@example.org', password: 'bad' }, api.options)).rejects.toThrow('These credentials do not match.');
     expect(getAuthState()).toMatchObject({ token: null, success: null });
+  });
+
+  it('the success banner belongs to its screen: it survives the navigation there, and the next screen clears it', () => {
+    showSuccess('Successfully logged in', '/');
+    noteScreenOpened('/');
+    expect(getAuthState()).toMatchObject({ success: 'Successfully logged in', successPath: '/' });
+    noteScreenOpened('/searches');
+    expect(getAuthState()).toMatchObject({ success: null, successPath: null });
+    // Default: the screen showing it (jsdom's location is '/').
+    showSuccess('A reset link is on its way.');
+    expect(getAuthState().successPath).toBe(location.pathname);
   });
 
   it('success messages vanish after 10 seconds; a newer one restarts the clock', () => {

@@ -1,11 +1,13 @@
 import { Anchor, Box, Container, Group, Image } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useBrand } from '../../lib/brand';
-import { hasUserToken } from '../../lib/cookies';
+import { useAuth } from '../../lib/auth';
 
 export function TopBar() {
   const brand = useBrand();
-  const signedIn = brand.enableUserAccounts && hasUserToken();
+  // The auth store, not the cookie, so the links change the moment the visitor signs in or out.
+  const { token } = useAuth();
+  const signedIn = brand.enableUserAccounts && Boolean(token);
   return (
     <Box component="header" bg="white" style={{ borderBottom: `4px solid ${brand.theme.themeColor}` }} className="no-print">
       <Container size="lg" py="sm">

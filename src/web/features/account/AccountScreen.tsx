@@ -1,23 +1,20 @@
 import { Anchor, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
 import { ScreenHeading } from '../../components/ScreenHeading';
-import { logout, useAuth } from '../../lib/auth';
+import { logout } from '../../lib/auth';
+import { useSignedIn } from '../../lib/use-signed-in';
 import { formatDob } from './form-errors';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
 /** SPEC section 2 Account: name, e-mail, phone if present, date of birth DD-MM-YYYY, 'My Passes', Edit Account and Logout. */
 export function AccountScreen() {
-  const { user, token } = useAuth();
-  const navigate = useNavigate();
   // A token the server refused is cleared by the user fetch; the screen then needs a sign-in.
-  useEffect(() => {
-    if (!token) void navigate({ to: '/login' });
-  }, [token, navigate]);
+  const { user } = useSignedIn();
+  const navigate = useNavigate();
 
   const signOut = async () => {
-    // Home first, so the effect above does not send the signed-out visitor to Login.
+    // Home first, so useSignedIn does not send the signed-out visitor to Login.
     await navigate({ to: '/' });
     logout();
   };

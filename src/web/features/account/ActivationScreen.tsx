@@ -20,7 +20,7 @@ export function ActivationScreen({ code }: { code: string | undefined }) {
     sent.current = code;
     apiPost<{ data: { message: string } }>(`/v1/users/activation/${encodeURIComponent(code)}`, { apiKey: brand.apiKey })
       .then(async (answer) => {
-        showSuccess(answer.data.message);
+        showSuccess(answer.data.message, '/login');
         await navigate({ to: '/login' });
       })
       .catch((failure: unknown) => {

@@ -27,7 +27,7 @@ export function ChangePasswordScreen({ code }: { code: string | undefined }) {
         { apiKey: brand.apiKey },
         { password, password_confirmation: confirmation },
       );
-      showSuccess(answer.data.message);
+      showSuccess(answer.data.message, '/login');
     });
     if (ok) await navigate({ to: '/login' });
   };

@@ -4,8 +4,9 @@ import { useState, type FormEvent } from 'react';
 import type { User } from '../../../contract/users';
 import { ScreenHeading } from '../../components/ScreenHeading';
 import { apiPost, apiPut } from '../../lib/api';
-import { setUser, showSuccess, useAuth } from '../../lib/auth';
+import { setUser, showSuccess } from '../../lib/auth';
 import { useBrand } from '../../lib/brand';
+import { useSignedIn } from '../../lib/use-signed-in';
 import { AccountForm } from './AccountForm';
 import { updatePayload, userFormFrom } from './user-form';
 import { USER_FORM_LABELS, UserForm } from './UserForm';
@@ -15,7 +16,7 @@ export const UPDATED_MESSAGE = 'Account successfully updated';
 
 /** SPEC section 2 Edit Account: the shared form, 'Update Details' and 'Change Password'. */
 export function EditAccountScreen() {
-  const { user } = useAuth();
+  const { user } = useSignedIn();
   return (
     <>
       <ScreenHeading title="Edit Account" />
@@ -35,7 +36,7 @@ function EditForm({ user }: { user: User }) {
     const ok = await run(async () => {
       const answer = await apiPut<{ data: User }>('/v1/users/update', { apiKey: brand.apiKey }, updatePayload(form));
       setUser(answer.data);
-      showSuccess(UPDATED_MESSAGE);
+      showSuccess(UPDATED_MESSAGE, '/account');
     });
     if (ok) await navigate({ to: '/account' });
   };

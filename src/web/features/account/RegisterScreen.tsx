@@ -23,7 +23,7 @@ export function RegisterScreen() {
     if (Object.keys(ineligible).length > 0) return setErrors({ fields: ineligible, general: null });
     const ok = await run(async () => {
       const answer = await apiPost<{ data: { message: string } }>('/v1/users/register', { apiKey: brand.apiKey }, registerPayload(form));
-      showSuccess(answer.data.message);
+      showSuccess(answer.data.message, '/');
     });
     if (ok) await navigate({ to: '/' });
   };

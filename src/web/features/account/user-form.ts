@@ -80,12 +80,21 @@ export const registerPayload = (form: UserFormState) => ({
 
 export const updatePayload = (form: UserFormState) => userFields(form);
 
-/** SPEC section 5's eligibility: accepts the terms and is aged 12 or over. Field name to message; empty when eligible. */
+/** Something@something.tld, no spaces: the server checks the address properly; this catches a slip before sending. */
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const ELIGIBILITY_MESSAGES = {
+  email: 'Enter a valid e-mail address.',
+  terms: 'You must accept the terms and conditions.',
+  age: `You must be aged ${MIN_AGE} or over to register.`,
+} as const;
+
+/** SPEC section 5's eligibility: a valid e-mail, accepts the terms and is aged 12 or over. Field name to message; empty when eligible. */
 export function eligibilityErrors(form: UserFormState, today: string = londonDate()): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (!form.accepts_terms) errors.accepts_terms = 'You must accept the terms and conditions.';
+  if (!EMAIL_SHAPE.test(form.email.trim())) errors.email = ELIGIBILITY_MESSAGES.email;
+  if (!form.accepts_terms) errors.accepts_terms = ELIGIBILITY_MESSAGES.terms;
   const age = form.dob ? ageOn(form.dob, today) : null;
-  if (age !== null && age < MIN_AGE) errors.dob = `You must be aged ${MIN_AGE} or over to register.`;
+  if (age !== null && age < MIN_AGE) errors.dob = ELIGIBILITY_MESSAGES.age;
   return errors;
 }
 

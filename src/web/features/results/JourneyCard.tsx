@@ -3,8 +3,9 @@ import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mant
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import type { Journey, Leg } from '../../../contract/journey';
-import { costLabel, dateLabel, kgCo2, metresToMiles, minutes } from './format';
-import { ModeIcon } from './ModeIcon';
+import { costLabel, dateLabel } from '../../components/journey-labels';
+import { ModeIcon } from '../../components/ModeIcon';
+import { kgCo2, metresToMiles, minutes } from './format';
 import classes from './results.module.css';
 
 function LegSummary({ label, leg }: { label: string; leg: Leg }) {

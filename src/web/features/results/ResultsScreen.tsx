@@ -9,7 +9,7 @@ import { DEFAULT_SORT, isOneOf, SORT_OPTIONS, type SortOption, type TravelType }
 import { ScreenHeading } from '../../components/ScreenHeading';
 import { useBrand } from '../../lib/brand';
 import type { ResultsSearch } from '../../lib/search-params';
-import { dateLabel, modeName } from './format';
+import { dateLabel, modeName } from '../../components/journey-labels';
 import { JourneyCard, PlaceholderCard } from './JourneyCard';
 import classes from './results.module.css';
 import { useResultsServices } from './services';

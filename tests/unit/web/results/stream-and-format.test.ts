@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Journey } from '../../../../src/contract/journey';
 import type { SearchQuery } from '../../../../src/contract/search';
-import { costLabel, dateLabel, kgCo2, metresToMiles, minutes, modeIcon } from '../../../../src/web/features/results/format';
+import { costLabel, dateLabel, modeIcon } from '../../../../src/web/components/journey-labels';
+import { kgCo2, metresToMiles, minutes } from '../../../../src/web/features/results/format';
 import { initialStreamState, isDone, placeholderCount, resultItems, streamReducer, type StreamAction } from '../../../../src/web/features/results/stream-state';
 
 const j = (id: string) => ({ id }) as Journey;

@@ -3,7 +3,7 @@
  * The circled variant ('-c') puts the pictogram on a filled disc.
  */
 import type { ReactElement } from 'react';
-import { modeIcon, modeName, type IconName } from './format';
+import { modeIcon, modeName, type IconName } from './journey-labels';
 
 const wheel = (x: number, y: number, r = 1.5) => <circle cx={x} cy={y} r={r} />;
 
