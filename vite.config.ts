@@ -3,6 +3,7 @@
  * (src/server/web/brand-html.ts), here too in dev. Brand artwork from brands/<key>/ is
  * emitted into the bundle so the service worker precaches it.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,7 +64,19 @@ function brandPlugin(): Plugin {
   };
 }
 
+/**
+ * The offline cache's buster (src/web/lib/offline-cache.ts): a hash of the API's data shapes,
+ * so a build that changes them drops journeys persisted by an older one.
+ */
+function contractHash(): string {
+  const folder = path.join(repo, 'src/contract');
+  const hash = crypto.createHash('sha256');
+  for (const file of fs.readdirSync(folder).sort()) hash.update(file).update(fs.readFileSync(path.join(folder, file)));
+  return hash.digest('hex').slice(0, 12);
+}
+
 export default defineConfig({
+  define: { 'import.meta.env.VITE_OFFLINE_CACHE_BUSTER': JSON.stringify(contractHash()) },
   root: path.join(repo, 'src/web'),
   publicDir: path.join(repo, 'public'),
   build: {

@@ -2,8 +2,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
-import { expect, STATIC_PAGES, test } from './fixtures';
+import { chromium, type Page } from '@playwright/test';
+import { expect, SCREENSHOT_DIR, STATIC_PAGES, test } from './fixtures';
+import { planDundeeToPerth } from './planning';
 import { CHROMIUM_ARGS } from './playwright.config';
 
 test('Home and the static pages reload offline once the service worker controls the page', async ({ page, context, brand }) => {
@@ -43,3 +44,46 @@ test('the app is installable (no installability errors)', async ({ brand, baseUR
     fs.rmSync(profile, { recursive: true, force: true });
   }
 });
+
+test('a journey opened once reopens offline from IndexedDB, with the offline banner saying when it was fetched', async ({ page, context, brand }) => {
+  await page.goto('/');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  const { hash, journeyIds } = await planDundeeToPerth(page, brand, { returning: true });
+  const journeyId = journeyIds[0]!;
+  await page.goto(`/search/${hash}/results/${journeyId}`);
+  await expect(page.getByRole('heading', { level: 2, name: 'Journey Details' })).toBeVisible();
+  await expect(page.getByTestId('offline-banner')).toHaveCount(0);
+  // The persister writes at most once a second; wait until the journey is in IndexedDB.
+  await expect.poll(() => persistedCache(page), { timeout: 10_000 }).toContain(journeyId);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 2, name: 'Journey Details' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Step by step guide' })).toBeVisible();
+  await expect(page.getByText('Arrive at the destination')).toBeVisible();
+  await expect(page.getByTestId('offline-banner')).toHaveText(/^You are offline\. The information shown was fetched at \d{2}:\d{2} on \w{3} \d{1,2} \w{3}/);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `journey-offline-${brand.key}.png`) });
+
+  // A journey never opened on this device says so instead of spinning.
+  await page.goto(`/search/${hash}/results/${journeyIds.at(-1)}`);
+  if (journeyIds.length > 1) await expect(page.getByRole('alert')).toContainText('You are offline and this journey has not been opened on this device before.');
+  await context.setOffline(false);
+});
+
+/** The persisted React Query cache as idb-keyval stores it (database keyval-store, store keyval). */
+function persistedCache(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open('keyval-store');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('keyval')) return resolve('');
+          const read = db.transaction('keyval').objectStore('keyval').get('drover-query-cache');
+          read.onsuccess = () => resolve(typeof read.result === 'string' ? read.result : '');
+          read.onerror = () => reject(read.error);
+        };
+      }),
+  );
+}

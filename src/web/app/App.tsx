@@ -1,22 +1,26 @@
 import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Brand } from '../../contract/brand';
 import { BrandProvider } from '../lib/brand';
+import { createQueryClient } from '../lib/offline-cache';
+import { offlinePersistOptions } from '../lib/offline-persister';
 import { createAppRouter } from './router';
 import { createBrandTheme } from './theme';
 
 export function App({ brand }: { brand: Brand }) {
   const [router] = useState(() => createAppRouter(brand));
-  const [queryClient] = useState(() => new QueryClient());
+  const [queryClient] = useState(createQueryClient);
+  // Journeys the traveller opened are kept in IndexedDB and restored at start (lib/offline-cache).
+  const [persistOptions] = useState(() => offlinePersistOptions());
   const [theme] = useState(() => createBrandTheme(brand));
   return (
     <BrandProvider brand={brand}>
       <MantineProvider theme={theme} defaultColorScheme="light">
-        <QueryClientProvider client={queryClient}>
+        <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
           <RouterProvider router={router} />
-        </QueryClientProvider>
+        </PersistQueryClientProvider>
       </MantineProvider>
     </BrandProvider>
   );

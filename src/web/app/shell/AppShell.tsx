@@ -10,6 +10,7 @@ import { useBrand } from '../../lib/brand';
 import { Breadcrumbs } from './Breadcrumbs';
 import { CookieBanner } from './CookieBanner';
 import { NeedHelp } from './NeedHelp';
+import { OfflineBanner } from './OfflineBanner';
 import { SiteFooter } from './SiteFooter';
 import { TopBar } from './TopBar';
 import { UpdatesStrip } from './UpdatesStrip';
@@ -46,6 +47,7 @@ export function AppShell() {
       </a>
       {brand.showUpdatesFooter && <UpdatesStrip />}
       <TopBar />
+      <OfflineBanner />
       <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} style={{ flex: 1 }}>
         <Container size="lg" py="md">
           {brand.showBreadcrumbs && <Breadcrumbs />}

@@ -4,7 +4,7 @@
  * modals, Show/Hide return journey, the save bar and the step-by-step guide.
  */
 import { Anchor, Badge, Button, Group, List, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { brandHasAccounts } from '../../../contract/brand';
@@ -15,7 +15,7 @@ import { hasUserToken } from '../../lib/cookies';
 import type { JourneySearch } from '../../lib/search-params';
 import { emissionsText, hasPaymentMethods, milesText, priceText, stageModes, startsWithTaxi, timelineEntries, waitText } from './details-format';
 import classes from './journey.module.css';
-import { journeyDetailsKey, useJourneyServices } from './services';
+import { journeyDetailsKey, useJourneyQuery, useJourneyServices } from './services';
 import { StepGlyph } from './StepGlyph';
 import { StepTimeline } from './StepTimeline';
 import { ViewingBar } from './ViewingBar';
@@ -262,11 +262,7 @@ export function JourneyScreen({ hash, journeyId, search }: JourneyScreenProps) {
   const client = useQueryClient();
   const key = journeyDetailsKey(hash, journeyId);
   // A journey the Results stream already fetched is in the cache under the same key: current at once.
-  const query = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => services.getJourney(hash, journeyId, signal),
-    staleTime: Infinity,
-  });
+  const query = useJourneyQuery(hash, journeyId);
   const viewed = useRef<string | null>(null);
   useEffect(() => {
     if (viewed.current === journeyId) return;
@@ -280,7 +276,10 @@ export function JourneyScreen({ hash, journeyId, search }: JourneyScreenProps) {
     <>
       <ScreenHeading title="Journey details" />
       <ViewingBar />
-      {query.isPending ? (
+      {query.isPending && query.fetchStatus === 'paused' ? (
+        // Offline, and this journey was never opened on this device.
+        <Text role="alert">You are offline and this journey has not been opened on this device before. Connect to the internet to see it.</Text>
+      ) : query.isPending ? (
         <Group gap="xs" role="status">
           <Loader size="sm" />
           <Text>Loading the journey</Text>

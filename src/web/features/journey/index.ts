@@ -1,2 +1,2 @@
 export { JourneyScreen, JourneyDetails, type JourneyScreenProps } from './JourneyScreen';
-export { JourneyServicesProvider, journeyApi, journeyDetailsKey, type JourneyServices } from './services';
+export { JourneyServicesProvider, journeyApi, journeyDetailsKey, useJourneyQuery, type JourneyServices } from './services';

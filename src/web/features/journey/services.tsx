@@ -2,10 +2,12 @@
  * What the Journey details screen talks to (SPEC section 7): the journey read, the 'viewed'
  * call and the save call, through lib/api. A context so component tests can pass their own.
  */
+import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { Journey } from '../../../contract/journey';
 import { apiGet, apiPost } from '../../lib/api';
 import { useBrand } from '../../lib/brand';
+import { offlineQuery } from '../../lib/offline-cache';
 
 export interface JourneyServices {
   getJourney(hash: string, journeyId: string, signal?: AbortSignal): Promise<Journey>;
@@ -36,4 +38,18 @@ export function useJourneyServices(): JourneyServices {
   const given = useContext(Context);
   const brand = useBrand();
   return useMemo(() => given ?? journeyApi(brand.apiKey), [given, brand]);
+}
+
+/**
+ * The journey a details, stage or print screen shows: from the Results cache when the stream
+ * fetched it, else from the API. Opening it keeps it (with its steps and timetables) offline.
+ */
+export function useJourneyQuery(hash: string, journeyId: string) {
+  const services = useJourneyServices();
+  return useQuery({
+    queryKey: journeyDetailsKey(hash, journeyId),
+    queryFn: ({ signal }) => services.getJourney(hash, journeyId, signal),
+    staleTime: Infinity,
+    ...offlineQuery,
+  });
 }

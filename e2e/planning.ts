@@ -1,0 +1,51 @@
+/**
+ * Searches for e2e specs that need journeys but are not testing the Home form: a Dundee to
+ * Perth search posted from the page (so it carries the brand's host and key like the app's own
+ * calls), then read back until the planner has stored every journey.
+ */
+import type { Page } from '@playwright/test';
+import { Temporal } from 'temporal-polyfill';
+import type { Brand } from '../src/contract/brand';
+
+/** The next weekday at `hour` ('08:00') London, as the search form writes it. */
+export function nextWeekdayAt(hour: string): string {
+  let day = Temporal.Now.zonedDateTimeISO('Europe/London').toPlainDate().add({ days: 1 });
+  while (day.dayOfWeek > 5) day = day.add({ days: 1 });
+  return `${day.toString().replace(/-/g, '/')} ${hour}:00`;
+}
+
+export const DUNDEE_STATION = { label: 'Dundee Railway Station, Dundee', lat: 56.4566, lng: -2.9713 };
+export const PERTH = { label: 'Perth, Perth and Kinross', lat: 56.3952, lng: -3.4374 };
+
+export interface PlannedSearch {
+  hash: string;
+  journeyIds: string[];
+}
+
+/** Posts Dundee to Perth (with a 17:00 return when asked) and waits until planning is done. */
+export async function planDundeeToPerth(page: Page, brand: Brand, options: { returning?: boolean } = {}): Promise<PlannedSearch> {
+  const body = {
+    origin: DUNDEE_STATION,
+    destination: PERTH,
+    out_time: nextWeekdayAt('08:00'),
+    ...(options.returning ? { return_time: nextWeekdayAt('17:00') } : {}),
+  };
+  return page.evaluate(
+    async ({ body, apiKey }) => {
+      const headers = { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Api-Key': apiKey };
+      const started = await fetch('/v1/journey-planner/search', { method: 'POST', headers, body: JSON.stringify(body) });
+      if (started.status !== 201) throw new Error(`search answered ${started.status}: ${await started.text()}`);
+      const { data } = (await started.json()) as { data: { hash: string } };
+      for (let attempt = 0; attempt < 240; attempt++) {
+        const read = (await (await fetch(`/v1/journey-planner/search/${data.hash}`, { headers })).json()) as {
+          data: { status: string; failure: string | null; journeys: Array<{ id: string }> };
+        };
+        if (read.data.status === 'failed') throw new Error(`planning failed: ${read.data.failure}`);
+        if (read.data.status === 'done') return { hash: data.hash, journeyIds: read.data.journeys.map((journey) => journey.id) };
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      throw new Error('planning did not finish in 60 s');
+    },
+    { body, apiKey: brand.apiKey },
+  );
+}

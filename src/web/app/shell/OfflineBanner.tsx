@@ -1,0 +1,39 @@
+/**
+ * 'You are offline' with the age of what is shown (ARCHITECTURE "Offline"): journeys opened
+ * before are read from the device, and the traveller should know how old their times are.
+ */
+import { Alert } from '@mantine/core';
+import { useOldestShownData, useOnline } from '../../lib/online-status';
+
+const WHEN = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
+
+/** '14:05 on Tue 3 Mar' (London time). */
+export function fetchedAtLabel(time: number): string {
+  const parts = Object.fromEntries(WHEN.formatToParts(new Date(time)).map((part) => [part.type, part.value]));
+  return `${parts.hour}:${parts.minute} on ${parts.weekday} ${parts.day} ${parts.month}`;
+}
+
+export function offlineMessage(fetchedAt: number | null): string {
+  return fetchedAt === null
+    ? 'You are offline. Journeys you opened before are still available on this device.'
+    : `You are offline. The information shown was fetched at ${fetchedAtLabel(fetchedAt)} and may have changed since.`;
+}
+
+export function OfflineBanner() {
+  const online = useOnline();
+  const fetchedAt = useOldestShownData();
+  if (online) return null;
+  return (
+    <Alert role="status" color="yellow" variant="filled" radius={0} c="dark" styles={{ message: { color: 'inherit' } }} data-testid="offline-banner">
+      {offlineMessage(fetchedAt)}
+    </Alert>
+  );
+}
