@@ -3,7 +3,7 @@
  *
  * Autocomplete answers `{ data: PlaceSuggestion[] }` (at most 8, best first); a query still
  * being typed (empty, or one letter) answers an empty list; text no place name holds (markup,
- * SQL punctuation, emoji, over 100 characters) is a 422 with `errors.q`.
+ * SQL punctuation, emoji, over 100 characters) is a 400 with `errors.q`.
  * Reverse answers `{ data: ReversePlace | null }`: null when nothing is near the point.
  */
 import { z } from 'zod';

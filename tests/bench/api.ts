@@ -1,9 +1,9 @@
 /**
- * `npm run bench -- api [--searches N] [--concurrency C] [--seconds S] [--connections K] [--log-level L] [--postgres URL] [--json]`
+ * `npm run bench -- api [--searches N] [--concurrency C] [--seconds S] [--connections K] [--log-level L] [--postgres URL] [--port P] [--json]`
  *
  * Starts the real server (`src/server/main.ts`, embedded PGlite in a temporary DATA_DIR, or with
  * --postgres a throwaway database on that PostgreSQL server; the Tayside region on planner threads)
- * as a child process, then:
+ * as a child process on port P (default: a free one; on a shared machine pass your own), then:
  *  - N searches (default 200) between Tayside towns at 07:00-18:00 on the next weekday, C at a
  *    time (default 1): time from sending POST /v1/journey-planner/search to the first
  *    `journey processed` event on query.{hash} (pusher-js) and to the last (p50/p95/max);
@@ -45,14 +45,14 @@ interface Server {
   stop(): Promise<void>;
 }
 
-async function startServer(logLevel: string, postgres: string | undefined): Promise<Server> {
+async function startServer(logLevel: string, postgres: string | undefined, fixedPort: number | undefined): Promise<Server> {
   // --postgres: a throwaway database beside the given one (the server runs its migrations there).
   const database = postgres ? await createPostgresDatabase(postgres) : undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drover-bench-api-'));
   const distDir = path.join(dataDir, 'dist');
   fs.mkdirSync(distDir);
   fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><html><head><!--brand-head--></head><body><!--brand-config--></body></html>');
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'src/server/main.ts')], {
     cwd: REPO_ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, LOG_LEVEL: logLevel, DATABASE_URL: database?.url ?? '', REDIS_URL: '' },
@@ -118,7 +118,9 @@ export async function run(args: string[]): Promise<void> {
   const logLevelAt = args.indexOf('--log-level');
   const postgresAt = args.indexOf('--postgres');
   const postgres = postgresAt >= 0 ? args[postgresAt + 1] : undefined;
-  const server = await startServer(logLevelAt >= 0 ? (args[logLevelAt + 1] ?? 'info') : 'info', postgres);
+  const portAt = args.indexOf('--port');
+  const port = portAt >= 0 ? Number(args[portAt + 1]) : undefined;
+  const server = await startServer(logLevelAt >= 0 ? (args[logLevelAt + 1] ?? 'info') : 'info', postgres, port);
   const startMs = performance.now() - started;
   const memoryAtStart = memory(server.child.pid!);
   // Never leave the server behind, whatever fails below.

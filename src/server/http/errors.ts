@@ -2,6 +2,13 @@
  * Errors in SPEC section 8's shape: `{ message, errors?: { field: [messages] } }`.
  * Route code throws ApiError (or lets a ZodError escape from `parseInput`); the handler
  * below turns everything into that shape and never leaks internals on a 500.
+ *
+ * Status codes: 400 the request itself is malformed (bad JSON, or a query-string parameter
+ * of a GET that is not of its form: `parseQuery`); 422 a submitted form (JSON body) breaks a
+ * rule (`parseInput`, `ApiError.validation`); both carry field errors where a field is to
+ * blame. 401 no or dead token, 403 not allowed (brand without accounts, account not
+ * activated), 404 no such thing (for this brand), 409 conflicts with what exists (e-mail
+ * taken, already activated, campaign ended), 429 rate limited, 503 a service we need is down.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError, type z } from 'zod';
@@ -32,6 +39,10 @@ export class ApiError extends Error {
   static validation(errors: FieldErrors) {
     return new ApiError(422, summarise(errors), errors);
   }
+  /** A query-string parameter that is not of the call's form. */
+  static badQuery(errors: FieldErrors) {
+    return new ApiError(400, summarise(errors), errors);
+  }
 }
 
 export const GENERIC_MESSAGE = 'Something went wrong';
@@ -39,6 +50,13 @@ export const GENERIC_MESSAGE = 'Something went wrong';
 /** Validates request input; a failure becomes a 422 with field errors. */
 export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
   return schema.parse(input);
+}
+
+/** Validates a GET's query string; a failure becomes a 400 with field errors. */
+export function parseQuery<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw ApiError.badQuery(zodFieldErrors(parsed.error));
+  return parsed.data;
 }
 
 /** `a.b.0.c` keys, as the web app's forms name their fields. */

@@ -7,7 +7,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { campaignQuerySchema, impressionFormSchema } from '../../../contract/campaigns';
 import { pageMeta } from '../../../contract/paging';
-import { ApiError, parseInput } from '../../http/errors';
+import { ApiError, parseInput, parseQuery } from '../../http/errors';
 import type { ApiContext } from '../context';
 import { uuidParam } from '../guards';
 import { activeCampaigns, findCampaign, findImpression, presentCampaign, presentImpression, recordImpression } from './repository';
@@ -35,7 +35,7 @@ export function campaignsRoutes(context: ApiContext): FastifyPluginAsync {
   const { db } = context;
   return async (api) => {
     api.get('/campaign', async (request) => {
-      const query = parseInput(campaignQuerySchema, normaliseQuery(request.query));
+      const query = parseQuery(campaignQuerySchema, normaliseQuery(request.query));
       const { rows, total } = await activeCampaigns(db, {
         brand: request.brand.key,
         now: context.now(),

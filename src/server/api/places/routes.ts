@@ -3,12 +3,14 @@
  *   GET /v1/places/autocomplete?q=...   at most 8 suggestions, ranked towards the calling
  *                                        brand's autocompleteBias box
  *   GET /v1/places/reverse?lat=&lng=    the nearest address, postcode or place (or null)
- * The brand comes from the API key. Shapes: src/contract/places.ts.
+ * The brand comes from the API key. Shapes: src/contract/places.ts. Text no place name can
+ * hold (markup, SQL punctuation, emoji, over 100 characters) and bad coordinates are a 400
+ * naming the parameter; nothing yet (empty, one letter) is an empty list.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { reverseQuerySchema, type PlaceSuggestion, type ReversePlace } from '../../../contract/places';
 import type { PlaceIndex } from '../../../planner/places/index';
-import { ApiError, parseInput } from '../../http/errors';
+import { ApiError, parseQuery } from '../../http/errors';
 import type { PlaceIndexSource } from '../../places/index-loader';
 import type { ApiContext } from '../context';
 
@@ -32,17 +34,17 @@ export function placesRoutes(context: ApiContext): FastifyPluginAsync {
   return async (api) => {
     api.get<{ Querystring: Record<string, unknown> }>('/places/autocomplete', async (request) => {
       const q = request.query.q ?? '';
-      if (Array.isArray(q)) throw ApiError.validation({ q: [PLACES_MESSAGES.oneQuery] });
+      if (Array.isArray(q)) throw ApiError.badQuery({ q: [PLACES_MESSAGES.oneQuery] });
       const index = await loaded(context.places, context);
       const outcome = index.searchChecked(q, { bias: request.brand.region.autocompleteBias });
       if (outcome.ok) return { data: outcome.results.map(asSuggestion) };
       // Still typing (nothing, or one letter): no suggestions yet, not an error.
       if (outcome.error.code === 'empty' || outcome.error.code === 'too_short') return { data: [] };
-      throw ApiError.validation({ q: [outcome.error.message] });
+      throw ApiError.badQuery({ q: [outcome.error.message] });
     });
 
     api.get('/places/reverse', async (request) => {
-      const { lat, lng } = parseInput(reverseQuerySchema, request.query);
+      const { lat, lng } = parseQuery(reverseQuerySchema, request.query);
       const index = await loaded(context.places, context);
       const found = index.reverse(lat, lng);
       const data: ReversePlace | null = found ? { ...asSuggestion(found), distance_m: found.distanceM } : null;

@@ -84,7 +84,7 @@ describe('GET /v1/campaign', () => {
     expect((await list('?per_page=10&impression_ids=00000000-0000-4000-8000-000000000000')).meta.total).toBe(3);
   });
 
-  it('rejects bad queries with field errors', async () => {
+  it('rejects bad query parameters with a 400 and field errors', async () => {
     for (const [query, field] of [
       ['?order_by=title', 'order_by'],
       ['?order=sideways', 'order'],
@@ -95,7 +95,7 @@ describe('GET /v1/campaign', () => {
       ['?appear_on=everywhere', 'appear_on'],
     ] as const) {
       const response = await server.call('GET', `/v1/campaign${encodeURI(query)}`, { brand: 'citybus' });
-      expect(response.status, query).toBe(422);
+      expect(response.status, query).toBe(400);
       expect(Object.keys(response.json<Body>().errors ?? {}), query).toEqual([field]);
     }
   });

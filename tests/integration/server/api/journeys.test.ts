@@ -131,7 +131,7 @@ describe('GET /v1/journey/saved/user', () => {
     expect(park.meta.total).toBe(0);
   });
 
-  it('rejects bad paging with field errors', async () => {
+  it('rejects bad paging with a 400 and field errors', async () => {
     for (const [query, field, message] of [
       ['per_page=0', 'per_page', 'per_page must be at least 1.'],
       ['per_page=51', 'per_page', 'per_page must be at most 50.'],
@@ -141,7 +141,7 @@ describe('GET /v1/journey/saved/user', () => {
       ['page=1&page=2', 'page', 'page must be a whole number from 1 to 1000000.'],
     ] as const) {
       const response = await server.call('GET', `/v1/journey/saved/user?${query}`, { token: alice.token });
-      expect(response.status, query).toBe(422);
+      expect(response.status, query).toBe(400);
       expect(response.json<Body>().errors, query).toEqual({ [field]: [message] });
     }
   });

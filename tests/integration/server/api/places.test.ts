@@ -92,7 +92,7 @@ describe('GET /v1/places/autocomplete', () => {
     expect(absent.json()).toEqual({ data: [] });
   });
 
-  it('refuses text no place name holds with a 422 naming q, never a 500', async () => {
+  it('refuses text no place name holds with a 400 naming q, never a 500', async () => {
     const bad = [
       'a'.repeat(500),
       '🚌🚌',
@@ -105,13 +105,13 @@ describe('GET /v1/places/autocomplete', () => {
     ];
     for (const q of bad) {
       const response = await server.call('GET', `/v1/places/autocomplete?q=${encodeURIComponent(q)}`);
-      expect(response.status, q).toBe(422);
+      expect(response.status, q).toBe(400);
       const body = response.json<ErrorBody>();
       expect(body.message, q).toMatch(/^q /);
       expect(body.errors?.q?.[0], q).toBe(body.message);
     }
     const twice = await server.call('GET', '/v1/places/autocomplete?q=perth&q=dundee');
-    expect(twice.status).toBe(422);
+    expect(twice.status).toBe(400);
     expect(twice.json<ErrorBody>().errors?.q).toEqual(['q must be given once.']);
   });
 
@@ -150,7 +150,7 @@ describe('GET /v1/places/reverse', () => {
     }
   });
 
-  it('refuses missing, non-numeric and out-of-range coordinates with a 422 naming the field', async () => {
+  it('refuses missing, non-numeric and out-of-range coordinates with a 400 naming the field', async () => {
     const cases: Array<[string, string]> = [
       ['', 'lat'],
       ['lat=56.4', 'lng'],
@@ -166,7 +166,7 @@ describe('GET /v1/places/reverse', () => {
     ];
     for (const [query, field] of cases) {
       const response = await reverse(query);
-      expect(response.status, query).toBe(422);
+      expect(response.status, query).toBe(400);
       const body = response.json<ErrorBody>();
       expect(Object.keys(body.errors ?? {}), query).toContain(field);
       expect(body.message.length, query).toBeGreaterThan(5);
@@ -175,14 +175,14 @@ describe('GET /v1/places/reverse', () => {
 });
 
 describe('random input', () => {
-  it('never gets a 5xx: autocomplete answers a list or a 422 on q, reverse a place/null or a 422 on lat/lng', async () => {
+  it('never gets a 5xx: autocomplete answers a list or a 400 on q, reverse a place/null or a 400 on lat/lng', async () => {
     const text = fc.oneof(fc.string({ maxLength: 120 }), fc.string({ unit: 'grapheme', maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 40 }));
     await fc.assert(
       fc.asyncProperty(text, fc.constantFrom('regional', 'council', 'park', 'health'), async (q, brand) => {
         const response = await server.call('GET', `/v1/places/autocomplete?q=${encodeURIComponent(q)}`, { brand });
         if (response.status === 200) expect(autocompleteAnswerSchema.safeParse(response.json()).success).toBe(true);
         else {
-          expect(response.status).toBe(422);
+          expect(response.status).toBe(400);
           expect(Object.keys(response.json<ErrorBody>().errors ?? {})).toEqual(['q']);
         }
       }),
@@ -194,7 +194,7 @@ describe('random input', () => {
         const response = await server.call('GET', `/v1/places/reverse?lat=${encodeURIComponent(lat)}&lng=${encodeURIComponent(lng)}`);
         if (response.status === 200) expect(reverseAnswerSchema.safeParse(response.json()).success).toBe(true);
         else {
-          expect(response.status).toBe(422);
+          expect(response.status).toBe(400);
           expect(response.json<ErrorBody>().message.length).toBeGreaterThan(0);
         }
       }),
@@ -215,11 +215,13 @@ describe("the web app's built-in provider against this server", () => {
     expect(await provider().reverse(51.5074, -0.1278)).toBeNull();
   });
 
-  it("rejects with the server's message on bad input, and with an abort when superseded", async () => {
-    const error = await provider().autocomplete('<b>x</b>', new AbortController().signal).catch((e: unknown) => e);
+  it('answers no suggestions for text the server refuses (a 400), rejects on other failures and aborts when superseded', async () => {
+    expect(await provider().autocomplete('<b>x</b>', new AbortController().signal)).toEqual([]);
+    expect(await provider().autocomplete('Perth;', new AbortController().signal)).toEqual([]);
+    const unknownKey = createBuiltInProvider({ apiKey: 'not-a-brand-key-at-all', baseUrl: `http://127.0.0.1:${server.port}` });
+    const error = await unknownKey.autocomplete('perth', new AbortController().signal).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiRequestError);
-    expect((error as ApiRequestError).status).toBe(422);
-    expect((error as ApiRequestError).errors?.q?.[0]).toMatch(/^q may hold only/);
+    expect((error as ApiRequestError).status).toBe(401);
     const controller = new AbortController();
     controller.abort(new DOMException('superseded', 'AbortError'));
     await expect(provider().autocomplete('perth', controller.signal)).rejects.toThrow('superseded');
