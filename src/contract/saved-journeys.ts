@@ -33,11 +33,12 @@ const durationText = z.object({ text: z.string() });
 /** A place as the search form sent it (its shape belongs to the search contract). */
 const place = z.unknown();
 
-/** SPEC section 3 "Saved journey item", plus when it was saved. */
+/** SPEC section 3 "Saved journey item", plus its destination place (for Plan Again) and when it was saved. */
 export const savedJourneyItemSchema = z.object({
   hash: z.string(),
   journey_id: z.string(),
   origin: place,
+  destination: place,
   origin_address: z.string(),
   destination_address: z.string(),
   is_return: z.boolean(),

@@ -1,8 +1,10 @@
 import { Paper } from '@mantine/core';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useRouterState } from '@tanstack/react-router';
+import { useState } from 'react';
 import { ScreenHeading } from '../components/ScreenHeading';
-import { SearchForm } from '../features/search';
+import { emptySearchForm, SearchForm } from '../features/search';
 import { useBrand } from '../lib/brand';
+import { searchPreset } from '../lib/search-preset';
 
 export const Route = createFileRoute('/')({
   staticData: { name: 'Home', breadcrumb: 'Plan your journey' },
@@ -11,11 +13,17 @@ export const Route = createFileRoute('/')({
 
 function HomeScreen() {
   const brand = useBrand();
+  // 'Plan Again' (Searches) opens Home with the origin and destination preset in the history state.
+  const preset = useRouterState({ select: (state) => state.location.state.searchPreset });
+  const [initial] = useState(() => {
+    const places = preset ? searchPreset(preset.origin, preset.destination) : null;
+    return places ? { ...emptySearchForm(), ...places } : undefined;
+  });
   return (
     <>
       <ScreenHeading title="Plan your journey" lead={brand.description} />
       <Paper withBorder p="md" maw={560}>
-        <SearchForm />
+        <SearchForm initial={initial} />
       </Paper>
     </>
   );

@@ -1,10 +1,18 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { requireSignedIn } from '../app/guards';
-import { ScreenHeading } from '../components/ScreenHeading';
-
+import { parseSearchesView, SearchesScreen, type SearchesView } from '../features/searches';
 
 export const Route = createFileRoute('/searches')({
   staticData: { name: 'Searches', breadcrumb: 'My journeys' },
   beforeLoad: requireSignedIn,
-  component: () => <ScreenHeading title="My journeys" />,
+  // ?list=saved&page=2: Back and a reload return to the same list and page.
+  validateSearch: parseSearchesView,
+  component: SearchesRoute,
 });
+
+function SearchesRoute() {
+  const view = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const onViewChange = (next: SearchesView) => void navigate({ search: parseSearchesView({ ...next }) });
+  return <SearchesScreen view={view} onViewChange={onViewChange} />;
+}

@@ -60,7 +60,7 @@ describe('user forms', () => {
 describe('saved journey item', () => {
   it('reads the stored Journey defensively', () => {
     const item = savedJourneyItem({ hash: 'h', journeyId: 'j', data: { depart: 'junk', cost: 3 }, form: {}, originAddress: 'A', destinationAddress: 'B', savedAt: new Date(0) });
-    expect(item).toMatchObject({ origin: null, cost: '3', out_date: null, is_return: false, duration_depart: { text: '' }, duration_return: null, stages: { depart: [] } });
+    expect(item).toMatchObject({ origin: null, destination: null, cost: '3', out_date: null, is_return: false, duration_depart: { text: '' }, duration_return: null, stages: { depart: [] } });
     expect(stageNames({ stages: ['walk', { mode: 'bus' }, { type: 'train' }, 7, null] })).toEqual(['walk', 'bus', 'train']);
   });
 });

@@ -38,6 +38,8 @@ export function savedJourneyItem(source: SavedJourneySource): SavedJourneyItem {
     hash: source.hash,
     journey_id: source.journeyId,
     origin: source.data.origin ?? source.form.origin ?? null,
+    // Not in SPEC section 3's item, but 'Plan Again' on a saved card needs both places.
+    destination: source.data.destination ?? source.form.destination ?? null,
     origin_address: source.originAddress,
     destination_address: source.destinationAddress,
     is_return: back !== undefined,

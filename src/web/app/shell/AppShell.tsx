@@ -6,6 +6,8 @@ import { Box, Container } from '@mantine/core';
 import { Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import { useEffect, type MouseEvent } from 'react';
 import { AuthStart } from '../../features/account';
+import { CampaignPopup, campaignPlaceFor } from '../../features/campaign';
+import { ForgetListsOnSignOut } from '../../features/searches';
 import { useBrand } from '../../lib/brand';
 import { Breadcrumbs } from './Breadcrumbs';
 import { CookieBanner } from './CookieBanner';
@@ -22,6 +24,8 @@ export function AppShell() {
   const router = useRouter();
   const fullPath = useRouterState({ select: (state) => state.location.href });
   const pathname = useRouterState({ select: (state) => state.location.pathname });
+  // The campaign pop-up's place (appear_on) follows the screen's route name.
+  const routeName = useRouterState({ select: (state) => state.matches.at(-1)?.staticData.name });
 
   // Scroll to the top after each navigation (not on query-only changes such as a sort).
   useEffect(() => {
@@ -53,6 +57,7 @@ export function AppShell() {
           {brand.showBreadcrumbs && <Breadcrumbs />}
           {/* The auth state and its success banner ('Successfully logged in') on brands with accounts. */}
           {brand.enableUserAccounts && <AuthStart />}
+          {brand.enableUserAccounts && <ForgetListsOnSignOut />}
           {/* Keyed on the full path so each screen starts fresh, as the SPEC's router view does. */}
           <Box key={fullPath}>
             <Outlet />
@@ -62,6 +67,7 @@ export function AppShell() {
       {brand.showNeedHelp && <NeedHelp />}
       <SiteFooter />
       <CookieBanner />
+      <CampaignPopup place={campaignPlaceFor(routeName)} />
     </Box>
   );
 }

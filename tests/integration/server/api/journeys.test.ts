@@ -100,6 +100,7 @@ describe('GET /v1/journey/saved/user', () => {
       hash: back.hash,
       journey_id: back.journeyIds[1],
       origin: { lat: 56.462, lng: -2.9707, name: 'Dundee' },
+      destination: { lat: 56.3963, lng: -3.4375, name: 'Perth' },
       origin_address: 'Dundee Railway Station, Dundee',
       destination_address: 'Perth Concert Hall, Perth',
       is_return: true,

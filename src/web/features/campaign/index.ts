@@ -1,0 +1,3 @@
+export { CampaignPopup } from './CampaignPopup';
+export { campaignPlaceFor, campaignQuery, chooseCampaign, keepFreshImpressions } from './rules';
+export { IMPRESSIONS_KEY } from './impressions';

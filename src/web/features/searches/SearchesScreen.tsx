@@ -1,0 +1,90 @@
+/**
+ * Searches (SPEC section 2, signed-in only): Recent (default) and Saved, each a list of
+ * cards paginated 10 a page with Prev/Next. Which list and page are in the URL, so Back
+ * and a reload return to the same page.
+ */
+import { Alert, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { ScreenHeading } from '../../components/ScreenHeading';
+import { useSignedIn } from '../../lib/use-signed-in';
+import { SEARCH_LISTS, useSearchList, type ListItem, type SearchList } from './lists';
+import { Pager } from './Pager';
+import { RecentCard } from './RecentCard';
+import { SavedCard } from './SavedCard';
+import classes from './searches.module.css';
+
+export const SEARCHES_TEXT = {
+  recent: { lead: 'Select a journey to plan again', empty: 'There are no recent searches', pager: 'Recent searches pages' },
+  saved: { lead: 'Select a journey to view details', empty: 'There are no saved journeys', pager: 'Saved journeys pages' },
+} as const;
+
+export interface SearchesView {
+  list?: SearchList;
+  page?: number;
+}
+
+/** ?list=saved&page=2 from the URL; anything else falls back to Recent, page 1. */
+export function parseSearchesView(raw: Record<string, unknown>): SearchesView {
+  const list = (SEARCH_LISTS as readonly unknown[]).includes(raw.list) ? (raw.list as SearchList) : undefined;
+  const page = Number(raw.page);
+  return { ...(list && list !== 'recent' ? { list } : {}), ...(Number.isInteger(page) && page > 1 && page <= 100_000 ? { page } : {}) };
+}
+
+export function SearchesScreen({ view, onViewChange }: { view: SearchesView; onViewChange: (view: SearchesView) => void }) {
+  useSignedIn();
+  const list = view.list ?? 'recent';
+  return (
+    <>
+      <ScreenHeading title="My journeys" />
+      <Stack gap="md">
+        <SegmentedControl
+          aria-label="Show recent searches or saved journeys"
+          value={list}
+          onChange={(value) => onViewChange({ list: value as SearchList })}
+          data={[
+            { value: 'recent', label: 'Recent' },
+            { value: 'saved', label: 'Saved' },
+          ]}
+          maw={320}
+        />
+        {list === 'recent' ? (
+          <ListPanel key="recent" list="recent" page={view.page ?? 1} onPage={(page) => onViewChange({ list, page })} card={(item) => <RecentCard key={`${item.hash}-${item.created_at}`} item={item} />} />
+        ) : (
+          <ListPanel key="saved" list="saved" page={view.page ?? 1} onPage={(page) => onViewChange({ list, page })} card={(item) => <SavedCard key={item.journey_id} item={item} />} />
+        )}
+      </Stack>
+    </>
+  );
+}
+
+function ListPanel<L extends SearchList>(props: { list: L; page: number; onPage: (page: number) => void; card: (item: ListItem<L>) => ReactNode }) {
+  const { list, page, onPage, card } = props;
+  const query = useSearchList(list, page);
+  const text = SEARCHES_TEXT[list];
+  if (query.isPending) {
+    return (
+      <Group gap="xs" role="status">
+        <Loader size="sm" />
+        <Text>Loading your journeys</Text>
+      </Group>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Alert color="red" role="alert">
+        Your journeys could not be loaded. Check your connection and try again.
+      </Alert>
+    );
+  }
+  const { data, meta } = query.data;
+  if (data.length === 0 && meta.total === 0) return <Text>{text.empty}</Text>;
+  return (
+    <section aria-label={list === 'recent' ? 'Recent searches' : 'Saved journeys'} aria-busy={query.isPlaceholderData}>
+      <Text mb="sm">{text.lead}</Text>
+      <ul className={classes.list}>
+        {data.map(card)}
+      </ul>
+      <Pager meta={meta} label={text.pager} onPage={onPage} />
+    </section>
+  );
+}
