@@ -1,110 +1,179 @@
 /**
- * The account journey on the regional brand against the real server: register through the
- * API, activate with the code from the server's outbox, sign in on the Login screen, see the
- * passes on Account and log out.
+ * The account journey on the regional brand against the real server, all through the screens:
+ * Create Account, activation with the code from the server's outbox, Login, Account, Edit
+ * Account with new passes (the next search carries them), a journey saved and found under
+ * Saved, Plan Again from Recent, a password changed through the e-mailed reset link, Logout.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { mailedCode, nextWeekdayAt, PASSWORD, uniqueEmail } from './account-helpers';
 import { acceptCookies, expect, SCREENSHOT_DIR, seriousA11yViolations, test } from './fixtures';
 
-const outbox = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../var/e2e/outbox');
-const PASSWORD = 'correct horse battery';
+const NEW_PASSWORD = 'a brand new passphrase';
 
-/** The activation code from the newest mail in the outbox for `email` (the server writes it after answering 201). */
-async function activationCode(email: string): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((file) => file.endsWith(`-${email}.json`)).sort() : [];
-    const newest = files.at(-1);
-    if (newest) {
-      const mail = JSON.parse(fs.readFileSync(path.join(outbox, newest), 'utf8')) as { link?: string };
-      const code = mail.link ? new URL(mail.link).searchParams.get('code') : null;
-      if (code) return code;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no activation mail for ${email} in ${outbox}`);
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-test('register, activate, sign in, see the passes on Account, log out', async ({ page, brand }, testInfo) => {
+async function choosePlace(page: Page, name: 'From' | 'To', typed: string) {
+  const field = page.getByRole('combobox', { name });
+  await field.fill(typed);
+  await expect(page.getByRole('listbox', { name: `${name} suggestions` }).getByRole('option').first()).toContainText(typed);
+  await field.press('ArrowDown');
+  await field.press('Enter');
+  await expect(field).toHaveValue(new RegExp(`^${typed}`));
+}
+
+test('register, activate, sign in, edit details and passes, search with them, save, Searches, Plan Again, change password, log out', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== 'regional', 'the account journey runs on the regional brand');
-  const email = `e2e.${Date.now().toString(36)}@example.org`;
-  await page.goto('/');
+  test.setTimeout(240_000);
+  const email = uniqueEmail('isla');
+  await page.goto('/register');
   await acceptCookies(page);
 
-  // Register through the API from the page, so the request carries the brand's hostname.
-  const status = await page.evaluate(
-    async ({ apiKey, body }) => {
-      const response = await fetch('/v1/users/register', {
-        method: 'POST',
-        headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-Api-Key': apiKey, 'X-Requested-With': 'XMLHttpRequest' },
-        body: JSON.stringify(body),
-      });
-      return response.status;
-    },
-    {
-      apiKey: brand.apiKey,
-      body: {
-        title: 'Ms', first_name: 'Isla', last_name: 'Morrison', email, phone_number: '01382 123456', country_code_phone_number: '+44',
-        dob: '1990-05-17', password: PASSWORD, password_confirmation: PASSWORD, accepts_terms: true, creation_origin: 'HOME_PAGE',
-        profile: { has_car_access: false, has_concessionary_pass: true, has_young_scot_card: false, railcard: 'Senior Railcard' },
-      },
-    },
-  );
-  expect(status).toBe(201);
+  // Create Account: the terms are checked before anything is sent.
+  await page.getByLabel('Title').selectOption('Ms');
+  await page.getByLabel(/First Name/).fill('Isla');
+  await page.getByLabel(/Last Name/).fill('Morrison');
+  await page.getByLabel(/Email Address/).fill(email);
+  await page.getByLabel(/Phone Number/).fill('01382 123456');
+  await page.getByLabel(/Date of Birth/).fill('1990-05-17');
+  await page.getByLabel(/^Password/).fill(PASSWORD);
+  await page.getByLabel(/^Confirm Password/).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('alert')).toContainText('You must accept the terms and conditions.');
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.getByRole('checkbox', { name: /aged 12 or over/ }).check();
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('status').filter({ hasText: /./ }).first()).toBeVisible();
 
   // Anonymous visitors opening Account land on Login.
   await page.goto('/account');
   await expect(page).toHaveURL(/\/login$/);
 
-  await page.goto(`/auth/activation?code=${await activationCode(email)}`);
+  await page.goto(`/auth/activation?code=${await mailedCode(email, '/auth/activation')}`);
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Your account is activated')).toBeVisible();
-
-  // A wrong password shows the server's error and keeps the visitor on Login.
   expect(await seriousA11yViolations(page)).toEqual([]);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'regional-login.png'), fullPage: true });
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel(/^Password/).fill('not the password at all');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  // A wrong password shows the server's error and keeps the visitor on Login.
+  await signIn(page, email, 'not the password at all');
   await expect(page.getByRole('alert')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
-
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signIn(page, email, PASSWORD);
   await expect(page.getByText('Successfully logged in')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   const cookie = (await page.context().cookies()).find((entry) => entry.name === 'user-token');
   expect(cookie?.sameSite).toBe('Lax');
+  const account = page.getByRole('navigation', { name: 'Account' });
+  await expect(account.getByRole('link', { name: 'My journeys' })).toBeVisible();
 
-  await page.goto('/account');
+  // The banner belongs to Home: opening another screen clears it.
+  await account.getByRole('link', { name: 'My account' }).click();
   await expect(page.getByRole('heading', { name: 'My account' })).toBeVisible();
+  await expect(page.getByText('Successfully logged in')).toHaveCount(0);
   await expect(page.getByText('Ms Isla Morrison')).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByText('+44 01382 123456')).toBeVisible();
   await expect(page.getByText('17-05-1990')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'My Passes' })).toBeVisible();
-  await expect(page.getByRole('listitem').filter({ hasText: 'Railcard' })).toContainText('Senior Railcard');
-  await expect(page.getByRole('listitem').filter({ hasText: 'Consessionary Pass' })).toContainText('Yes');
-  await expect(page.getByRole('listitem').filter({ hasText: 'Car Access' })).toContainText('No');
-  await expect(page.getByRole('link', { name: 'Edit Account' })).toBeVisible();
-  expect(await seriousA11yViolations(page)).toEqual([]);
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'regional-account.png'), fullPage: true });
+  await expect(page.getByRole('listitem').filter({ hasText: 'Consessionary Pass' })).toContainText('No');
+  await expect(page.getByRole('listitem').filter({ hasText: 'Car Access' })).toContainText('Yes');
 
-  // Edit Account: the shared form starts from the user; Update Details goes back to Account.
+  // Edit Account: new name and passes; Update Details goes back to Account.
   await page.getByRole('link', { name: 'Edit Account' }).click();
   await expect(page.getByLabel(/First Name/)).toHaveValue('Isla');
   await expect(page.getByLabel(/Email Address/)).toHaveValue(email);
-  expect(await seriousA11yViolations(page)).toEqual([]);
   await page.getByLabel(/First Name/).fill('Ailsa');
+  const yesNo = (question: string, answer: 'Yes' | 'No') => page.getByRole('radiogroup', { name: question }).getByRole('radio', { name: answer }).check();
+  await yesNo('Do you have access to a car?', 'No');
+  await yesNo('Do you have a concessionary travel pass?', 'Yes');
+  await yesNo('Do you have a railcard?', 'Yes');
+  await page.getByLabel('Which railcard?').selectOption('Senior Railcard');
+  expect(await seriousA11yViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Update Details' }).click();
   await expect(page.getByText('Account successfully updated')).toBeVisible();
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByText('Ms Ailsa Morrison')).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Railcard' })).toContainText('Senior Railcard');
+  await expect(page.getByRole('listitem').filter({ hasText: 'Consessionary Pass' })).toContainText('Yes');
+  await expect(page.getByRole('listitem').filter({ hasText: 'Car Access' })).toContainText('No');
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'regional-account-desktop.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'regional-account-phone.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
 
+  // The next search carries the new passes from the profile (the questions are not asked).
+  await page.goto('/');
+  await expect(page.getByRole('radiogroup', { name: 'Do you have a railcard?' })).toHaveCount(0);
+  await choosePlace(page, 'From', 'Dundee');
+  await choosePlace(page, 'To', 'Perth');
+  await page.getByLabel('Leaving').fill(nextWeekdayAt('08:00').replace(/\//g, '-').replace(' ', 'T').slice(0, 16));
+  const sent = page.waitForRequest((request) => request.url().endsWith('/v1/journey-planner/search') && request.method() === 'POST');
+  await page.getByRole('button', { name: 'Plan my journey' }).click();
+  const request = await sent;
+  expect(request.headers().authorization).toMatch(/^Bearer /);
+  expect(request.postDataJSON()).toMatchObject({ has_access_to_car: false, has_concessionary_pass: true, has_railcard: true, railcard_type: 'Senior Railcard' });
+
+  // Save the first journey.
+  const details = page.getByRole('article').first().getByRole('link', { name: 'View journey details' });
+  await expect(details).toBeVisible({ timeout: 90_000 });
+  await details.click();
+  await page.getByRole('button', { name: 'Save Journey' }).click();
+  await expect(page.getByText('Journey saved', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Journey Saved' })).toBeDisabled();
+  const journeyUrl = new URL(page.url()).pathname;
+
+  // Searches: Recent by default, then Saved; the saved card opens the journey with show=true.
+  await account.getByRole('link', { name: 'My journeys' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'My journeys' })).toBeVisible();
+  await expect(page.getByText('Select a journey to plan again')).toBeVisible();
+  const recent = page.getByRole('region', { name: 'Recent searches' }).getByRole('listitem');
+  await expect(recent).toHaveCount(1);
+  await expect(recent.first()).toContainText('Dundee');
+  await page.getByText('Saved', { exact: true }).click();
+  await expect(page).toHaveURL(/\/searches\?list=saved$/);
+  await expect(page.getByText('Select a journey to view details')).toBeVisible();
+  const saved = page.getByRole('region', { name: 'Saved journeys' }).locator('li').first();
+  await expect(saved).toContainText('Single');
+  await expect(saved.getByRole('img').first()).toBeVisible();
+  await saved.getByText('Outbound').click();
+  await expect(page).toHaveURL(new RegExp(`${journeyUrl}\\?show=true$`));
+  await expect(page.getByRole('button', { name: 'Journey Saved' })).toBeDisabled();
+
+  // Plan Again from Recent opens Home with both places preset.
+  await page.goto('/searches');
+  await page.getByRole('button', { name: /^Plan Again/ }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('combobox', { name: 'From' })).toHaveValue(/^Dundee/);
+  await expect(page.getByRole('combobox', { name: 'To' })).toHaveValue(/^Perth/);
+
+  // Change Password on Edit Account mails a reset link; the link's screen sets the new password.
+  const asked = Date.now();
+  await page.goto('/edit-account');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByRole('status').first()).toBeVisible();
+  await page.goto(`/auth/password-reset?code=${await mailedCode(email, '/auth/password-reset', asked - 1000)}`);
+  await page.getByLabel(/Enter New Password/).fill(NEW_PASSWORD);
+  await page.getByLabel(/Confirm New Password/).fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, email, PASSWORD);
+  await expect(page.getByRole('alert')).toBeVisible();
+  await signIn(page, email, NEW_PASSWORD);
+  await expect(page.getByText('Successfully logged in')).toBeVisible();
+
+  await page.goto('/account');
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByText('Successfully logged out')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
+  await expect(account.getByRole('link', { name: 'Sign in' })).toBeVisible();
   expect((await page.context().cookies()).some((entry) => entry.name === 'user-token' && entry.value)).toBe(false);
-  await page.goto('/account');
+  await page.goto('/searches');
   await expect(page).toHaveURL(/\/login$/);
 });

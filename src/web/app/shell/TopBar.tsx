@@ -11,7 +11,8 @@ export function TopBar() {
   return (
     <Box component="header" bg="white" style={{ borderBottom: `4px solid ${brand.theme.themeColor}` }} className="no-print">
       <Container size="lg" py="sm">
-        <Group justify="space-between" wrap="nowrap">
+        {/* On a phone the account links wrap under the logo rather than run off the screen. */}
+        <Group justify="space-between" wrap="wrap" gap="xs">
           <Anchor component={Link} to="/" aria-label={`${brand.title} home`} style={{ display: 'inline-flex' }}>
             <Image src={brand.navbarLogo} alt="" h={44} w="auto" fit="contain" />
           </Anchor>

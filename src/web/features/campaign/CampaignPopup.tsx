@@ -16,7 +16,7 @@ export function CampaignPopup({ place }: { place: CampaignPlace | null }) {
       onClose={close}
       title={campaign?.title}
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': 'Close pop-up' }}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       {campaign && (

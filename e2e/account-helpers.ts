@@ -1,0 +1,81 @@
+/** Account steps shared by the e2e specs: mail links from the server's outbox, API calls from the page, a signed-in user. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Temporal } from 'temporal-polyfill';
+import type { Page } from '@playwright/test';
+import type { Brand } from '../src/contract/brand';
+
+const outbox = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../var/e2e/outbox');
+export const PASSWORD = 'correct horse battery';
+
+/** The code of the newest mail to `email` whose link goes to `linkPath` (the server writes it after answering). */
+export async function mailedCode(email: string, linkPath: '/auth/activation' | '/auth/password-reset', after = 0): Promise<string> {
+  for (let attempt = 0; attempt < 75; attempt++) {
+    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((file) => file.endsWith(`-${email}.json`)).sort().reverse() : [];
+    for (const file of files) {
+      if (fs.statSync(path.join(outbox, file)).mtimeMs < after) continue;
+      const mail = JSON.parse(fs.readFileSync(path.join(outbox, file), 'utf8')) as { link?: string };
+      const link = mail.link ? new URL(mail.link) : null;
+      const code = link?.pathname === linkPath ? link.searchParams.get('code') : null;
+      if (code) return code;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no ${linkPath} mail for ${email} in ${outbox}`);
+}
+
+export const uniqueEmail = (who: string) => `e2e.${who}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.org`;
+
+/** An API call made by the page (so it carries the brand's hostname), with the SPEC's headers. */
+export async function apiCall<T = unknown>(page: Page, brand: Brand, method: string, url: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ({ method, url, body, apiKey, token }) => {
+      const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json', 'X-Api-Key': apiKey, 'X-Requested-With': 'XMLHttpRequest' };
+      if (token) headers.Authorization = `Bearer ${token}`;
+      const response = await fetch(url, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+      return { status: response.status, body: await response.json() };
+    },
+    { method, url, body, apiKey: brand.apiKey, token },
+  ) as Promise<{ status: number; body: T }>;
+}
+
+/** Registers, activates from the outbox and logs in through the API; the page keeps the token cookie. Returns the token. */
+export async function signedInUser(page: Page, brand: Brand, email: string): Promise<string> {
+  const registered = await apiCall(page, brand, 'POST', '/v1/users/register', {
+    title: 'Mr', first_name: 'Calum', last_name: 'Stewart', email, dob: '1985-02-03', password: PASSWORD, password_confirmation: PASSWORD,
+    accepts_terms: true, creation_origin: 'HOME_PAGE', profile: { has_car_access: true, has_concessionary_pass: false, has_young_scot_card: false, railcard: null },
+  });
+  if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
+  await apiCall(page, brand, 'POST', `/v1/users/activation/${await mailedCode(email, '/auth/activation')}`);
+  const login = await apiCall<{ data: { access_token: string } }>(page, brand, 'POST', '/v1/auth/login', { username: email, password: PASSWORD });
+  const token = login.body.data.access_token;
+  const host = new URL(page.url()).hostname;
+  await page.context().addCookies([{ name: 'user-token', value: encodeURIComponent(token), domain: host, path: '/', sameSite: 'Lax' }]);
+  return token;
+}
+
+/** The next weekday at `hour` (HH:mm) in London, as the API's YYYY/MM/DD HH:mm:ss. */
+export function nextWeekdayAt(hour: string, addDays = 1): string {
+  let day = Temporal.Now.zonedDateTimeISO('Europe/London').toPlainDate().add({ days: addDays });
+  while (day.dayOfWeek > 5) day = day.add({ days: 1 });
+  return `${day.toString().replace(/-/g, '/')} ${hour}:00`;
+}
+
+export const DUNDEE = { label: 'Dundee Railway Station, Dundee', lat: 56.4566, lng: -2.9713 };
+export const PERTH = { label: 'Perth, Perth and Kinross', lat: 56.3952, lng: -3.4374 };
+
+/** Posts a search as the signed-in user and waits until its journeys are stored; returns the hash and journey ids. */
+export async function plannedSearch(page: Page, brand: Brand, token: string, outTime: string): Promise<{ hash: string; journeyIds: string[] }> {
+  const started = await apiCall<{ data: { hash: string } }>(page, brand, 'POST', '/v1/journey-planner/search', { origin: DUNDEE, destination: PERTH, out_time: outTime }, token);
+  if (started.status !== 201) throw new Error(`search answered ${started.status}`);
+  const { hash } = started.body.data;
+  for (let attempt = 0; attempt < 120; attempt++) {
+    const read = await apiCall<{ data: { results_retrieved: number | null; journeys: Array<{ id: string; placeholder: boolean }> } }>(page, brand, 'GET', `/v1/journey-planner/search/${hash}`, undefined, token);
+    const { results_retrieved, journeys } = read.body.data;
+    const stored = journeys.filter((journey) => !journey.placeholder && journey.id);
+    if (results_retrieved !== null && stored.length >= results_retrieved) return { hash, journeyIds: stored.map((journey) => journey.id) };
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`search ${hash} did not finish`);
+}
