@@ -1,26 +1,13 @@
 /** Node-only: reads and validates a region's cost data files (data/regions/<region>/*.json). */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { modeFactors, type ModeFactors } from '../emissions/factors';
-import type { CouncilArea } from '../geo/council-areas';
+import { modeFactors } from '../emissions/factors';
 import {
   bikeHireDataSchema, carClubDataSchema, councilAreasDataSchema, drtDataSchema, emissionFactorsDataSchema, faresDataSchema,
-  paymentMethodsDataSchema, taxiDataSchema, type BikeHireData, type CarClubData, type DrtData,
+  paymentMethodsDataSchema, taxiDataSchema, type RegionCostData,
 } from './region-data';
-import type { PaymentMethodsData } from './payment-methods';
-import type { TaxiData } from './taxi';
-import type { FaresData } from './transit';
 
-export interface RegionCostData {
-  taxis: TaxiData;
-  carClubs: CarClubData;
-  bikeHire: BikeHireData;
-  drt: DrtData;
-  fares: FaresData;
-  paymentMethods: PaymentMethodsData;
-  councilAreas: CouncilArea[];
-  emissionFactors: ModeFactors;
-}
+export type { RegionCostData };
 
 async function json(dir: string, file: string): Promise<unknown> {
   return JSON.parse(await readFile(join(dir, file), 'utf8')) as unknown;

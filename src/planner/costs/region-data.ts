@@ -5,6 +5,8 @@
  * the parsed, typed data.
  */
 import { z } from 'zod';
+import type { ModeFactors } from '../emissions/factors';
+import type { CouncilArea } from '../geo/council-areas';
 import type { BikeHireTariff } from './bike-hire';
 import type { CarClubTariff } from './car-club';
 import type { PaymentMethodsData } from './payment-methods';
@@ -193,3 +195,15 @@ export const REGION_COST_FILES = {
   'council-areas.json': councilAreasDataSchema,
   'emission-factors.json': emissionFactorsDataSchema,
 } as const;
+
+/** A region's cost data as loaded (region-data-node.ts) or read from its snapshot: what planning prices with. */
+export interface RegionCostData {
+  taxis: TaxiData;
+  carClubs: CarClubData;
+  bikeHire: BikeHireData;
+  drt: DrtData;
+  fares: FaresData;
+  paymentMethods: PaymentMethodsData;
+  councilAreas: CouncilArea[];
+  emissionFactors: ModeFactors;
+}

@@ -22,14 +22,14 @@ import { buildStreetGraphFromFile, fileChunks } from '../street/osm-node';
 import { StreetPlanner } from '../street/street';
 import { buildTimetable, type BuildOptions } from '../timetable/build';
 import { FOOT_SOURCE } from '../timetable/footpaths';
-import type { RegionCosts } from './region';
+import type { RegionCostData } from '../costs/region-data';
 import { decodeRegionSnapshot, encodeRegionSnapshot, type RegionReport, type RegionSnapshot } from './region-snapshot';
 import { fileURLToPath } from 'node:url';
 
 export const DESNZ_CSV = fileURLToPath(new URL('../../../../shared/data/reference/emission-factors-desnz-2025.csv', import.meta.url));
 
 /** A region with no cost files: no taxi scales, car clubs, bike hire, DRT or published fares. */
-export async function emptyRegionCosts(csv = DESNZ_CSV): Promise<RegionCosts> {
+export async function emptyRegionCosts(csv = DESNZ_CSV): Promise<RegionCostData> {
   return {
     taxis: { councils: [] },
     carClubs: { clubs: [], terms: [] },

@@ -19,7 +19,8 @@ import type { Timetable } from '../timetable/model';
 import type { ImportReport } from '../timetable/report';
 import { decodeSnapshot, encodeSnapshot } from '../timetable/snapshot';
 import { StreetPlanner } from '../street/street';
-import { createRegion, type Region, type RegionCosts } from './region';
+import type { RegionCostData } from '../costs/region-data';
+import { createRegion, type Region } from './region';
 
 export const REGION_SNAPSHOT_VERSION = 1;
 const MAGIC = 'DRREGION';
@@ -50,7 +51,7 @@ export interface RegionSnapshot {
   /** Elevation rasters (empty without elevation data). */
   elevation: Raster[];
   places: PlaceIndex | null;
-  costs: RegionCosts;
+  costs: RegionCostData;
   /** GTFS fare tables per feed name (fares are indexed from these and the timetable at load). */
   fareTables: Record<string, FareTables>;
 }
@@ -236,7 +237,7 @@ export function decodeRegionSnapshot(input: Uint8Array, label = 'region snapshot
   return {
     info: parse<RegionInfo>('info'),
     report: parse<RegionReport>('report'),
-    costs: parse<RegionCosts>('costs'),
+    costs: parse<RegionCostData>('costs'),
     fareTables: parse<Record<string, FareTables>>('fares'),
     timetable: inner('timetable', decodeSnapshot),
     street: got.has('street') ? inner('street', deserializeStreetGraph) : null,

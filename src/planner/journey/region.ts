@@ -4,12 +4,7 @@
  * fare indexes, and the area it covers. Browser-safe; loading from files is in region-node.ts.
  */
 import type { FareIndex } from '../costs/gtfs-fares';
-import type { BikeHireData, CarClubData, DrtData } from '../costs/region-data';
-import type { PaymentMethodsData } from '../costs/payment-methods';
-import type { TaxiData } from '../costs/taxi';
-import type { FaresData } from '../costs/transit';
-import type { ModeFactors } from '../emissions/factors';
-import type { CouncilArea } from '../geo/council-areas';
+import type { RegionCostData } from '../costs/region-data';
 import type { BBox, LatLng } from '../geo/geo';
 import { emptyBBox, extendBBox } from '../geo/geo';
 import type { PlaceIndex } from '../places/place-index';
@@ -19,23 +14,11 @@ import type { Snap } from '../street/spatial';
 import type { StreetPlanner } from '../street/street';
 import type { Timetable } from '../timetable/model';
 
-/** The cost files of a region (same shape as costs/region-data-node's RegionCostData). */
-export interface RegionCosts {
-  taxis: TaxiData;
-  carClubs: CarClubData;
-  bikeHire: BikeHireData;
-  drt: DrtData;
-  fares: FaresData;
-  paymentMethods: PaymentMethodsData;
-  councilAreas: CouncilArea[];
-  emissionFactors: ModeFactors;
-}
-
 export interface RegionParts {
   name: string;
   timetable: Timetable;
   street: StreetPlanner;
-  costs: RegionCosts;
+  costs: RegionCostData;
   fareIndexes?: Map<string, FareIndex>;
   /** ISO 4217 code of fares and prices (GBP in Scotland). */
   currency?: string;

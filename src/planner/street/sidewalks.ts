@@ -8,12 +8,11 @@ import { EARTH_RADIUS_M } from '../geo/geo';
 import type { SpatialGrid, StreetGraph } from './graph';
 import { E7 } from './graph';
 import { type HighwayClass, classCode } from './profiles';
+import { findCell } from './spatial';
 
 const M_PER_DEG = (EARTH_RADIUS_M * Math.PI) / 180;
 const MAX_DISTANCE = 25;
 const MAX_ANGLE = 30;
-const OFFSET = 2 ** 25;
-const ROW = 2 ** 26;
 
 type Input = Pick<StreetGraph, 'edgeCount' | 'edgeFrom' | 'edgeTo' | 'edgeName' | 'edgeClass' | 'shapeOffset' | 'shapePoints' | 'pointLat' | 'pointLng'>;
 
@@ -21,19 +20,6 @@ const ROAD_CODES = new Set(
   ['motorway', 'trunk', 'primary', 'secondary', 'tertiary', 'unclassified', 'residential', 'living_street', 'service', 'road', 'pedestrian',
     'motorway_link', 'trunk_link', 'primary_link', 'secondary_link', 'tertiary_link'].map((c) => classCode(c as HighwayClass)),
 );
-
-function findCell(grid: SpatialGrid, key: number): number {
-  let lo = 0;
-  let hi = grid.keys.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const k = grid.keys[mid] as number;
-    if (k < key) lo = mid + 1;
-    else if (k > key) hi = mid - 1;
-    else return mid;
-  }
-  return -1;
-}
 
 function points(g: Input, e: number): number[] {
   const out = [g.edgeFrom[e] as number];
@@ -67,7 +53,7 @@ export function nameSidewalks(g: Input, grid: SpatialGrid): number {
       let bestDist = MAX_DISTANCE;
       for (let r = row - 1; r <= row + 1; r++) {
         for (let c = col - 1; c <= col + 1; c++) {
-          const cell = findCell(grid, (r + OFFSET) * ROW + (c + OFFSET));
+          const cell = findCell(grid, r, c);
           if (cell < 0) continue;
           for (let k = grid.offsets[cell] as number; k < (grid.offsets[cell + 1] as number); k++) {
             const f = grid.edges[k] as number;

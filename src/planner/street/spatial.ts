@@ -87,7 +87,9 @@ export function buildGrid(g: GridInput, cellSize = 100): SpatialGrid {
   return { cellSize, originLat, originLng, mPerDegLng, keys: Float64Array.from(keys), offsets: Int32Array.from(offsets), edges: edges.slice(0, m) };
 }
 
-function findCell(grid: SpatialGrid, key: number): number {
+/** Index of the grid cell at (row, col) in grid.keys/offsets, or -1 when no edge crosses it. */
+export function findCell(grid: SpatialGrid, row: number, col: number): number {
+  const key = cellKey(row, col);
   let lo = 0;
   let hi = grid.keys.length - 1;
   while (lo <= hi) {
@@ -136,7 +138,7 @@ export function snapPoint(g: StreetGraph, lat: number, lng: number, p: number, m
     for (let r = row - ring; r <= row + ring; r++) {
       for (let c = col - ring; c <= col + ring; c++) {
         if (Math.max(Math.abs(r - row), Math.abs(c - col)) !== ring) continue;
-        const cell = findCell(grid, cellKey(r, c));
+        const cell = findCell(grid, r, c);
         if (cell < 0) continue;
         for (let i = grid.offsets[cell] as number; i < (grid.offsets[cell + 1] as number); i++) {
           const e = grid.edges[i] as number;
