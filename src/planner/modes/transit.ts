@@ -131,11 +131,7 @@ export function draftPath(ctx: ModeContext, path: RaptorPath, accessPart = walkP
         fromStopId: fromId, toStopId: toId, fromStopName: t.from.name, toStopName: t.to.name, passedStopIds: passed,
         departure: formatLocalDateTime(ctx.date, l.start).slice(0, 16),
       }, ctx.traveller, { fareIndexes: region.fareIndexes, data: region.costs.fares });
-      // The trip's shape cut at the boarding and alighting stops; when that cut comes out shorter
-      // than the calls themselves (a shape matched to the wrong pass of a loop), the calls in order.
-      const calls = [t.from, ...t.intermediateStops, t.to].map((c) => ({ lat: c.lat, lng: c.lon }));
-      const shaped = t.geometry.map(([lat, lng]) => ({ lat, lng }));
-      const points = pathLength(shaped) >= 0.9 * pathLength(calls) ? shaped : calls;
+      const points = t.geometry.map(([lat, lng]) => ({ lat, lng }));
       const stKey = `${l.pattern}|${tt.tripDirection[l.trip]}|${serviceDay}`;
       let st = region.timetables.get(stKey);
       if (!st) {

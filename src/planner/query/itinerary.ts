@@ -110,44 +110,88 @@ export function transitLeg(tt: Timetable, date: number, pattern: number, trip: n
     from: stopRef(tt, stops[boardPos] as number),
     to: stopRef(tt, stops[alightPos] as number),
     intermediateStops: calls,
-    geometry: legGeometry(tt, trip, Array.from(stops.subarray(boardPos, alightPos + 1))),
+    geometry: legGeometry(tt, trip, stops, boardPos, alightPos),
   };
 }
 
-/** The trip's shape between its boarding and alighting stops, else straight lines between the calls. */
-function legGeometry(tt: Timetable, trip: number, stops: number[]): [number, number][] {
-  const straight = stops.map((s): [number, number] => [tt.stopLat[s] as number, tt.stopLon[s] as number]);
+/**
+ * A call within this distance of the trip's shape is on it (metres); failing that, a call within
+ * SHAPE_NEAR_METRES of it is matched there (a shape that ends at the road outside a park-and-ride).
+ */
+export const SHAPE_MATCH_METRES = 150;
+export const SHAPE_NEAR_METRES = 500;
+
+const M_PER_DEG_LAT = 111_195;
+
+/** Where a call meets the shape: segment i (points i and i+1), fraction t along it, the point there. */
+interface ShapeMatch {
+  seg: number;
+  t: number;
+  lat: number;
+  lon: number;
+}
+
+/**
+ * The ride's line: the trip's shape between the calls where the shape passes them, straight lines
+ * between the calls where it does not. Shapes may cover only part of a route (the Ember feed's
+ * shapes stop after a few hundred metres, or run from Edinburgh to Rosyth alone), so a call is
+ * matched to the shape only when it is near it; calls are matched in order from the trip's first
+ * stop, each at the first pass of the shape after the previous call's match, so a loop or an out-
+ * and-back route is not cut at the wrong pass.
+ */
+function legGeometry(tt: Timetable, trip: number, stops: ArrayLike<number>, boardPos: number, alightPos: number): [number, number][] {
+  const stopPt = (k: number): [number, number] => [tt.stopLat[stops[k] as number] as number, tt.stopLon[stops[k] as number] as number];
   const shape = tt.tripShape[trip] as number;
-  if (shape < 0) return straight;
+  const out: [number, number][] = [];
+  const add = (p: [number, number]) => {
+    const last = out[out.length - 1];
+    if (!last || last[0] !== p[0] || last[1] !== p[1]) out.push(p);
+  };
+  if (shape < 0) {
+    for (let k = boardPos; k <= alightPos; k++) add(stopPt(k));
+    return out;
+  }
   const a = tt.shapeStart[shape] as number;
   const b = tt.shapeStart[shape + 1] as number;
-  const nearest = (s: number, from: number) => {
-    let best = from;
-    let bestD = Infinity;
-    for (let i = from; i < b; i++) {
-      const dLat = (tt.shapeLat[i] as number) - (tt.stopLat[s] as number);
-      const dLon = ((tt.shapeLon[i] as number) - (tt.stopLon[s] as number)) * Math.cos(((tt.stopLat[s] as number) * Math.PI) / 180);
-      const d = dLat * dLat + dLon * dLon;
-      if (d < bestD) {
-        bestD = d;
-        best = i;
-      }
-    }
-    return best;
-  };
-  // Walk stop by stop so a loop route does not jump to the wrong pass of the shape.
-  let cursor = a;
-  const first = nearest(stops[0] as number, cursor);
-  cursor = first;
-  for (const s of stops.slice(1, -1)) cursor = nearestWithin(cursor, s);
-  const last = nearest(stops[stops.length - 1] as number, cursor);
-  if (last <= first) return straight;
-  const out: [number, number][] = [];
-  for (let i = first; i <= last; i++) out.push([tt.shapeLat[i] as number, tt.shapeLon[i] as number]);
-  return out;
-
-  function nearestWithin(from: number, s: number): number {
-    const i = nearest(s, from);
-    return i;
+  const matches: (ShapeMatch | null)[] = [];
+  let cursor: ShapeMatch = { seg: a, t: 0, lat: 0, lon: 0 };
+  for (let k = 0; k <= alightPos; k++) {
+    const m = matchCall(tt, stopPt(k), cursor, b, SHAPE_MATCH_METRES) ?? matchCall(tt, stopPt(k), cursor, b, SHAPE_NEAR_METRES);
+    matches.push(m);
+    if (m) cursor = m;
   }
+  const at = (i: number): [number, number] => [tt.shapeLat[i] as number, tt.shapeLon[i] as number];
+  for (let k = boardPos; k < alightPos; k++) {
+    const m = matches[k] ?? null;
+    const n = matches[k + 1] ?? null;
+    const from: [number, number] = m ? [m.lat, m.lon] : stopPt(k);
+    const to: [number, number] = n ? [n.lat, n.lon] : stopPt(k + 1);
+    add(from);
+    if (m && n && (n.seg > m.seg || (n.seg === m.seg && n.t >= m.t))) for (let i = m.seg + 1; i <= n.seg; i++) add(at(i));
+    add(to);
+  }
+  if (out.length === 1) out.push(out[0] as [number, number]);
+  return out;
+}
+
+/** The call's nearest point on the first pass of the shape (segments from `after` on) within `limit` metres, or null. */
+function matchCall(tt: Timetable, [lat, lon]: [number, number], after: ShapeMatch, end: number, limit: number): ShapeMatch | null {
+  const kx = M_PER_DEG_LAT * Math.cos((lat * Math.PI) / 180);
+  let best: ShapeMatch | null = null;
+  let bestD = limit;
+  for (let i = after.seg; i < end - 1; i++) {
+    const ax = ((tt.shapeLon[i] as number) - lon) * kx;
+    const ay = ((tt.shapeLat[i] as number) - lat) * M_PER_DEG_LAT;
+    const dx = ((tt.shapeLon[i + 1] as number) - (tt.shapeLon[i] as number)) * kx;
+    const dy = ((tt.shapeLat[i + 1] as number) - (tt.shapeLat[i] as number)) * M_PER_DEG_LAT;
+    const len2 = dx * dx + dy * dy;
+    let t = len2 > 0 ? Math.max(0, Math.min(1, -(ax * dx + ay * dy) / len2)) : 0;
+    if (i === after.seg) t = Math.max(t, after.t);
+    const d = Math.hypot(ax + t * dx, ay + t * dy);
+    if (d < bestD) {
+      bestD = d;
+      best = { seg: i, t, lat: lat + (ay + t * dy) / M_PER_DEG_LAT, lon: lon + (ax + t * dx) / kx };
+    } else if (best && d >= limit) break; // the pass that came close has ended
+  }
+  return best;
 }
