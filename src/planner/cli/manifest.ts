@@ -40,6 +40,8 @@ export interface RegionManifest {
   costs?: string;
   /** ISO 4217 code of fares and prices (default GBP). */
   currency?: string;
+  /** Own-car cost per mile in the currency's minor unit (default: HMRC 45p in a GBP region, else unknown). */
+  carPencePerMile?: number;
   attribution?: string[];
 }
 
@@ -76,6 +78,9 @@ export async function loadManifest(path: string, today = new Date(), openFeeds =
     inputs.push(input);
   }
   if (manifest.elevation !== undefined && !Array.isArray(manifest.elevation)) throw new Error(`${path}: elevation must be a list of files`);
+  if (manifest.carPencePerMile !== undefined && !(Number.isFinite(manifest.carPencePerMile) && manifest.carPencePerMile >= 0)) {
+    throw new Error(`${path}: carPencePerMile must be a number of pence (or cents) per mile, 0 or more`);
+  }
   return {
     manifest,
     path,

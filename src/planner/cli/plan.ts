@@ -1,10 +1,11 @@
 /**
  * `npm run planner -- plan --from "lat,lng" --to "lat,lng" --depart|--arrive "<ISO local>" [--return "<ISO local>"]
  *   [--profile <json>] [--block taxi,own-car] [--manifest <region.json>] [--build] [--json]`
- * Door-to-door journeys over a region (Tayside by default), printed as each one is ready.
+ * Door-to-door journeys over a region (Tayside by default), printed in the SPEC's default order (emissions).
  */
 import { PlanError, type PlanProfile, type PlanRequest } from '../journey/request';
 import { plan } from '../journey/plan';
+import { sortByEmissions } from '../journey/result-set';
 import { loadRegionFromManifest, TAYSIDE_MANIFEST } from '../journey/region-node';
 import type { Journey, TravelType } from '../journey/types';
 import { TRAVEL_TYPES } from '../journey/types';
@@ -34,19 +35,19 @@ export async function planCommand(argv: string[]): Promise<number> {
     destination: point(flag(args, 'to'), 'to'),
     ...(arrive ? { arrive_time: arrive } : { out_time: depart as string }),
     ...(flag(args, 'return') ? { return_time: flag(args, 'return') as string } : {}),
-    ...(profileText ? { profile: JSON.parse(profileText) as PlanProfile } : {}),
+    ...(profileText ? { profile: parseProfile(profileText) } : {}),
     blocked_travel_types: blocked as TravelType[],
   };
   const started = performance.now();
   const region = await loadRegionFromManifest(flag(args, 'manifest') ?? TAYSIDE_MANIFEST, { timetable: flag(args, 'build') ? 'build' : 'snapshot' });
   const loaded = performance.now();
   const json = flag(args, 'json') !== undefined;
-  const journeys: Journey[] = [];
+  let journeys: Journey[] = [];
   try {
-    for await (const j of plan(request, { regions: [region] })) {
-      journeys.push(j);
-      if (!json) console.log(describe(j));
-    }
+    for await (const j of plan(request, { regions: [region] })) journeys.push(j);
+    // plan() streams the direct modes first; a reader wants the SPEC's order (lowest emissions first).
+    journeys = sortByEmissions(journeys);
+    if (!json) for (const j of journeys) console.log(describe(j));
   } catch (err) {
     if (err instanceof PlanError) {
       console.error(`cannot plan (${err.code}, ${err.field}): ${err.message}`);
@@ -57,6 +58,14 @@ export async function planCommand(argv: string[]): Promise<number> {
   if (json) console.log(JSON.stringify({ journeys }, null, 2));
   else console.log(`${journeys.length} journeys; region loaded in ${Math.round(loaded - started)} ms, planned in ${Math.round(performance.now() - loaded)} ms`);
   return 0;
+}
+
+function parseProfile(text: string): PlanProfile {
+  try {
+    return JSON.parse(text) as PlanProfile;
+  } catch (err) {
+    throw new Error(`--profile must be JSON like '{"has_access_to_car":true,"railcard_type":"16-25 Railcard"}' (${(err as Error).message})`);
+  }
 }
 
 function describe(j: Journey): string {

@@ -14,7 +14,7 @@ export function priceOwnCar(distanceM: number, pencePerMile = HMRC_CAR_PENCE_PER
   return {
     pence, miles,
     line: {
-      description: `Own car: ${miles.toFixed(2)} miles at ${pencePerMile}p per mile (HMRC approved mileage rate)`,
+      description: `Own car: ${miles.toFixed(2)} miles at ${pencePerMile}p per mile (${pencePerMile === HMRC_CAR_PENCE_PER_MILE ? 'HMRC approved mileage rate' : 'the region\'s per-mile rate'})`,
       cost: pence, estimated: true,
     },
   };

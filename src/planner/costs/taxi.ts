@@ -123,9 +123,9 @@ export function chooseTariff(council: CouncilTaxiData, departure: string, passen
     if (inClockWindow(t.minutes, parseClock(x.applies.from), parseClock(x.applies.to))) return { kind: 'tariff', tariff: x };
   }
   if (current.some((x) => x.applies.kind === 'unstated')) {
-    return { kind: 'unknown', reason: `${council.council}: the hours each taxi tariff applies are not published in our sources` };
+    return { kind: 'unknown', reason: 'the hours each taxi tariff applies are not published in our sources' };
   }
-  return { kind: 'unknown', reason: `${council.council}: no current taxi tariff for this time in our sources` };
+  return { kind: 'unknown', reason: 'no current taxi tariff for this time in our sources' };
 }
 
 export interface TaxiQuote {
@@ -186,7 +186,7 @@ export function priceTaxi(req: TaxiRequest, data: TaxiData): TaxiQuote {
       cost: 'unknown', estimated: true, council: council.council, tariff: null, operators, caveats,
       ...(lowest !== undefined ? { atLeastPence: lowest } : {}),
       line: {
-        description: `Taxi (${council.council}): ${choice.reason}. Published: ${published}`,
+        description: `Taxi (${council.council}): ${choice.reason}${published ? `. Published: ${published}` : ''}`,
         cost: 'unknown', estimated: true, ...(src ? { source: { url: src.source_url, date: src.source_date } } : {}),
       },
     };

@@ -106,6 +106,7 @@ export async function buildRegionSnapshot(manifest: string | LoadedManifest, tod
       ...(m.description ? { description: m.description } : {}),
       attribution: m.attribution ?? [],
       ...(m.currency ? { currency: m.currency } : {}),
+      ...(m.carPencePerMile !== undefined ? { carPencePerMile: m.carPencePerMile } : {}),
       builtAt: new Date().toISOString(),
     },
     report: { timetable: timetable.report, ...(streetReport ? { street: streetReport } : {}), ...(places ? { places: places.report } : {}) },

@@ -32,6 +32,7 @@ export interface RegionInfo {
   attribution: string[];
   /** ISO 4217 code of fares and prices. */
   currency?: string;
+  /** Own-car cost per mile from the manifest (else HMRC 45p in a GBP region). */
   carPencePerMile?: number;
   builtAt: string;
 }

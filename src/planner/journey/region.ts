@@ -4,6 +4,7 @@
  * fare indexes, and the area it covers. Browser-safe; loading from files is in region-node.ts.
  */
 import type { FareIndex } from '../costs/gtfs-fares';
+import { HMRC_CAR_PENCE_PER_MILE } from '../costs/car';
 import type { RegionCostData } from '../costs/region-data';
 import type { BBox, LatLng } from '../geo/geo';
 import { emptyBBox, extendBBox } from '../geo/geo';
@@ -22,8 +23,11 @@ export interface RegionParts {
   fareIndexes?: Map<string, FareIndex>;
   /** ISO 4217 code of fares and prices (GBP in Scotland). */
   currency?: string;
-  /** Own-car cost per mile (HMRC 45p unless the region says otherwise). */
-  carPencePerMile?: number;
+  /**
+   * Own-car cost per mile in the region's currency's minor unit: the region's own figure, else the
+   * HMRC 45p for a GBP region; null (the cost is unknown) elsewhere, as the HMRC rate is a UK one.
+   */
+  carPencePerMile?: number | null;
   /** The built-in place index (autocomplete, reverse look-up); null when the region lists no place sources. */
   places?: PlaceIndex | null;
 }
@@ -74,7 +78,7 @@ export function createRegion(parts: RegionParts): Region {
     costs: parts.costs,
     fareIndexes: parts.fareIndexes ?? new Map(),
     currency: parts.currency ?? 'GBP',
-    carPencePerMile: parts.carPencePerMile ?? 45,
+    carPencePerMile: parts.carPencePerMile ?? ((parts.currency ?? 'GBP') === 'GBP' ? HMRC_CAR_PENCE_PER_MILE : null),
     places: parts.places ?? null,
     transit: new Planner(tt),
     stops: Int32Array.from(stops),

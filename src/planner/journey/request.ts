@@ -3,7 +3,7 @@
  * message (origin outside every region, same origin and destination, return before outbound,
  * a date beyond six months).
  */
-import type { Railcard } from '../costs/concessions';
+import { RAILCARDS, type Railcard } from '../costs/concessions';
 import { distance, bboxContains } from '../geo/geo';
 import type { TravelType } from './types';
 import type { Region } from './region';
@@ -93,6 +93,21 @@ function sixMonthsAfter(now: Date): number {
   return d.getTime() / 86_400_000;
 }
 
+/** The traveller's passes and age, checked so a wrong value is an error rather than a silently ignored pass. */
+function checkProfile(p: PlanProfile | undefined): void {
+  if (p === undefined || p === null) return;
+  if (typeof p !== 'object') throw new PlanError('invalid_request', 'profile', 'profile must be an object of the traveller\'s passes');
+  for (const key of ['has_access_to_car', 'has_concessionary_pass', 'has_young_scot_card', 'has_new_young_scot_card'] as const) {
+    if (p[key] !== undefined && typeof p[key] !== 'boolean') throw new PlanError('invalid_request', key, `${key} must be true or false`);
+  }
+  if (p.railcard_type !== undefined && p.railcard_type !== null && !(RAILCARDS as readonly string[]).includes(p.railcard_type)) {
+    throw new PlanError('invalid_request', 'railcard_type', `railcard_type must be one of ${RAILCARDS.join(', ')} (got '${String(p.railcard_type)}')`);
+  }
+  if (p.user_age !== undefined && p.user_age !== null && !(Number.isInteger(p.user_age) && p.user_age >= 0 && p.user_age <= 130)) {
+    throw new PlanError('invalid_request', 'user_age', `user_age must be a whole number of years (got '${String(p.user_age)}')`);
+  }
+}
+
 export function validateRequest(req: PlanRequest, regions: readonly Region[], now: Date): Validated {
   const origin = checkPlace(req.origin, 'origin');
   const destination = checkPlace(req.destination, 'destination');
@@ -104,6 +119,7 @@ export function validateRequest(req: PlanRequest, regions: readonly Region[], no
   if (distance(origin, destination) < SAME_PLACE_METRES) {
     throw new PlanError('same_place', 'destination', 'The origin and destination are the same place: choose a different destination.');
   }
+  checkProfile(req.profile);
   const whenText = req.arrive_time ?? req.out_time;
   if (!whenText) throw new PlanError('invalid_request', 'out_time', 'Give an outbound time (out_time) or an arrival time (arrive_time).');
   const arriveBy = req.arrive_time !== undefined && req.arrive_time !== null;

@@ -1,4 +1,7 @@
-/** Own car (only with car access): drive time and distance, cost at the region's per-mile rate (HMRC 45p). */
+/**
+ * Own car (only with car access): drive time and distance, cost at the region's per-mile rate
+ * (HMRC 45p in a GBP region); unknown where the region has no rate (the HMRC rate is a UK one).
+ */
 import { priceOwnCar } from '../costs/car';
 import type { LegDraft } from '../journey/parts';
 import { directStart, streetPart, streetRoute, type ModeContext } from './context';
@@ -9,8 +12,13 @@ export function planOwnCar(ctx: ModeContext): LegDraft[] {
   if (!r) return [];
   const start = directStart(ctx, r.duration);
   const part = streetPart(r, 'own-car', ctx.from, ctx.to, start, start + r.duration, `Drive to ${ctx.to.name}`);
-  const price = priceOwnCar(r.distance, ctx.region.carPencePerMile);
-  part.price = { cost: price.pence, line: price.line };
+  const rate = ctx.region.carPencePerMile;
+  if (rate === null) {
+    part.price = { cost: 'unknown', line: { description: `Own car: no per-mile running cost for the ${ctx.region.name} region in our data (the HMRC 45p a mile is a UK rate)`, cost: 'unknown', estimated: true } };
+  } else {
+    const price = priceOwnCar(r.distance, rate);
+    part.price = { cost: price.pence, line: price.line };
+  }
   part.emission = { mode: 'car' };
   return [{ mode: 'own-car', date: ctx.date, changes: 0, taxis: [], parts: [part] }];
 }

@@ -23,6 +23,7 @@ import type { LegDraft, NamedPoint, Part } from '../journey/parts';
 import type { Region } from '../journey/region';
 import type { TravelType } from '../journey/types';
 import { walkPart, type ModeContext } from './context';
+import { walkHops } from './hops';
 
 /** Departure window of the range search (seconds). */
 export const TRANSIT_WINDOW = 2 * 3600;
@@ -168,7 +169,9 @@ export function draftPath(ctx: ModeContext, path: RaptorPath, accessPart = walkP
     }
   }
   if (rides === 0 || parts.length === 0) return null;
-  return { mode: 'transit', date: ctx.date, parts, changes: Math.max(0, rides - 1), taxis: [] };
+  const walked = walkHops(ctx, parts);
+  const left = walked.filter((p) => p.transit).length;
+  return { mode: 'transit', date: ctx.date, parts: walked, changes: Math.max(0, left - 1), taxis: [] };
 }
 
 /** Paths drafted in full (walk routes, fares, timetables) per search; the result set picks from these. */

@@ -5,6 +5,7 @@ import type { Region } from '../../../../src/planner/journey/region';
 import { loadPortoAlegre } from '../../../../src/planner/journey/region-node';
 import type { PlanRequest } from '../../../../src/planner/journey/request';
 import type { Journey } from '../../../../src/planner/journey/types';
+import { HOP_METRES } from '../../../../src/planner/modes/hops';
 import { expectConnected, expectValid } from './helpers';
 
 let region: Region;
@@ -57,6 +58,31 @@ describe('Porto Alegre door to door', () => {
       expect(j.depart.departure_at >= '12:00').toBe(true);
     }
     expect(transit.flatMap((j) => j.tags)).toEqual(expect.arrayContaining(['fastest', 'fewest-changes', 'lowest-emissions']));
+  });
+
+  it('a one-stop hop that only catches a connection is walked instead (no second fare for 230 m)', () => {
+    const transit = far.filter((j) => j.transport_mode === 'transit');
+    // On this trip every hop fits on foot, so no option with a change keeps a ride that short.
+    for (const j of transit) {
+      const rides = j.depart.steps.filter((s) => s.transit);
+      if (rides.length > 1) for (const r of rides) expect(r.distance.value).toBeGreaterThan(HOP_METRES);
+    }
+    // The 13:13 route 375 from JOAO PESSOA: reached on foot from the origin, one fare.
+    const joao = transit.find((j) => j.depart.steps.some((s) => s.transit?.from_stop.stop_id === '1650' && s.departure_time === '13:13'));
+    expect(joao).toBeDefined();
+    expect(joao!.depart.steps[0]!.type).toBe('walk');
+    expect(joao!.depart.steps[1]!.transit?.from_stop.stop_id).toBe('1650');
+    expect(joao!.cost).toBe('R$4.70');
+  });
+
+  it('prices in the region currency, never with UK rates: own car and taxi are unknown here, and say why', () => {
+    const car = far.find((j) => j.transport_mode === 'own-car')!;
+    expect(car.cost).toBe('unknown');
+    expect(car.pricing_breakdown[0]!.description).toMatch(/no per-mile running cost for the porto-alegre region/);
+    const taxi = far.find((j) => j.transport_mode === 'taxi')!;
+    expect(taxi.cost).toBe('unknown');
+    expect(taxi.pricing_breakdown[0]!.description).toMatch(/no published fare scale/);
+    for (const j of far.filter((x) => x.transport_mode === 'transit')) expect(j.cost).toMatch(/^R\$\d+\.\d{2}$/);
   });
 
   it('directions name real streets and elevation is present', () => {

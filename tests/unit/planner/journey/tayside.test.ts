@@ -129,6 +129,10 @@ describe('Tayside door to door', () => {
     const far = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 7, 1)).toISOString().slice(0, 10);
     await fail({ ...base, out_time: `${far}T08:30` }, 'too_far_ahead', /6 months ahead/);
     await fail({ ...base, out_time: 'tomorrow morning' }, 'invalid_request', /local date-time/);
+    // A pass the planner does not know is refused rather than silently ignored.
+    await fail({ ...base, profile: { railcard_type: 'Gold Card' as never } }, 'invalid_request', /railcard_type must be one of 16-17 Saver/);
+    await fail({ ...base, profile: { user_age: 12.5 } }, 'invalid_request', /user_age must be a whole number/);
+    await fail({ ...base, profile: { has_concessionary_pass: 'yes' as never } }, 'invalid_request', /has_concessionary_pass must be true or false/);
   });
 
   it("the planner's travel types mirror the contract's", () => {
