@@ -63,7 +63,7 @@ async function main() {
     settings.redisUrl && settings.databaseUrl
       ? new QueuedSearchJobs(settings.redisUrl, namespace, (error) => app?.log.error({ err: error }, 'search queue error'))
       : createInProcessSearchJobs({ db: database.db, publish: realtime.publish, log }).jobs;
-  const api = createApiContext({ db: database.db, settings, log, search, cacheJourneys: database.kind === 'pglite' });
+  const api = createApiContext({ db: database.db, settings, log, search });
   app = await buildServer({ settings, brands, database, realtime: realtimePlugin, api: apiPlugins(api) });
   const server = app;
 

@@ -31,8 +31,8 @@ export interface ApiContext {
   places: PlaceIndexSource;
   /** Where searches are planned; without it the search call answers 503. */
   search?: SearchJobQueue;
-  /** Journey answers kept in memory (embedded database only: one process writes). */
-  journeyCache?: JourneyCache;
+  /** Journey answers kept in memory: a stored journey never changes. */
+  journeyCache: JourneyCache;
 }
 
 export interface ApiContextOptions {
@@ -45,8 +45,6 @@ export interface ApiContextOptions {
   limits?: Partial<RateLimits>;
   places?: PlaceIndexSource;
   search?: SearchJobQueue;
-  /** Keep journey answers in memory: only when this process is the database's only writer (PGlite). */
-  cacheJourneys?: boolean;
 }
 
 export function createApiContext(options: ApiContextOptions): ApiContext {
@@ -61,6 +59,6 @@ export function createApiContext(options: ApiContextOptions): ApiContext {
     log: options.log,
     places: options.places ?? createPlaceIndexSource({ dataDir: options.settings.dataDir, log: options.log }),
     search: options.search,
-    journeyCache: options.cacheJourneys ? new JourneyCache() : undefined,
+    journeyCache: new JourneyCache(),
   };
 }

@@ -148,9 +148,8 @@ export const journeys = pgTable(
       .references(() => searchQueries.hash, { onDelete: 'cascade' }),
     /** Order the planner produced it in (0-based). */
     position: integer('position').notNull(),
+    /** Never changes once stored; Journey.user_status is each caller's own (saved_journeys). */
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
-    /** SPEC Journey.user_status for the search's owner ('saved'); null otherwise. */
-    userStatus: text('user_status'),
     createdAt: createdAt(),
   },
   (t) => [unique('journeys_query_position_key').on(t.queryHash, t.position)],

@@ -97,7 +97,7 @@ describe('migrations on PGlite', () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 120_000); // two PGlite starts, one of them a fresh initdb: tens of seconds on a busy machine
 });
 
 describe.runIf(process.env.DATABASE_URL)('migrations on PostgreSQL (DATABASE_URL)', () => {

@@ -1,21 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { JourneyCache } from '../../../src/server/api/search/journey-cache';
 
-const entry = (body: string) => ({ hash: 'h', brand: 'regional', body });
+const entry = (body: string, hash = 'h', brand = 'regional') => ({ hash, brand, body });
+const get = (cache: JourneyCache, id: string) => cache.get(id, 'h', 'regional');
 
 describe('JourneyCache', () => {
-  it('drops the least recently used entries once over its size, and forgets on demand', () => {
+  it('drops the least recently used entries once over its size', () => {
     const cache = new JourneyCache(10);
     cache.set('a', entry('aaaa'));
     cache.set('b', entry('bbbb'));
-    expect(cache.get('a')?.body).toBe('aaaa'); // a is now the most recent
+    expect(get(cache, 'a')).toBe('aaaa'); // a is now the most recent
     cache.set('c', entry('cccc')); // 12 chars: b (least recent) goes
-    expect(cache.get('b')).toBeUndefined();
-    expect(cache.get('a')?.body).toBe('aaaa');
-    expect(cache.get('c')?.body).toBe('cccc');
-    cache.forget('a');
-    expect(cache.get('a')).toBeUndefined();
-    expect(cache.size).toBe(1);
+    expect(get(cache, 'b')).toBeUndefined();
+    expect(get(cache, 'a')).toBe('aaaa');
+    expect(get(cache, 'c')).toBe('cccc');
+    expect(cache.size).toBe(2);
+  });
+
+  it('answers only for the search and brand the journey belongs to', () => {
+    const cache = new JourneyCache();
+    cache.set('a', entry('aaaa', 'h1', 'regional'));
+    expect(cache.get('a', 'h1', 'regional')).toBe('aaaa');
+    expect(cache.get('a', 'h2', 'regional')).toBeUndefined();
+    expect(cache.get('a', 'h1', 'council')).toBeUndefined();
   });
 
   it('replaces an entry without counting it twice, and never keeps one larger than the whole cache', () => {
@@ -25,7 +32,7 @@ describe('JourneyCache', () => {
     cache.set('b', entry('bbbb'));
     expect(cache.size).toBe(2);
     cache.set('huge', entry('x'.repeat(11)));
-    expect(cache.get('huge')).toBeUndefined();
+    expect(get(cache, 'huge')).toBeUndefined();
     expect(cache.size).toBe(2);
   });
 });

@@ -30,13 +30,9 @@ export function journeysRoutes(context: ApiContext): FastifyPluginAsync {
       const journeyId = uuidParam(request.params.journeyId, 'Journey');
       const found = await findJourneyForBrand(db, journeyId, request.brand.key);
       if (!found) throw ApiError.notFound(JOURNEY_MESSAGES.notFound);
-      // Saving twice keeps the first save (and its place in the list).
+      // Saving twice keeps the first save (and its place in the list). From now on this user reads
+      // the journey with user_status 'saved' (saved-status.ts), whoever planned it.
       await db.insert(savedJourneys).values({ userId: user.id, journeyId, createdAt: context.now() }).onConflictDoNothing();
-      // Journey.user_status describes the search owner's view of their own results.
-      if (found.query.userId === user.id && found.journey.userStatus !== 'saved') {
-        await db.update(journeys).set({ userStatus: 'saved' }).where(eq(journeys.id, journeyId));
-        context.journeyCache?.forget(journeyId);
-      }
       return { data: { message: JOURNEY_MESSAGES.saved, journey_id: journeyId, user_status: 'saved' as const } };
     });
 

@@ -1,13 +1,12 @@
 /**
  * The answers of GET /search/{hash}/{journeyId}, kept in memory. A stored journey never
- * changes except its owner's 'saved' flag, and the save route forgets the entry when it sets
- * that. Only for the embedded database: PGlite is opened by one process, so every write
- * passes through this cache; with PostgreSQL several processes write and none caches.
+ * changes (the caller's saved flag is added per request, see journeys/saved-status.ts), so
+ * every process may keep its own copy, with PGlite and with PostgreSQL alike.
  */
 export interface CachedJourney {
   hash: string;
   brand: string;
-  /** The whole answer body. */
+  /** The whole answer body, without user_status. */
   body: string;
 }
 
@@ -15,21 +14,21 @@ export class JourneyCache {
   readonly #entries = new Map<string, CachedJourney>();
   #chars = 0;
 
-  /** Bounded by the characters held (about 2 bytes each), oldest use dropped first. */
+  /** Bounded by the characters held (about 2 bytes each), least recently used dropped first. */
   constructor(private readonly maxChars = 16_000_000) {}
 
-  get(journeyId: string): CachedJourney | undefined {
+  /** The answer, if cached for this search and brand (another search's or brand's URL finds nothing). */
+  get(journeyId: string, hash: string, brand: string): string | undefined {
     const entry = this.#entries.get(journeyId);
-    if (entry) {
-      // Most recently used goes last.
-      this.#entries.delete(journeyId);
-      this.#entries.set(journeyId, entry);
-    }
-    return entry;
+    if (!entry || entry.hash !== hash || entry.brand !== brand) return undefined;
+    // Most recently used goes last.
+    this.#entries.delete(journeyId);
+    this.#entries.set(journeyId, entry);
+    return entry.body;
   }
 
   set(journeyId: string, entry: CachedJourney): void {
-    this.forget(journeyId);
+    this.#drop(journeyId);
     if (entry.body.length > this.maxChars) return;
     this.#entries.set(journeyId, entry);
     this.#chars += entry.body.length;
@@ -40,7 +39,7 @@ export class JourneyCache {
     }
   }
 
-  forget(journeyId: string): void {
+  #drop(journeyId: string): void {
     const entry = this.#entries.get(journeyId);
     if (!entry) return;
     this.#entries.delete(journeyId);

@@ -7,10 +7,10 @@ type QueryRow = typeof searchQueries.$inferSelect;
 type JourneyRow = typeof journeys.$inferSelect;
 export type PresentedJourney = SearchQuery['journeys'][number];
 
-/** The stored Journey with its row id (the id the URLs use) and the owner's saved flag. */
-export function presentJourney(row: JourneyRow): PresentedJourney {
+/** The stored Journey with its row id (the id the URLs use), saved when the caller saved it. */
+export function presentJourney(row: JourneyRow, savedByCaller = false): PresentedJourney {
   const journey = { ...row.data, id: row.id } as unknown as PresentedJourney;
-  if (row.userStatus === 'saved') journey.user_status = 'saved';
+  if (savedByCaller) journey.user_status = 'saved';
   else delete journey.user_status;
   return journey;
 }
@@ -20,7 +20,8 @@ const placeOf = (value: unknown, label: string): Place => {
   return { label, lat: Number(object.lat), lng: Number(object.lng) };
 };
 
-export function presentQuery(row: QueryRow, rows: JourneyRow[]): SearchQuery {
+/** `saved`: the journeys the signed-in caller has saved (src/server/api/journeys/saved-status.ts). */
+export function presentQuery(row: QueryRow, rows: JourneyRow[], saved: ReadonlySet<string> = new Set()): SearchQuery {
   return {
     hash: row.hash,
     origin: placeOf(row.form.origin, row.originAddress),
@@ -35,6 +36,6 @@ export function presentQuery(row: QueryRow, rows: JourneyRow[]): SearchQuery {
     results_retrieved: row.resultsRetrieved,
     status: row.status,
     failure: row.failure,
-    journeys: rows.map(presentJourney),
+    journeys: rows.map((journey) => presentJourney(journey, saved.has(journey.id))),
   };
 }

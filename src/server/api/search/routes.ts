@@ -14,6 +14,7 @@ import { journeys, searchQueries } from '../../db/schema';
 import { ApiError, parseInput } from '../../http/errors';
 import type { ApiContext } from '../context';
 import { currentUser, uuidParam } from '../guards';
+import { savedByCaller, withSavedStatus } from '../journeys/saved-status';
 import { storeQuery } from '../journeys/store';
 import { presentQuery } from './present';
 import { presentUser } from '../users/present';
@@ -27,9 +28,8 @@ export const SEARCH_ROUTE_MESSAGES = {
 
 const HASH = /^[0-9a-f]{32}$/;
 
-/** presentJourney() in SQL: the stored JSON with the row id and the owner's saved flag, as text. */
-const presentedJourneyJson = sql<string>`(${journeys.data} - 'user_status' || jsonb_build_object('id', ${journeys.id}::text)
-  || case when ${journeys.userStatus} = 'saved' then '{"user_status":"saved"}'::jsonb else '{}'::jsonb end)::text`;
+/** presentJourney() in SQL: the stored JSON with the row id, as text (the same for every caller). */
+const presentedJourneyJson = sql<string>`(${journeys.data} - 'user_status' || jsonb_build_object('id', ${journeys.id}::text))::text`;
 
 /**
  * The planner's own region checks, made before anything is stored when the regions are known
@@ -120,25 +120,28 @@ export function searchRoutes(context: ApiContext): FastifyPluginAsync {
     api.get<{ Params: { hash: string } }>('/journey-planner/search/:hash', async (request) => {
       const query = await findQuery(request, request.params.hash);
       const rows = await db.select().from(journeys).where(eq(journeys.queryHash, query.hash)).orderBy(asc(journeys.position));
-      return { data: presentQuery(query, rows) };
+      return { data: presentQuery(query, rows, await savedByCaller(context, request, rows.map((row) => row.id))) };
     });
 
-    // The hot read (one per 'journey processed'): one query, and PostgreSQL writes the answer's JSON.
+    // The hot read (one per 'journey processed'): a stored journey never changes, so its answer is
+    // kept in memory (in every process); only a signed-in caller's saved flag is looked up.
     api.get<{ Params: { hash: string; journeyId: string } }>('/journey-planner/search/:hash/:journeyId', async (request, reply) => {
       const { hash } = request.params;
       if (!HASH.test(hash)) throw ApiError.notFound(SEARCH_ROUTE_MESSAGES.notFound);
       const journeyId = uuidParam(request.params.journeyId, 'Journey');
-      const cached = context.journeyCache?.get(journeyId);
-      if (cached && cached.hash === hash && cached.brand === request.brand.key) return reply.type('application/json; charset=utf-8').send(cached.body);
-      const [row] = await db
-        .select({ json: presentedJourneyJson })
-        .from(journeys)
-        .innerJoin(searchQueries, eq(searchQueries.hash, journeys.queryHash))
-        .where(and(eq(journeys.id, journeyId), eq(journeys.queryHash, hash), eq(searchQueries.brand, request.brand.key)));
-      if (!row) throw ApiError.notFound(SEARCH_ROUTE_MESSAGES.journeyNotFound);
-      const body = `{"data":${row.json}}`;
-      context.journeyCache?.set(journeyId, { hash, brand: request.brand.key, body });
-      return reply.type('application/json; charset=utf-8').send(body);
+      let answer = context.journeyCache.get(journeyId, hash, request.brand.key);
+      if (answer === undefined) {
+        const [row] = await db
+          .select({ json: presentedJourneyJson })
+          .from(journeys)
+          .innerJoin(searchQueries, eq(searchQueries.hash, journeys.queryHash))
+          .where(and(eq(journeys.id, journeyId), eq(journeys.queryHash, hash), eq(searchQueries.brand, request.brand.key)));
+        if (!row) throw ApiError.notFound(SEARCH_ROUTE_MESSAGES.journeyNotFound);
+        answer = `{"data":${row.json}}`;
+        context.journeyCache.set(journeyId, { hash, brand: request.brand.key, body: answer });
+      }
+      const saved = await savedByCaller(context, request, [journeyId]);
+      return reply.type('application/json; charset=utf-8').send(saved.has(journeyId) ? withSavedStatus(answer) : answer);
     });
 
     // SPEC section 4: like a new search (fresh results under a new hash); failures are field errors only.

@@ -73,7 +73,6 @@ export async function startApiServer(options: { limits?: Partial<RateLimits>; ma
     limits: { ...LOOSE_LIMITS, ...options.limits },
     mailer: options.mailer,
     search: search?.jobs,
-    cacheJourneys: database.kind === 'pglite',
   });
   const app = await buildServer({
     settings: { distDir, logLevel: 'silent', requestTimeoutMs: 60_000, trustProxy: false },

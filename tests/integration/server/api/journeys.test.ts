@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recentSearchesAnswerSchema, savedJourneysAnswerSchema } from '../../../../src/contract/saved-journeys';
-import { journeys, journeyViews, savedJourneys } from '../../../../src/server/db/schema';
+import { journeyViews, savedJourneys } from '../../../../src/server/db/schema';
 import { plannedSearch, userId } from './fixtures';
 import { signUp, startApiServer, uniqueEmail, type ApiServer } from './helpers';
 
@@ -26,17 +26,27 @@ afterAll(async () => {
 type Body = { message?: string; errors?: Record<string, string[]>; data?: unknown; meta?: unknown };
 
 describe('POST /v1/journey/save/{journeyId}', () => {
-  it('saves for a signed-in user, idempotently, and marks the owner\'s journey saved', async () => {
-    const { journeyIds } = await plannedSearch(server.db, { userId: alice.id, withReturn: true });
+  it('saves for a signed-in user, idempotently; the journey reads as saved for that user only, whoever planned it', async () => {
+    // Planned anonymously: saving is for whoever is signed in when they save.
+    const { hash, journeyIds } = await plannedSearch(server.db, { withReturn: true });
     const id = journeyIds[0]!;
+    const read = async (token?: string) => {
+      const one = (await server.call('GET', `/v1/journey-planner/search/${hash}/${id}`, { token })).json<{ data: { id: string; user_status?: string } }>().data;
+      const all = (await server.call('GET', `/v1/journey-planner/search/${hash}`, { token })).json<{ data: { journeys: Array<{ id: string; user_status?: string }> } }>().data;
+      return [one.user_status, all.journeys.find((j) => j.id === id)?.user_status, all.journeys.filter((j) => j.user_status !== undefined).length];
+    };
+    // Read before saving, so a cached answer must not hide the save afterwards.
+    expect(await read(alice.token)).toEqual([undefined, undefined, 0]);
     const first = await server.call('POST', `/v1/journey/save/${id}`, { token: alice.token });
     expect(first.status).toBe(200);
     expect(first.json<Body>().data).toEqual({ message: 'Journey saved', journey_id: id, user_status: 'saved' });
     expect((await server.call('POST', `/v1/journey/save/${id}`, { token: alice.token, body: {} })).status).toBe(200);
     const rows = await server.db.select().from(savedJourneys).where(eq(savedJourneys.journeyId, id));
     expect(rows).toHaveLength(1);
-    const [journey] = await server.db.select().from(journeys).where(eq(journeys.id, id));
-    expect(journey?.userStatus).toBe('saved');
+    expect(await read(alice.token)).toEqual(['saved', 'saved', 1]);
+    expect(await read(bob.token)).toEqual([undefined, undefined, 0]);
+    expect(await read()).toEqual([undefined, undefined, 0]);
+    expect(await read('x'.repeat(43))).toEqual([undefined, undefined, 0]);
   });
 
   it('needs a signed-in user (401), an existing journey (404) and a brand with accounts (403)', async () => {

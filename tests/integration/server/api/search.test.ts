@@ -281,14 +281,18 @@ describe('a signed-in user\'s profile passes override the form', () => {
     expect(row?.userId).toEqual(expect.any(String));
     const query = await finished(hash);
     expect(query.journeys.some((j) => j.transport_mode === 'own-car')).toBe(false);
-    // Saved by its owner: the journey says so wherever it is read.
+    // Saved: the journey says so wherever its saver reads it, and to nobody else.
     const journeyId = query.journeys[0]!.id;
-    // Read once before saving (so an in-memory copy, if any, must be forgotten).
-    expect(journeyAnswerSchema.parse((await server.call('GET', `/v1/journey-planner/search/${hash}/${journeyId}`)).json()).data.user_status).toBeUndefined();
+    // Read once before saving (the in-memory copy must not hide the save).
+    expect(journeyAnswerSchema.parse((await server.call('GET', `/v1/journey-planner/search/${hash}/${journeyId}`, { token })).json()).data.user_status).toBeUndefined();
     expect((await server.call('POST', `/v1/journey/save/${journeyId}`, { token })).status).toBe(200);
-    const saved = await server.call('GET', `/v1/journey-planner/search/${hash}/${journeyId}`);
+    const saved = await server.call('GET', `/v1/journey-planner/search/${hash}/${journeyId}`, { token });
     expect(journeyAnswerSchema.parse(saved.json()).data.user_status).toBe('saved');
-    expect((await finished(hash)).journeys[0]?.user_status).toBe('saved');
+    const unsigned = await server.call('GET', `/v1/journey-planner/search/${hash}/${journeyId}`);
+    expect(journeyAnswerSchema.parse(unsigned.json()).data).toEqual({ ...journeyAnswerSchema.parse(saved.json()).data, user_status: undefined });
+    const all = await server.call('GET', `/v1/journey-planner/search/${hash}`, { token });
+    expect(searchQueryAnswerSchema.parse(all.json()).data.journeys[0]?.user_status).toBe('saved');
+    expect((await finished(hash)).journeys[0]?.user_status).toBeUndefined();
     const recent = await server.call('GET', '/v1/journey-planner/queries/user', { token });
     expect(recent.json<{ data: Array<{ hash: string }> }>().data.map((item) => item.hash)).toContain(hash);
     // Anonymous: the form's own passes stand.
