@@ -7,6 +7,7 @@ import { apiPlugins, createApiContext } from './api/index';
 import { buildServer } from './app';
 import { BrandConfigError, loadBrands } from './brands/load';
 import { loadSettings, SettingsError } from './config';
+import { RedisRateLimiter } from './auth/redis-rate-limit';
 import { openDatabase } from './db/index';
 import { createInProcessSearchJobs } from './jobs/index';
 import { QueuedSearchJobs, realtimeChannel, redisNamespace } from './jobs/queue';
@@ -63,7 +64,11 @@ async function main() {
     settings.redisUrl && settings.databaseUrl
       ? new QueuedSearchJobs(settings.redisUrl, namespace, (error) => app?.log.error({ err: error }, 'search queue error'))
       : createInProcessSearchJobs({ db: database.db, publish: realtime.publish, log }).jobs;
-  const api = createApiContext({ db: database.db, settings, log, search });
+  // REDIS_URL: every instance counts login, register and reset attempts in one place.
+  const rateLimiter = settings.redisUrl
+    ? new RedisRateLimiter({ url: settings.redisUrl, namespace, onError: (error) => app?.log.error({ err: error }, 'rate limiter: redis error') })
+    : undefined;
+  const api = createApiContext({ db: database.db, settings, log, search, rateLimiter });
   app = await buildServer({ settings, brands, database, realtime: realtimePlugin, api: apiPlugins(api) });
   const server = app;
 
@@ -81,6 +86,7 @@ async function main() {
       await server.close();
       await search.close();
       await broker?.close();
+      rateLimiter?.close();
       await database.close();
       process.exit(0);
     } catch (error) {

@@ -1,7 +1,7 @@
 /**
  * Rate limits for login, register and password reset, per IP and per account. The API
  * talks to the RateLimiter interface; the in-process sliding window below suits one
- * process, and a Redis-backed limiter (sorted sets) can replace it for scale-out.
+ * process, and with REDIS_URL the servers share one in Redis (redis-rate-limit.ts).
  */
 import type { Clock } from './secrets';
 import { systemClock } from './secrets';

@@ -9,7 +9,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOURNEY_PROCESSED, journeyAnswerSchema, RESULTS_RETRIEVED, searchQueryAnswerSchema, searchStartedSchema } from '../../../src/contract/search';
@@ -17,31 +16,12 @@ import { REPO_ROOT } from '../../../src/server/config';
 import { redisNamespace } from '../../../src/server/jobs/queue';
 import { createPostgresDatabase, makeFakeDist, realBrands } from './helpers/app-server';
 import { freePort, pusherClient, subscribeToSearch } from './helpers/search-events';
+import { postgresUnreachable, redisUnreachable, TEST_DATABASE_URL, TEST_REDIS_URL } from './helpers/services';
 
-const DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+const DATABASE_URL = TEST_DATABASE_URL;
+const REDIS_URL = TEST_REDIS_URL;
 
-async function unreachable(): Promise<string | false> {
-  const client = new pg.Client({ connectionString: DATABASE_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-  } catch (error) {
-    return `PostgreSQL at ${DATABASE_URL}: ${(error as Error).message}`;
-  }
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await redis.connect();
-    await redis.ping();
-    return false;
-  } catch (error) {
-    return `Redis at ${REDIS_URL}: ${(error as Error).message}`;
-  } finally {
-    redis.disconnect();
-  }
-}
-
-const skip = await unreachable();
+const skip = (await postgresUnreachable()) || (await redisUnreachable());
 if (skip) console.warn(`scale-out test skipped: ${skip}`);
 
 interface Proc {
@@ -159,4 +139,15 @@ describe.skipIf(skip)('scale-out: two servers and a worker on PostgreSQL and Red
       pusher.disconnect();
     }
   }, 120_000);
+
+  it('counts login attempts across both servers: the per-account limit holds however the attempts are spread', async () => {
+    const login = (port: number) => call(port, 'POST', '/v1/auth/login', { username: 'spread.attempts@example.org', password: 'not the password' });
+    // DEFAULT_RATE_LIMITS.loginPerAccount: 10 in 15 minutes, here 5 on A and 5 on B.
+    for (let i = 0; i < 10; i++) expect((await login(i % 2 ? portB : portA)).status).toBe(401);
+    for (const port of [portA, portB]) {
+      const limited = await login(port);
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+  }, 60_000);
 });

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { apiPlugins, createApiContext, type ApiContext } from '../../../../src/server/api/index';
 import { buildServer } from '../../../../src/server/app';
-import type { RateLimits } from '../../../../src/server/auth/rate-limit';
+import type { RateLimiter, RateLimits } from '../../../../src/server/auth/rate-limit';
 import type { BrandRegistry } from '../../../../src/server/brands/load';
 import type { Database } from '../../../../src/server/db/index';
 import { createInProcessSearchJobs } from '../../../../src/server/jobs/index';
@@ -53,7 +53,7 @@ export interface ApiServer {
   close(): Promise<void>;
 }
 
-export async function startApiServer(options: { limits?: Partial<RateLimits>; mailer?: Mailer; search?: boolean } = {}): Promise<ApiServer> {
+export async function startApiServer(options: { limits?: Partial<RateLimits>; rateLimiter?: RateLimiter; mailer?: Mailer; search?: boolean } = {}): Promise<ApiServer> {
   const distDir = makeFakeDist();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drover-api-'));
   const brands = realBrands();
@@ -71,6 +71,7 @@ export async function startApiServer(options: { limits?: Partial<RateLimits>; ma
     log: { info: () => {}, error: () => {} },
     now,
     limits: { ...LOOSE_LIMITS, ...options.limits },
+    rateLimiter: options.rateLimiter,
     mailer: options.mailer,
     search: search?.jobs,
   });
