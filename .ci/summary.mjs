@@ -7,11 +7,12 @@ let passed = 0;
 let failed = 0;
 const lines = [];
 
-const vitest = read('test-results/vitest.json');
-if (vitest) {
+for (const [name, file] of [['vitest', 'test-results/vitest.json'], ['vitest on PGlite', 'test-results/vitest-pglite.json']]) {
+  const vitest = read(file);
+  if (!vitest) continue;
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
-  lines.push(`vitest: ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed, ${vitest.numPendingTests + vitest.numTodoTests} skipped`);
+  lines.push(`${name}: ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed, ${vitest.numPendingTests + vitest.numTodoTests} skipped`);
 }
 const e2e = read('test-results/e2e-results.json');
 if (e2e) {
@@ -23,7 +24,7 @@ if (e2e) {
 const steps = fs.existsSync('test-results/ci-steps.txt') ? fs.readFileSync('test-results/ci-steps.txt', 'utf8').trim().split('\n').filter(Boolean) : [];
 for (const line of steps) {
   const [result, name] = line.split(' ');
-  if (name === 'test') {
+  if (name === 'test' || name === 'test-pglite') {
     // A test step that failed without any failing case (a crash, a build error) still fails CI.
     if (result === 'fail' && failed === 0) failed += 1;
     continue;
