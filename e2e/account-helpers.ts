@@ -33,7 +33,8 @@ export async function apiCall<T = unknown>(page: Page, brand: Brand, method: str
     async ({ method, url, body, apiKey, token }) => {
       const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json', 'X-Api-Key': apiKey, 'X-Requested-With': 'XMLHttpRequest' };
       if (token) headers.Authorization = `Bearer ${token}`;
-      const response = await fetch(url, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+      // Like the app's client: a POST without a payload sends {} (the API refuses an empty JSON body).
+      const response = await fetch(url, { method, headers, ...(method === 'GET' ? {} : { body: JSON.stringify(body ?? {}) }) });
       return { status: response.status, body: await response.json() };
     },
     { method, url, body, apiKey: brand.apiKey, token },
@@ -47,8 +48,10 @@ export async function signedInUser(page: Page, brand: Brand, email: string): Pro
     accepts_terms: true, creation_origin: 'HOME_PAGE', profile: { has_car_access: true, has_concessionary_pass: false, has_young_scot_card: false, railcard: null },
   });
   if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
-  await apiCall(page, brand, 'POST', `/v1/users/activation/${await mailedCode(email, '/auth/activation')}`);
+  const activated = await apiCall(page, brand, 'POST', `/v1/users/activation/${await mailedCode(email, '/auth/activation')}`);
+  if (activated.status !== 200) throw new Error(`activation answered ${activated.status}: ${JSON.stringify(activated.body)}`);
   const login = await apiCall<{ data: { access_token: string } }>(page, brand, 'POST', '/v1/auth/login', { username: email, password: PASSWORD });
+  if (login.status !== 200) throw new Error(`login answered ${login.status}: ${JSON.stringify(login.body)}`);
   const token = login.body.data.access_token;
   const host = new URL(page.url()).hostname;
   await page.context().addCookies([{ name: 'user-token', value: encodeURIComponent(token), domain: host, path: '/', sameSite: 'Lax' }]);

@@ -48,3 +48,5 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Checkbox.css';
 // Journey details (features/journey): its modals.
 import '@mantine/core/styles/Modal.css';
+// Searches (features/searches): the Recent / Saved toggle.
+import '@mantine/core/styles/SegmentedControl.css';

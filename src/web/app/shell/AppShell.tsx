@@ -7,7 +7,7 @@ import { Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import { useEffect, type MouseEvent } from 'react';
 import { AuthStart } from '../../features/account';
 import { CampaignPopup, campaignPlaceFor } from '../../features/campaign';
-import { ForgetListsOnSignOut } from '../../features/searches';
+import { ForgetListsOnSignOut, SavedJourneysOffline } from '../../features/searches';
 import { useBrand } from '../../lib/brand';
 import { Breadcrumbs } from './Breadcrumbs';
 import { CookieBanner } from './CookieBanner';
@@ -58,6 +58,7 @@ export function AppShell() {
           {/* The auth state and its success banner ('Successfully logged in') on brands with accounts. */}
           {brand.enableUserAccounts && <AuthStart />}
           {brand.enableUserAccounts && <ForgetListsOnSignOut />}
+          {brand.enableUserAccounts && <SavedJourneysOffline />}
           {/* Keyed on the full path so each screen starts fresh, as the SPEC's router view does. */}
           <Box key={fullPath}>
             <Outlet />

@@ -7,6 +7,7 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { Journey } from '../../../contract/journey';
 import { apiGet, apiPost } from '../../lib/api';
 import { useBrand } from '../../lib/brand';
+import { journeyQueryKey } from '../../lib/journey-key';
 import { offlineQuery } from '../../lib/offline-cache';
 
 export interface JourneyServices {
@@ -16,7 +17,7 @@ export interface JourneyServices {
 }
 
 /** The same cache entry the Results stream fills, so a journey already in results is current at once. */
-export const journeyDetailsKey = (hash: string, journeyId: string) => ['journey', hash, journeyId] as const;
+export const journeyDetailsKey = journeyQueryKey;
 
 const Context = createContext<JourneyServices | null>(null);
 

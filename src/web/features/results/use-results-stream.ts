@@ -9,6 +9,7 @@ import { useEffect, useReducer } from 'react';
 import { JOURNEY_PROCESSED, RESULTS_RETRIEVED, searchChannel } from '../../../contract/results';
 import type { Journey } from '../../../contract/journey';
 import { ApiRequestError } from '../../lib/api';
+import { journeyQueryKey } from '../../lib/journey-key';
 import type { ResultsServices } from './services';
 import { initialStreamState, isDone, streamReducer, type StreamState } from './stream-state';
 
@@ -22,7 +23,7 @@ const sleep = (ms: number, signal: AbortSignal) =>
     signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
   });
 
-export const journeyQueryKey = (hash: string, journeyId: string) => ['journey', hash, journeyId] as const;
+export { journeyQueryKey };
 
 export function useResultsStream(hash: string, services: ResultsServices): StreamState {
   const [state, dispatch] = useReducer(streamReducer, initialStreamState);

@@ -10,7 +10,7 @@ export function RecentCard({ item }: { item: RecentSearchItem }) {
   return (
     <Paper component="li" withBorder p="md" className={classes.card}>
       <Group justify="space-between" wrap="wrap" gap="sm">
-        <dl className={classes.places}>
+        <dl className={`${classes.places} ${classes.grow}`}>
           <Place label="From" address={item.origin_address} />
           <Place label="To" address={item.destination_address} />
         </dl>

@@ -10,6 +10,7 @@ import type { RecentSearchItem, SavedJourneyItem } from '../../../contract/saved
 import { apiGet } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { useBrand } from '../../lib/brand';
+import { offlineQuery } from '../../lib/offline-cache';
 
 export const SEARCH_LISTS = ['recent', 'saved'] as const;
 export type SearchList = (typeof SEARCH_LISTS)[number];
@@ -35,12 +36,20 @@ export const SEARCH_LISTS_KEY = ['searches'] as const;
 
 export type ListItem<L extends SearchList> = L extends 'saved' ? SavedJourneyItem : RecentSearchItem;
 
+/** One page of a list; the saved pages are kept offline (SPEC: saved journeys readable without signal). */
+export function searchListQuery<L extends SearchList>(list: L, token: string, page: number, apiKey: string) {
+  return {
+    queryKey: searchListKey(list, token, page),
+    queryFn: ({ signal }: { signal?: AbortSignal }) => apiGet<Page<ListItem<L>>>(PATHS[list], { apiKey, signal, query: { per_page: PAGE_SIZE, page } }),
+    ...(list === 'saved' ? offlineQuery : {}),
+  };
+}
+
 export function useSearchList<L extends SearchList>(list: L, page: number) {
   const brand = useBrand();
   const { token } = useAuth();
   return useQuery({
-    queryKey: searchListKey(list, token ?? '', page),
-    queryFn: ({ signal }) => apiGet<Page<ListItem<L>>>(PATHS[list], { apiKey: brand.apiKey, signal, query: { per_page: PAGE_SIZE, page } }),
+    ...searchListQuery(list, token ?? '', page, brand.apiKey),
     enabled: Boolean(token),
     // Prev/Next keep the last page on screen until the next one arrives.
     placeholderData: keepPreviousData,
