@@ -7,7 +7,7 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { NetworkFirst } from 'workbox-strategies';
+import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -19,7 +19,7 @@ precacheAndRoute(self.__WB_MANIFEST);
 // Every in-app path is the single-page app; the API, health check and realtime are not.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/v1\//, /^\/healthz/, /^\/app\//],
+    denylist: [/^\/v1\//, /^\/healthz/, /^\/app\//, /^\/map\//],
   }),
 );
 
@@ -27,4 +27,10 @@ registerRoute(
 registerRoute(
   ({ url }) => url.pathname === '/manifest.webmanifest',
   new NetworkFirst({ cacheName: 'drover-manifest', networkTimeoutSeconds: 3 }),
+);
+
+// The fallback map's style and region layers: kept once seen, so an opened journey's map draws offline.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/map/fallback/'),
+  new StaleWhileRevalidate({ cacheName: 'drover-map' }),
 );

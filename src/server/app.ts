@@ -21,6 +21,8 @@ export interface BuildServerOptions {
   realtime?: FastifyPluginAsync;
   /** Extra /v1 route plugins (resource modules, tests); they get the API-key and JSON conventions. */
   api?: FastifyPluginAsync[];
+  /** Public routes outside /v1 (the fallback map's style and layers, src/server/map/). */
+  map?: FastifyPluginAsync;
   /** Overrides the pino logger options (tests pass false). */
   logger?: FastifyServerOptions['logger'];
 }
@@ -99,6 +101,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   // Registered by src/server/realtime/ (another module); it owns its own paths (/app/:key).
   if (options.realtime) await app.register(options.realtime);
   // ----------------------------------------------------------------------------------
+
+  if (options.map) await app.register(options.map);
 
   const servePage = await registerWeb(app, { distDir: settings.distDir });
   app.setNotFoundHandler((request, reply) => {

@@ -10,6 +10,9 @@ import { loadSettings, SettingsError } from './config';
 import { RedisRateLimiter } from './auth/redis-rate-limit';
 import { openDatabase } from './db/index';
 import { createInProcessSearchJobs } from './jobs/index';
+import { TAYSIDE_MANIFEST } from '../planner/journey/region-node';
+import { lazyMapLayers, manifestAttributions } from './map/layers';
+import { mapRoutes } from './map/routes';
 import { QueuedSearchJobs, realtimeChannel, redisNamespace } from './jobs/queue';
 import { createRealtimePlugin } from './realtime';
 import { RedisBroker } from './realtime/redis-broker';
@@ -69,7 +72,9 @@ async function main() {
     ? new RedisRateLimiter({ url: settings.redisUrl, namespace, onError: (error) => app?.log.error({ err: error }, 'rate limiter: redis error') })
     : undefined;
   const api = createApiContext({ db: database.db, settings, log, search, rateLimiter });
-  app = await buildServer({ settings, brands, database, realtime: realtimePlugin, api: apiPlugins(api) });
+  // The fallback map draws the region the planner threads load.
+  const map = mapRoutes({ layers: lazyMapLayers(TAYSIDE_MANIFEST), attributions: manifestAttributions(TAYSIDE_MANIFEST), log });
+  app = await buildServer({ settings, brands, database, realtime: realtimePlugin, api: apiPlugins(api), map });
   const server = app;
 
   let stopping = false;

@@ -43,6 +43,8 @@ export interface RegionManifest {
   /** Own-car cost per mile in the currency's minor unit (default: HMRC 45p in a GBP region, else unknown). */
   carPencePerMile?: number;
   attribution?: string[];
+  /** Base layers of the server's fallback map (GeoJSON): council areas and railway lines. */
+  map?: { councilAreas?: string; railways?: string };
 }
 
 export interface LoadedManifest {

@@ -48,5 +48,7 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Checkbox.css';
 // Journey details (features/journey): its modals.
 import '@mantine/core/styles/Modal.css';
-// Searches (features/searches): the Recent / Saved toggle.
+// Searches' Recent / Saved toggle and the journey map's Outbound/Return pills.
 import '@mantine/core/styles/SegmentedControl.css';
+// The stage page's timetable.
+import '@mantine/core/styles/ScrollArea.css';

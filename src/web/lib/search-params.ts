@@ -5,6 +5,8 @@
 import { isOneOf, JOURNEY_TYPES, SORT_OPTIONS, type JourneyType, type SortOption } from '../../contract/results';
 
 const MAX_PARAM_LENGTH = 300;
+/** No journey has more steps than this; a larger number is a hand-edited URL. */
+const MAX_STAGE = 999;
 
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value.length > 0 && value.length <= MAX_PARAM_LENGTH ? value : undefined;
@@ -34,13 +36,17 @@ export interface JourneySearch {
   journeyType?: JourneyType;
   /** Forces the fetched journey to become the current one. */
   show?: boolean;
+  /** The stage page: the 1-based step of the journeyType leg (SPEC section 4: overview or one stage). */
+  stage?: number;
 }
 
 export function parseJourneySearch(raw: Record<string, unknown>): JourneySearch {
   const show = raw.show === true || raw.show === 'true' ? true : raw.show === false || raw.show === 'false' ? false : undefined;
+  const stage = typeof raw.stage === 'number' || typeof raw.stage === 'string' ? Number(raw.stage) : NaN;
   return {
     ...(isOneOf(JOURNEY_TYPES, raw.journeyType) ? { journeyType: raw.journeyType } : {}),
     ...(show !== undefined ? { show } : {}),
+    ...(Number.isInteger(stage) && stage >= 1 && stage <= MAX_STAGE ? { stage } : {}),
   };
 }
 

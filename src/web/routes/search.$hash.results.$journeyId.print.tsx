@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenHeading } from '../components/ScreenHeading';
+import { PrintScreen } from '../features/journey';
 
 export const Route = createFileRoute('/search/$hash/results/$journeyId/print')({
   staticData: { name: 'Print', breadcrumb: 'Print journey' },
-  component: PrintScreen,
+  component: PrintRoute,
 });
 
-function PrintScreen() {
-  return <ScreenHeading title="Print journey" />;
+function PrintRoute() {
+  const { hash, journeyId } = Route.useParams();
+  return <PrintScreen hash={hash} journeyId={journeyId} />;
 }

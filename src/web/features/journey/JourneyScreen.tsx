@@ -15,7 +15,10 @@ import { hasUserToken } from '../../lib/cookies';
 import type { JourneySearch } from '../../lib/search-params';
 import { emissionsText, hasPaymentMethods, milesText, priceText, stageModes, startsWithTaxi, timelineEntries, waitText } from './details-format';
 import classes from './journey.module.css';
+import { JourneyQueryState } from './JourneyQueryState';
+import { JourneyMap } from './map/JourneyMap';
 import { journeyDetailsKey, useJourneyQuery, useJourneyServices } from './services';
+import { StageView } from './stage/StageView';
 import { StepGlyph } from './StepGlyph';
 import { StepTimeline } from './StepTimeline';
 import { ViewingBar } from './ViewingBar';
@@ -246,6 +249,7 @@ export function JourneyDetails({ journey, search, onSaved }: { journey: Journey;
           </Group>
         </Stack>
       </section>
+      <JourneyMap journey={journey} initialLeg={search.journeyType} />
       <section id="step-by-step" tabIndex={-1} className={classes.section} aria-labelledby="step-by-step-title">
         <Title order={2} id="step-by-step-title" mb="sm">
           Step by step guide
@@ -274,21 +278,11 @@ export function JourneyScreen({ hash, journeyId, search }: JourneyScreenProps) {
 
   return (
     <>
-      <ScreenHeading title="Journey details" />
-      <ViewingBar />
-      {query.isPending && query.fetchStatus === 'paused' ? (
-        // Offline, and this journey was never opened on this device.
-        <Text role="alert">You are offline and this journey has not been opened on this device before. Connect to the internet to see it.</Text>
-      ) : query.isPending ? (
-        <Group gap="xs" role="status">
-          <Loader size="sm" />
-          <Text>Loading the journey</Text>
-        </Group>
-      ) : query.isError ? (
-        <Text role="alert">This journey could not be loaded. It may have expired; please plan again.</Text>
-      ) : (
-        <JourneyDetails journey={query.data} search={search} onSaved={onSaved} />
-      )}
+      <ScreenHeading title={search.stage ? 'Stage details' : 'Journey details'} />
+      {!search.stage && <ViewingBar />}
+      <JourneyQueryState query={query}>
+        {(journey) => (search.stage ? <StageView journey={journey} search={search} /> : <JourneyDetails journey={journey} search={search} onSaved={onSaved} />)}
+      </JourneyQueryState>
     </>
   );
 }

@@ -3,11 +3,26 @@
  * duration, distance, elevation, cost and its turn-by-turn directions behind a toggle.
  */
 import { Anchor, Badge, Button, Group, List, Paper, Stack, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import type { Step } from '../../../contract/journey';
 import { elevationText, instructionText, instructionsToggleLabel, priceText, type TimelineEntry } from './details-format';
 import classes from './journey.module.css';
-import { StepGlyph } from './StepGlyph';
+import { journeyLink, stageSearch } from './stage/stage-model';
+import { glyphName, StepGlyph } from './StepGlyph';
+
+/** A step's turn-by-turn directions as an ordered list (the stage and print pages show it open). */
+export function DirectionList({ step, id }: { step: Step; id?: string }) {
+  return (
+    <List id={id} type="ordered" size="sm" spacing={4}>
+      {step.directions.map((direction, i) => (
+        <List.Item key={i}>
+          {instructionText(direction.html_instructions)} <span className={classes.muted}>({direction.distance.text})</span>
+        </List.Item>
+      ))}
+    </List>
+  );
+}
 
 function Directions({ step }: { step: Step }) {
   const [open, setOpen] = useState(false);
@@ -18,70 +33,82 @@ function Directions({ step }: { step: Step }) {
       <Button variant="subtle" size="compact-sm" px={0} aria-expanded={open} aria-controls={listId} onClick={() => setOpen((was) => !was)}>
         {instructionsToggleLabel(open, step.directions.length)}
       </Button>
-      {open && (
-        <List id={listId} type="ordered" size="sm" spacing={4}>
-          {step.directions.map((direction, i) => (
-            <List.Item key={i}>
-              {instructionText(direction.html_instructions)} <span className={classes.muted}>({direction.distance.text})</span>
-            </List.Item>
-          ))}
-        </List>
-      )}
+      {open && <DirectionList step={step} id={listId} />}
     </div>
   );
 }
 
-function StepCard({ step }: { step: Step }) {
+/** Duration, distance, elevation (unless not available) and cost of a step. */
+export function StepFacts({ step }: { step: Step }) {
   const highest = elevationText(step.elevationHighest);
   const lowest = elevationText(step.elevationLowest);
+  return (
+    <dl className={classes.facts}>
+      <div>
+        <dt>Duration</dt>
+        <dd>{step.duration.text}</dd>
+      </div>
+      <div>
+        <dt>Distance</dt>
+        <dd>{step.distance.text}</dd>
+      </div>
+      {highest && (
+        <div>
+          <dt>Highest elevation</dt>
+          <dd>{highest}</dd>
+        </div>
+      )}
+      {lowest && (
+        <div>
+          <dt>Lowest elevation</dt>
+          <dd>{lowest}</dd>
+        </div>
+      )}
+      <div>
+        <dt>Cost</dt>
+        <dd>{priceText(step.cost)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** A step's departure time, mode, agency (linking out) and estimate badge: the card's first line. */
+export function StepHeader({ step }: { step: Step }) {
   const agency = step.transit?.agency;
   return (
+    <Group gap="xs" wrap="nowrap">
+      <Text fw={700}>{step.departure_time}</Text>
+      <StepGlyph kind={step.type} />
+      {agency &&
+        (agency.url ? (
+          <Anchor href={agency.url} target="_blank" rel="noopener noreferrer">
+            {agency.name}
+          </Anchor>
+        ) : (
+          <Text>{agency.name}</Text>
+        ))}
+      {step.estimated && (
+        <Badge color="yellow" variant="light" c="dark">
+          Estimate
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+function StepCard({ step, leg, index }: { step: Step; leg: 'depart' | 'return'; index: number }) {
+  return (
     <Stack gap={4}>
-      <Group gap="xs" wrap="nowrap">
-        <Text fw={700}>{step.departure_time}</Text>
-        <StepGlyph kind={step.type} />
-        {agency &&
-          (agency.url ? (
-            <Anchor href={agency.url} target="_blank" rel="noopener noreferrer">
-              {agency.name}
-            </Anchor>
-          ) : (
-            <Text>{agency.name}</Text>
-          ))}
-        {step.estimated && (
-          <Badge color="yellow" variant="light" c="dark">
-            Estimate
-          </Badge>
-        )}
-      </Group>
+      <StepHeader step={step} />
       <Text>{step.description}</Text>
-      <dl className={classes.facts}>
-        <div>
-          <dt>Duration</dt>
-          <dd>{step.duration.text}</dd>
-        </div>
-        <div>
-          <dt>Distance</dt>
-          <dd>{step.distance.text}</dd>
-        </div>
-        {highest && (
-          <div>
-            <dt>Highest elevation</dt>
-            <dd>{highest}</dd>
-          </div>
-        )}
-        {lowest && (
-          <div>
-            <dt>Lowest elevation</dt>
-            <dd>{lowest}</dd>
-          </div>
-        )}
-        <div>
-          <dt>Cost</dt>
-          <dd>{priceText(step.cost)}</dd>
-        </div>
-      </dl>
-      <Directions step={step} />
+      <StepFacts step={step} />
+      <Group gap="md" align="start">
+        <Directions step={step} />
+        {/* SPEC section 4: the journey page toggles to a single stage (search params, so it reloads and works offline). */}
+        <Anchor component={Link} {...journeyLink(stageSearch({ leg, index }))} size="sm" className={classes.noPrint} aria-label={`Stage details: stage ${index + 1}, ${glyphName(step.type)}`}>
+          Stage details
+        </Anchor>
+      </Group>
     </Stack>
   );
 }
@@ -102,7 +129,7 @@ function EndCard({ kind, time, title, detail }: { kind: string; time: string; ti
 function Entry({ entry }: { entry: TimelineEntry }) {
   switch (entry.kind) {
     case 'step':
-      return <StepCard step={entry.step} />;
+      return <StepCard step={entry.step} leg={entry.leg} index={entry.index} />;
     case 'arrive':
       return <EndCard kind="arrive" time={entry.time} title="Arrive at the destination" detail={entry.place} />;
     case 'appointment':

@@ -1,14 +1,15 @@
 /**
  * The sticky 'Viewing' bar (SPEC section 2): anchors to the screen's sections, the one on
- * screen highlighted (IntersectionObserver), and Print. The map section is another screen
- * part; its anchor shows disabled until the map is there.
+ * screen highlighted (IntersectionObserver), and Print (the journey's print view).
  */
 import { Anchor, Button, Group, Text } from '@mantine/core';
+import { Link, useParams } from '@tanstack/react-router';
 import { useEffect, useState, type MouseEvent } from 'react';
 import classes from './journey.module.css';
 
 export const VIEWING_SECTIONS = [
   { id: 'journey-details', label: 'Journey Details' },
+  { id: 'journey-map', label: 'Map of journey' },
   { id: 'step-by-step', label: 'Step by step guide' },
 ] as const;
 
@@ -39,6 +40,9 @@ function useActiveSection(ids: readonly string[]): string {
   return active;
 }
 
+/** SPEC section 2: the journey's print view. */
+export const printPath = (hash: string, journeyId: string) => `/search/${encodeURIComponent(hash)}/results/${encodeURIComponent(journeyId)}/print`;
+
 const IDS = VIEWING_SECTIONS.map((section) => section.id);
 
 /**
@@ -55,24 +59,27 @@ function goTo(event: MouseEvent<HTMLAnchorElement>, id: string) {
 
 export function ViewingBar() {
   const active = useActiveSection(IDS);
+  const { hash, journeyId } = useParams({ strict: false });
   return (
     <nav aria-label="Viewing" className={classes.viewing}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Group gap="xs" wrap="wrap">
           <Text fw={700}>Viewing</Text>
-          <Anchor href="#journey-details" onClick={(event) => goTo(event, 'journey-details')} className={classes.viewingLink} data-active={active === 'journey-details' || undefined} aria-current={active === 'journey-details' ? 'location' : undefined}>
-            Journey Details
-          </Anchor>
-          <Text c="gray.7" aria-disabled="true">
-            Map of journey
-          </Text>
-          <Anchor href="#step-by-step" onClick={(event) => goTo(event, 'step-by-step')} className={classes.viewingLink} data-active={active === 'step-by-step' || undefined} aria-current={active === 'step-by-step' ? 'location' : undefined}>
-            Step by step guide
-          </Anchor>
+          {VIEWING_SECTIONS.map(({ id, label }) => (
+            <Anchor key={id} href={`#${id}`} onClick={(event) => goTo(event, id)} className={classes.viewingLink} data-active={active === id || undefined} aria-current={active === id ? 'location' : undefined}>
+              {label}
+            </Anchor>
+          ))}
         </Group>
-        <Button variant="outline" size="compact-md" style={{ flexShrink: 0 }} onClick={() => window.print()}>
-          Print
-        </Button>
+        {hash && journeyId ? (
+          <Button component={Link} to={printPath(hash, journeyId)} variant="outline" size="compact-md" style={{ flexShrink: 0 }}>
+            Print
+          </Button>
+        ) : (
+          <Button variant="outline" size="compact-md" style={{ flexShrink: 0 }} onClick={() => window.print()}>
+            Print
+          </Button>
+        )}
       </Group>
     </nav>
   );

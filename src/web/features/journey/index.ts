@@ -1,2 +1,3 @@
 export { JourneyScreen, JourneyDetails, type JourneyScreenProps } from './JourneyScreen';
+export { PrintScreen } from './print/PrintScreen';
 export { JourneyServicesProvider, journeyApi, journeyDetailsKey, useJourneyQuery, type JourneyServices } from './services';

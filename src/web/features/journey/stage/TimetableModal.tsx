@@ -1,0 +1,65 @@
+/**
+ * The step's timetable (SPEC section 3): stops down the side, one column per departure, times
+ * HH:mm or '-' where the service does not stop. The traveller's departure and their boarding and
+ * alighting stops are marked in words as well as colour.
+ */
+import { Badge, Button, Modal, ScrollArea, Table, Text } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import type { Step, Timetable } from '../../../../contract/journey';
+import { timetableGrid } from './stage-model';
+import classes from './stage.module.css';
+
+export function TimetableModal({ timetable, step }: { timetable: Timetable; step: Step }) {
+  const [open, setOpen] = useState(false);
+  const grid = useMemo(() => timetableGrid(timetable, step), [timetable, step]);
+  return (
+    <>
+      <Button variant="outline" onClick={() => setOpen(true)}>
+        View timetable
+      </Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title={grid.title} size="auto" closeButtonProps={{ 'aria-label': 'Close' }}>
+        <Text size="sm" mb="xs">
+          One column per departure, headed by its time at your boarding stop. &apos;-&apos; means the service does not stop there.
+        </Text>
+        <ScrollArea type="auto" offsetScrollbars>
+          <Table withTableBorder withColumnBorders striped fz="sm" className={classes.timetable}>
+            <Table.Caption>{grid.title}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col" className={classes.stopColumn}>
+                  Stop
+                </Table.Th>
+                {grid.departures.map((departure, i) => (
+                  <Table.Th scope="col" key={i} data-yours={departure.yours || undefined}>
+                    {departure.heading}
+                    {departure.yours && (
+                      <Badge size="xs" ml={4} variant="filled">
+                        Yours
+                      </Badge>
+                    )}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {grid.rows.map((row, r) => (
+                <Table.Tr key={r} data-marked={row.boarding || row.alighting || undefined}>
+                  <Table.Th scope="row" className={classes.stopColumn}>
+                    {row.stop}
+                    {row.boarding && <Text span size="xs" fw={700}> (board here)</Text>}
+                    {row.alighting && <Text span size="xs" fw={700}> (get off here)</Text>}
+                  </Table.Th>
+                  {row.times.map((time, c) => (
+                    <Table.Td key={c} data-yours={grid.departures[c]!.yours || undefined}>
+                      {time}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
+      </Modal>
+    </>
+  );
+}
