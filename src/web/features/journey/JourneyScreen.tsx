@@ -3,7 +3,7 @@
  * 'viewed' call, the summary, the Pricing / payment methods / taxi / More information
  * modals, Show/Hide return journey, the save bar and the step-by-step guide.
  */
-import { Anchor, Badge, Button, Group, List, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, List, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -14,6 +14,7 @@ import { useBrand } from '../../lib/brand';
 import { hasUserToken } from '../../lib/cookies';
 import type { JourneySearch } from '../../lib/search-params';
 import { emissionsText, hasPaymentMethods, milesText, priceText, stageModes, startsWithTaxi, timelineEntries, waitText } from './details-format';
+import { Fact } from './Fact';
 import classes from './journey.module.css';
 import { JourneyQueryState } from './JourneyQueryState';
 import { JourneyMap } from './map/JourneyMap';
@@ -27,15 +28,6 @@ export interface JourneyScreenProps {
   hash: string;
   journeyId: string;
   search: JourneySearch;
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
 }
 
 function LegSummary({ title, leg, from, to, showDistance }: { title: string; leg: Leg; from: string; to: string; showDistance: boolean }) {

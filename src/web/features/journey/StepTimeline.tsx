@@ -113,7 +113,8 @@ function StepCard({ step, leg, index }: { step: Step; leg: 'depart' | 'return'; 
   );
 }
 
-function EndCard({ kind, time, title, detail }: { kind: string; time: string; title: string; detail: string }) {
+/** A timeline card that is not a step: arriving, the appointment, home (the print view's end cards too). */
+export function EndCard({ kind, time, title, detail }: { kind: string; time: string; title: string; detail: string }) {
   return (
     <Stack gap={4}>
       <Group gap="xs">

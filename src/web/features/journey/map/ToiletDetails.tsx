@@ -7,6 +7,24 @@ import { Table, Text, Title } from '@mantine/core';
 import type { ToiletMarker } from '../../../../contract/journey';
 import { openingTimeRows, toiletFacts } from './map-model';
 
+/** Label/value rows, the label a row header for screen readers. */
+function Rows({ rows }: { rows: { label: string; value: string }[] }) {
+  return (
+    <Table withRowBorders={false} verticalSpacing={0} horizontalSpacing="xs" fz="sm">
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={row.label}>
+            <Table.Th scope="row" fw={400} pl={0}>
+              {row.label}
+            </Table.Th>
+            <Table.Td>{row.value}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
 export function ToiletDetails({ toilet, headingLevel = 3 }: { toilet: ToiletMarker; headingLevel?: 3 | 4 }) {
   const hours = openingTimeRows(toilet.openingTimes);
   return (
@@ -17,34 +35,8 @@ export function ToiletDetails({ toilet, headingLevel = 3 }: { toilet: ToiletMark
       <Text size="sm" fw={700}>
         Opening times
       </Text>
-      {hours.length === 0 ? (
-        <Text size="sm">Not known</Text>
-      ) : (
-        <Table withRowBorders={false} verticalSpacing={0} horizontalSpacing="xs" fz="sm">
-          <Table.Tbody>
-            {hours.map((row) => (
-              <Table.Tr key={row.day}>
-                <Table.Th scope="row" fw={400} pl={0}>
-                  {row.day}
-                </Table.Th>
-                <Table.Td>{row.hours}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-      <Table withRowBorders={false} verticalSpacing={0} horizontalSpacing="xs" fz="sm" mt={4}>
-        <Table.Tbody>
-          {toiletFacts(toilet).map((fact) => (
-            <Table.Tr key={fact.label}>
-              <Table.Th scope="row" fw={400} pl={0}>
-                {fact.label}
-              </Table.Th>
-              <Table.Td>{fact.value}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      {hours.length === 0 ? <Text size="sm">Not known</Text> : <Rows rows={hours.map((row) => ({ label: row.day, value: row.hours }))} />}
+      <Rows rows={toiletFacts(toilet)} />
     </div>
   );
 }

@@ -5,27 +5,18 @@
  */
 import { Anchor, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { Direction, Journey, Leg } from '../../../../contract/journey';
 import { ScreenHeading } from '../../../components/ScreenHeading';
 import { useBrand } from '../../../lib/brand';
 import { emissionsText, instructionText, instructionsToggleLabel, milesText, priceText, waitText } from '../details-format';
+import { Fact } from '../Fact';
 import classes from '../journey.module.css';
 import { JourneyQueryState } from '../JourneyQueryState';
 import { useJourneyQuery } from '../services';
-import { StepGlyph } from '../StepGlyph';
-import { DirectionList, StepFacts, StepHeader } from '../StepTimeline';
+import { DirectionList, EndCard, StepFacts, StepHeader } from '../StepTimeline';
 import { printItems, visiblePrintItems, type PrintItem } from './print-model';
 import printClasses from './print.module.css';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
 
 function LegFacts({ title, leg, from, to }: { title: string; leg: Leg; from: string; to: string }) {
   return (
@@ -79,14 +70,7 @@ function Item({ item }: { item: Exclude<PrintItem, { kind: 'hidden' }> }) {
     case 'collapse':
       return <CollapsedDirections directions={item.directions} />;
     case 'custom':
-      return (
-        <Group gap="xs">
-          <Text fw={700}>{item.time}</Text>
-          <StepGlyph kind={item.card} />
-          <Text fw={700}>{item.title}</Text>
-          <Text>{item.detail}</Text>
-        </Group>
-      );
+      return <EndCard kind={item.card} time={item.time} title={item.title} detail={item.detail} />;
   }
 }
 
