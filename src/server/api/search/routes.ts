@@ -70,9 +70,12 @@ export function searchRoutes(context: ApiContext): FastifyPluginAsync {
     };
   }
 
-  /** Validates, stores and starts planning one search; the stored query row. */
-  async function startSearch(request: FastifyRequest, body: unknown) {
-    const parsed = parseInput(searchFormSchema(context.now), body ?? {});
+  /**
+   * Validates, stores and starts planning one search; the stored query row. `checkedAt`: the
+   * time the time rules are checked against (now, or when a re-planned search was first made).
+   */
+  async function startSearch(request: FastifyRequest, body: unknown, checkedAt: () => Date = context.now) {
+    const parsed = parseInput(searchFormSchema(checkedAt), body ?? {});
     if (distance(parsed.origin, parsed.destination) < SAME_PLACE_METRES) throw ApiError.validation({ destination: [SEARCH_ROUTE_MESSAGES.samePlace] });
     if (!context.search) throw new ApiError(503, SEARCH_ROUTE_MESSAGES.unavailable);
     checkCoverage(context.search.coverage?.(), parsed);
@@ -148,7 +151,9 @@ export function searchRoutes(context: ApiContext): FastifyPluginAsync {
     api.post<{ Params: { hash: string } }>('/journey-planner/search/:hash/update-return-time', async (request, reply) => {
       const query = await findQuery(request, request.params.hash);
       const { return_time } = parseInput(updateReturnTimeSchema, request.body ?? {});
-      const row = await startSearch(request, { ...query.form, return_time: return_time ?? null });
+      // The outbound was checked when the search was made; by now it may have begun (a traveller
+      // on the way asks for a later return), so the time rules apply as of then.
+      const row = await startSearch(request, { ...query.form, return_time: return_time ?? null }, () => query.createdAt);
       reply.code(201);
       return { status: 'success' as const, data: presentQuery(row, []) };
     });

@@ -261,6 +261,28 @@ describe('POST /v1/journey-planner/search/{hash}/update-return-time', () => {
     const wrongType = await server.call('POST', `/v1/journey-planner/search/${hash}/update-return-time`, { body: { return_time: 5 } });
     expect(wrongType.json<ErrorBody>().errors?.return_time).toBeDefined();
   }, 60_000);
+
+  it('still re-plans once the outbound has begun (its time was checked when the search was made)', async () => {
+    const soon = london().add({ minutes: 20 });
+    const { hash } = await post(form({ out_time: formTime(soon) }));
+    await server.search!.idle();
+    server.advance(2 * 3_600_000);
+    try {
+      // A new search for that outbound would now be refused ...
+      const fresh = await server.call('POST', '/v1/journey-planner/search', { body: form({ out_time: formTime(soon) }) });
+      expect(fresh.json<ErrorBody>().errors?.out_time).toEqual([SEARCH_MESSAGES.past]);
+      // ... but a later return for the traveller already on the way is planned.
+      const returnTime = formTime(soon.add({ hours: 4 }));
+      const updated = await server.call('POST', `/v1/journey-planner/search/${hash}/update-return-time`, { body: { return_time: returnTime } });
+      expect(updated.status, updated.text).toBe(201);
+      expect(searchQueryAnswerSchema.parse(updated.json()).data).toMatchObject({ out_time: formTime(soon), return_time: returnTime });
+      const early = await server.call('POST', `/v1/journey-planner/search/${hash}/update-return-time`, { body: { return_time: formTime(soon.subtract({ minutes: 5 })) } });
+      expect(early.json<ErrorBody>().errors).toEqual({ return_time: [SEARCH_MESSAGES.returnBeforeOutbound] });
+    } finally {
+      server.advance(-2 * 3_600_000);
+    }
+    await server.search!.idle();
+  }, 60_000);
 });
 
 describe('a signed-in user\'s profile passes override the form', () => {
