@@ -1,7 +1,7 @@
 /**
- * Property-based requests against every account, journey and campaign endpoint: random
- * JSON, wrong types, huge strings, unicode, junk ids and query strings. Never a 5xx, always
- * the SPEC error shape, and the other user's data stays exactly as it was.
+ * Property-based requests against every endpoint (accounts, searches, journeys, campaigns,
+ * places): random JSON, wrong types, huge strings, unicode, junk ids and query strings. Never
+ * a 5xx, always the SPEC error shape, and the other user's data stays exactly as it was.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,9 +29,13 @@ const ENDPOINTS = [
   ['GET', '/v1/journey-planner/queries/user'],
   ['POST', '/v1/journey-planner/search'],
   ['GET', '/v1/journey-planner/search/{p}'],
+  ['GET', '/v1/journey-planner/search/{p}/{p}'],
   ['POST', '/v1/journey-planner/search/{p}/update-return-time'],
   ['GET', '/v1/campaign'],
   ['POST', '/v1/campaign/{p}/impression'],
+  ['GET', '/v1/places/autocomplete'],
+  ['GET', '/v1/places/reverse'],
+  ['GET', '/v1/brand'],
 ] as const;
 
 /** What a caller can see of the victim: account, saved journeys and recent searches. */
@@ -85,7 +89,11 @@ const param = fc.oneof(
 );
 
 const query = fc
-  .dictionary(fc.constantFrom('per_page', 'page', 'order', 'order_by', 'impression_ids', 'impression_ids[]', 'appear_on', 'x'), fc.oneof(unicode, fc.integer().map(String), fc.uuid()), { maxKeys: 4 })
+  .dictionary(
+    fc.constantFrom('per_page', 'page', 'order', 'order_by', 'impression_ids', 'impression_ids[]', 'appear_on', 'q', 'lat', 'lng', 'x'),
+    fc.oneof(unicode, fc.integer().map(String), fc.double().map(String), fc.uuid()),
+    { maxKeys: 4 },
+  )
   .map((values) => new URLSearchParams(values).toString());
 
 describe('fuzz', () => {
@@ -101,7 +109,7 @@ describe('fuzz', () => {
         fc.constantFrom('regional', 'regional', 'health', 'park', 'nope'),
         fc.boolean(),
         async ([method, template], payload, id, search, token, brand, asText) => {
-          const pathname = `${template.replace('{p}', id)}${method === 'GET' && search ? `?${search}` : ''}`;
+          const pathname = `${template.replaceAll('{p}', id)}${method === 'GET' && search ? `?${search}` : ''}`;
           const response = await server.call(method, pathname, {
             // Node's HTTP parser itself rejects GETs with a chunked body (before Fastify); clients never send one.
             body: method === 'GET' ? undefined : payload,
