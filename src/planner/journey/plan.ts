@@ -12,7 +12,7 @@ import { planBikeHire } from '../modes/bike-hire';
 import { planCarClub } from '../modes/car-club';
 import type { ModeContext, ModePlanner } from '../modes/context';
 import { planCycle } from '../modes/cycle';
-import { planCycleTransit, selectCycleAccess } from '../modes/cycle-transit';
+import { CYCLE_ACCESS_SAVING, planCycleTransit, selectCycleAccess } from '../modes/cycle-transit';
 import { planDrt } from '../modes/drt';
 import { planOwnCar } from '../modes/own-car';
 import { planTaxi } from '../modes/taxi';
@@ -23,7 +23,7 @@ import type { LegDraft } from './parts';
 import type { Region } from './region';
 import { validateRequest, type LocalTime, type PlanRequest, type Validated } from './request';
 import { selectTransit, sortByEmissions } from './result-set';
-import type { Journey, PlaceOut } from './types';
+import type { Journey, PlaceOut, TransportMode } from './types';
 
 export interface PlanOptions {
   regions: readonly Region[];
@@ -89,24 +89,33 @@ export async function* plan(req: PlanRequest, options: PlanOptions): AsyncGenera
   };
 
   // Direct modes: cheap, so first.
-  const direct: Journey[] = [];
+  const direct: JourneyFigures[] = [];
   for (const mode of DIRECT_MODES) {
     for (const f of build(mode(out), back ? mode(back) : null)) {
       f.journey.tags.push('direct');
-      direct.push(f.journey);
+      direct.push(f);
     }
   }
-  for (const j of sortByEmissions(direct)) {
+  for (const j of sortByEmissions(direct.map((f) => f.journey))) {
     if (seen.has(j.id)) continue;
     seen.add(j.id);
     yield j;
   }
 
-  // Public transport across the departure window.
+  // Public transport across the departure window: never an option that takes as long as walking
+  // the whole way (free, no emissions), nor cycle access that is no quicker than cycling there.
   const walkAccess = planTransit(out);
-  const transit = selectTransit(build(walkAccess, back ? planTransit(back) : null));
-  // Cycling to the stop: one-way trips only, chosen apart so they never push out a walking option.
-  if (!back) transit.push(...selectCycleAccess(build(planCycleTransit(out, walkAccess), null)));
+  const quickerThan = (mode: TransportMode, by = 0) => {
+    const d = direct.find((f) => f.journey.transport_mode === mode);
+    return (f: JourneyFigures) => !d || f.arrival - f.departure < d.arrival - d.departure - by;
+  };
+  const transit = selectTransit(build(walkAccess, back ? planTransit(back) : null).filter(quickerThan('walk')));
+  // Cycling to the stop: one-way trips only, chosen apart so they never push out a walking option,
+  // and only when it saves a few minutes over cycling the whole way.
+  if (!back) {
+    const cycleAccess = build(planCycleTransit(out, walkAccess), null).filter(quickerThan('walk')).filter(quickerThan('cycle', CYCLE_ACCESS_SAVING));
+    transit.push(...selectCycleAccess(cycleAccess));
+  }
   for (const j of sortByEmissions(transit.map((f) => f.journey))) {
     if (seen.has(j.id)) continue;
     seen.add(j.id);

@@ -8,7 +8,8 @@
  *  - the trip is one way: with a return the bike would wait at the outbound stop and the way back
  *    would have to end there, which is not modelled;
  *  - it saves time: an option is dropped when a walk-access option leaves no earlier and arrives
- *    no later. One search at the asked time (not the 2-hour range of the walking options): the
+ *    no later, or when it is not at least 5 minutes quicker than cycling the whole way (with a
+ *    bike at hand, a ride that saves nothing is not worth the changes). One search at the asked time (not the 2-hour range of the walking options): the
  *    range search doubled the plan time on Porto Alegre.
  * The options are chosen among themselves (selectCycleAccess) so a traveller without a bike never
  * loses a walking option to one with less walking. Whether the stop has cycle parking is not
@@ -25,6 +26,8 @@ import { estimateRoute } from '../street/estimate';
 import { streetPart, streetRoute, type ModeContext } from './context';
 import { draftPath, prunePaths, reachStops, transitPaths, type AccessMode } from './transit';
 
+/** Offered only when at least this much quicker than cycling the whole way (seconds; journey/plan.ts). */
+export const CYCLE_ACCESS_SAVING = 5 * 60;
 /** Cycle to a stop for up to 15 minutes (about 3.7 km at 15 km/h). */
 export const CYCLE_ACCESS_BUDGET = 15 * 60;
 /** Paths drafted, and options kept, per search. */

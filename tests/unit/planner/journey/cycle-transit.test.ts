@@ -5,12 +5,14 @@ import type { Region } from '../../../../src/planner/journey/region';
 import { loadPortoAlegre } from '../../../../src/planner/journey/region-node';
 import type { PlanRequest } from '../../../../src/planner/journey/request';
 import type { Journey } from '../../../../src/planner/journey/types';
-import { CYCLE_ACCESS_BUDGET } from '../../../../src/planner/modes/cycle-transit';
+import { CYCLE_ACCESS_BUDGET, CYCLE_ACCESS_SAVING } from '../../../../src/planner/modes/cycle-transit';
 import { expectConnected, expectValid } from './helpers';
 
 const now = new Date('2019-05-01T12:00:00Z');
-// North of the city towards the centre-east, about 4 km, both ends on mapped streets.
-const req: PlanRequest = { origin: { label: 'North', lat: -30.0, lng: -51.174 }, destination: { label: 'Centre-east', lat: -30.0342, lng: -51.1889 }, out_time: '2019-05-15T12:00' };
+// North-east of the city to the south, about 11.5 km (an hour's cycling), both ends on mapped streets.
+const req: PlanRequest = { origin: { label: 'North-east', lat: -30.0141, lng: -51.1794 }, destination: { label: 'South', lat: -30.108, lng: -51.2284 }, out_time: '2019-05-15T12:00' };
+// About 4 km: cycling the whole way is quicker than any bike-and-ride.
+const short: PlanRequest = { origin: { label: 'North', lat: -30.0, lng: -51.174 }, destination: { label: 'Centre-east', lat: -30.0342, lng: -51.1889 }, out_time: '2019-05-15T12:00' };
 let region: Region;
 let all: Journey[];
 let noCycle: Journey[];
@@ -53,6 +55,15 @@ describe('public transport with cycle access', () => {
       // Clock text is whole minutes: a walking option must not beat it by a full minute either way.
       for (const w of walks) expect(at(w.depart.departure_date, w.depart.departure_at) >= dep + 60_000 && at(w.depart.arrival_date, w.depart.arrival_at) <= arr - 60_000).toBe(false);
     }
+  });
+
+  it('is offered only when at least 5 minutes quicker than cycling the whole way', async () => {
+    const direct = all.find((j) => j.transport_mode === 'cycle')!;
+    expect(direct).toBeDefined();
+    for (const c of cycled(all)) expect(c.duration.value).toBeLessThanOrEqual(direct.duration.value - CYCLE_ACCESS_SAVING);
+    const near = await planAll(short, { regions: [region], now });
+    expect(near.some((j) => j.transport_mode === 'cycle')).toBe(true);
+    expect(cycled(near)).toEqual([]);
   });
 
   it('never pushes out a walking option, and a brand blocking cycling gets none', () => {

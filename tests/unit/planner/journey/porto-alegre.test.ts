@@ -6,6 +6,7 @@ import { loadPortoAlegre } from '../../../../src/planner/journey/region-node';
 import type { PlanRequest } from '../../../../src/planner/journey/request';
 import type { Journey } from '../../../../src/planner/journey/types';
 import { HOP_METRES } from '../../../../src/planner/modes/hops';
+import { MAX_WALK_SECONDS } from '../../../../src/planner/modes/walk';
 import { expectConnected, expectValid } from './helpers';
 
 let region: Region;
@@ -75,6 +76,20 @@ describe('Porto Alegre door to door', () => {
     expect(joao!.cost).toBe('R$4.70');
   });
 
+  it('no public transport option takes as long as walking the whole way (free and without emissions)', async () => {
+    // 2.1 km across Glória: a 39-minute walk; three bus options take 42-45 minutes.
+    const req = request({ label: 'west', lat: -30.07261, lng: -51.24059 }, { origin: { label: 'east', lat: -30.0742, lng: -51.21843 } });
+    const withWalk = await planAll(req, { regions: [region], now });
+    const walk = withWalk.find((j) => j.transport_mode === 'walk')!;
+    expect(walk).toBeDefined();
+    for (const j of withWalk.filter((x) => x.transport_mode === 'transit')) expect(j.duration.value).toBeLessThan(walk.duration.value);
+    // A brand that blocks walking still gets them: there is no walk to prefer.
+    const noWalk = await planAll({ ...req, blocked_travel_types: ['walk'] }, { regions: [region], now });
+    expect(noWalk.filter((j) => j.transport_mode === 'transit' && j.duration.value >= walk.duration.value).length).toBeGreaterThan(0);
+    // Nor is a walk of more than 90 minutes offered (it would head the emissions order).
+    for (const j of [...far, ...near].filter((x) => x.transport_mode === 'walk')) expect(j.duration.value).toBeLessThanOrEqual(MAX_WALK_SECONDS);
+  });
+
   it('prices in the region currency, never with UK rates: own car and taxi are unknown here, and say why', () => {
     const car = far.find((j) => j.transport_mode === 'own-car')!;
     expect(car.cost).toBe('unknown');
@@ -83,6 +98,23 @@ describe('Porto Alegre door to door', () => {
     expect(taxi.cost).toBe('unknown');
     expect(taxi.pricing_breakdown[0]!.description).toMatch(/no published fare scale/);
     for (const j of far.filter((x) => x.transport_mode === 'transit')) expect(j.cost).toMatch(/^R\$\d+\.\d{2}$/);
+  });
+
+  it('carries each step\'s emissions at the DESNZ 2025 factor for its mode (hand-computed from the CSV)', () => {
+    // kg CO2e per km: bus and metro per passenger-km, car and taxi per vehicle-km (DESNZ 2025, ../shared/data/reference).
+    const factor: Record<string, number> = { walk: 0, cycle: 0, bus: 0.12525, subway: 0.0278, train: 0.03546, tram: 0.0286, 'own-car': 0.16725, taxi: 0.20806 };
+    let checked = 0;
+    for (const j of [...far, ...near]) {
+      const steps = j.depart.steps;
+      for (const st of steps) expect(factor).toHaveProperty([st.type]);
+      const expected = steps.reduce((kg, st) => kg + (factor[st.type]! * st.distance.value) / 1000, 0);
+      expect(Math.abs(j.carbon_emission - expected)).toBeLessThanOrEqual(0.001);
+      if (expected > 0) checked++;
+    }
+    expect(checked).toBeGreaterThan(5);
+    // The 8 km drive by hand: about 8.3 km x 0.16725 = 1.39 kg.
+    const car = far.find((j) => j.transport_mode === 'own-car')!;
+    expect(car.carbon_emission).toBeCloseTo((car.depart.distance.value / 1000) * 0.16725, 2);
   });
 
   it('directions name real streets and elevation is present', () => {

@@ -86,6 +86,24 @@ describe('Tayside door to door', () => {
     expect(car.cost).toMatch(/^£\d+\.\d{2}$/);
   });
 
+  it('a taxi from Stirling is priced on the council\'s published scale: Tariff 1 by day, Tariff 2 at night (hand-computed)', async () => {
+    const stirling = { label: 'Stirling', lat: 56.1190, lng: -3.9370 };
+    const bridgeOfAllan = { label: 'Bridge of Allan', lat: 56.1540, lng: -3.9460 };
+    const taxi = async (time: string) => (await planAll({ origin: stirling, destination: bridgeOfAllan, out_time: `${DAY}T${time}` }, opts())).find((j) => j.transport_mode === 'taxi')!;
+    const pence = (cost: string) => Math.round(Number(cost.replace('£', '')) * 100);
+    const day = await taxi('10:00');
+    const night = await taxi('23:30');
+    // Tariff 1: £3.40 for the first 880 yards, then 10p per 86 yards or part; Tariff 2: £4.00, then 10p per 68.8 yards.
+    const yards = day.depart.distance.value / 0.9144;
+    expect(Math.abs(pence(day.cost) - (340 + 10 * Math.ceil((yards - 880) / 86)))).toBeLessThanOrEqual(10);
+    expect(Math.abs(pence(night.cost) - (400 + 10 * Math.ceil((yards - 880) / 68.8)))).toBeLessThanOrEqual(10);
+    expect(day.pricing_breakdown[0]!.description).toMatch(/Stirling Tariff 1/);
+    expect(night.pricing_breakdown[0]!.description).toMatch(/Tariff 2/);
+    // The meter fare is what the traveller pays: VAT is in it, nothing added; waiting time is said to be left out.
+    expect(day.pricing_breakdown[0]!.description).toMatch(/waiting time not included/);
+    expect(day.depart.steps[0]!.estimated).toBe(true);
+  });
+
   it("the council brand's blocked types (taxi, own car, cycle) never appear", async () => {
     const js = await planAll({ origin: DUNDEE, destination: PERTH, out_time: `${DAY}T08:30`, profile: CAR, blocked_travel_types: ['taxi', 'own-car', 'cycle'] }, opts());
     expect(js.length).toBeGreaterThan(0);
