@@ -9,7 +9,7 @@
 import type { TravellerProfile } from '../costs/concessions';
 import type { StreetRoute } from '../street/types';
 import { planBikeHire } from '../modes/bike-hire';
-import { planCarClub } from '../modes/car-club';
+import { pairCarClubHire, planCarClub } from '../modes/car-club';
 import type { ModeContext, ModePlanner } from '../modes/context';
 import { planCycle } from '../modes/cycle';
 import { CYCLE_ACCESS_SAVING, planCycleTransit, selectCycleAccess } from '../modes/cycle-transit';
@@ -48,7 +48,7 @@ function context(v: Validated, req: PlanRequest, when: LocalTime, arriveBy: bool
   const o = { name: req.origin.label || 'your origin', lat: req.origin.lat, lng: req.origin.lng };
   const d = { name: req.destination.label || 'your destination', lat: req.destination.lat, lng: req.destination.lng };
   return {
-    region: v.region, from: reverse ? d : o, to: reverse ? o : d, date: when.date, time: when.time, arriveBy,
+    region: v.region, from: reverse ? d : o, to: reverse ? o : d, date: when.date, time: when.time, arriveBy, returning: reverse,
     traveller: traveller(req), hasCar: req.profile?.has_access_to_car === true, blocked: v.blocked, routes, now,
   };
 }
@@ -85,7 +85,10 @@ export async function* plan(req: PlanRequest, options: PlanOptions): AsyncGenera
   const build = (drafts: LegDraft[], returns: LegDraft[] | null): JourneyFigures[] => {
     const ret = returns ? bestReturn(v.region, returns.filter((d) => allowed(d, v))) : null;
     if (returns && !ret) return [];
-    return drafts.filter((d) => allowed(d, v)).map((d) => assembleJourney(v.region, origin, destination, d, ret));
+    return drafts.filter((d) => allowed(d, v)).map((d) => {
+      if (ret && d.mode === 'car-club') pairCarClubHire(v.region, d, ret);
+      return assembleJourney(v.region, origin, destination, d, ret);
+    });
   };
 
   // Direct modes: cheap, so first.

@@ -17,6 +17,8 @@ export interface ModeContext {
   time: number;
   /** time is the latest arrival rather than the earliest departure. */
   arriveBy: boolean;
+  /** The way back of a return journey (from is the destination, to the origin). */
+  returning: boolean;
   traveller: TravellerProfile;
   hasCar: boolean;
   blocked: ReadonlySet<TravelType>;
