@@ -5,7 +5,7 @@
  */
 import { McRaptor, type CostModel } from '../raptor/mc-raptor';
 import { Raptor } from '../raptor/raptor';
-import type { DaySlot, PathLeg, RaptorPath, StopTime, TransitData } from '../raptor/transit-data';
+import type { DaySlot, PathLeg, RaptorPath, RaptorRequest, StopTime, TransitData } from '../raptor/transit-data';
 import { formatDay } from '../timetable/gtfs-time';
 import { serviceRunsOn, type Timetable } from '../timetable/model';
 import { modeOfRouteType, type TransitMode } from '../timetable/modes';
@@ -41,9 +41,17 @@ export interface PlanResult {
 
 export const DEFAULT_MAX_TRANSFERS = 8;
 
+/** A direction's router data and the routers (with their reusable buffers) over it. */
+interface View {
+  data: TransitData;
+  raptor: Raptor;
+  mc?: McRaptor;
+  mcCost?: CostModel | undefined;
+}
+
 export class Planner {
-  private fwd?: { data: TransitData; raptor: Raptor };
-  private rev?: { data: TransitData; raptor: Raptor };
+  private fwd?: View;
+  private rev?: View;
   private readonly slotCache = new Map<number, DaySlot[]>();
   private wheelchairTrips?: Uint8Array;
   /** Latest service day a trip still running today may have started on (trips past 24:00, 48:00...). */
@@ -73,7 +81,7 @@ export class Planner {
       ...(tripAllowed ? { tripAllowed } : {}),
       ...(patternAllowed ? { patternAllowed } : {}),
     };
-    const found = o.multiCriteria ? new McRaptor(view.data, o.costModel, view.raptor.bounds()).search(request) : view.raptor.search(request);
+    const found = o.multiCriteria ? this.multiCriteria(view, request, o.costModel) : view.raptor.search(request);
     const paths = reverse ? found.map((p) => this.unreverse(p)).sort((a, b) => a.departure - b.departure) : found;
     return { paths, notices };
   }
@@ -103,7 +111,18 @@ export class Planner {
     return slots;
   }
 
-  private make(data: TransitData) {
+  /** McRAPTOR from one departure time; without a cost model, seeded with plain RAPTOR's journeys to prune early. */
+  private multiCriteria(view: View, request: RaptorRequest, costModel?: CostModel): RaptorPath[] {
+    const single: RaptorRequest = { ...request };
+    delete single.departureEnd;
+    if (!view.mc || view.mcCost !== costModel) {
+      view.mc = new McRaptor(view.data, costModel, view.raptor.bounds());
+      view.mcCost = costModel;
+    }
+    return view.mc.search(single, costModel ? [] : view.raptor.search(single));
+  }
+
+  private make(data: TransitData): View {
     return { data, raptor: new Raptor(data) };
   }
 

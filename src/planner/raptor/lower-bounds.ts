@@ -10,7 +10,7 @@
  */
 import { MinHeap } from '../common/heap';
 import { INF } from './state';
-import type { StopTime, TransitData } from './transit-data';
+import { CAN_ALIGHT, CAN_BOARD, type StopTime, type TransitData } from './transit-data';
 
 export class LowerBounds {
   /** Fastest ride from position i-1 to i of each pattern, indexed like patternStops (0 at i = 0). */
@@ -21,6 +21,10 @@ export class LowerBounds {
   private readonly inDuration: Int32Array;
   private readonly heap = new MinHeap(1024);
   readonly bound: Int32Array;
+  /** Fewest further trips to the destination after arriving at a stop by trip (0 at an egress stop). */
+  readonly tripsAfterArrival: Int32Array;
+  /** Fewest further trips, counting the next one, when ready to board at a stop. */
+  readonly tripsAfterReady: Int32Array;
 
   constructor(private readonly data: TransitData) {
     this.hop = fastestHops(data);
@@ -40,6 +44,49 @@ export class LowerBounds {
       }
     }
     this.bound = new Int32Array(S);
+    this.tripsAfterArrival = new Int32Array(S);
+    this.tripsAfterReady = new Int32Array(S);
+  }
+
+  /**
+   * Fills the trip-count bounds for a destination reached from these stops, up to `rounds` trips
+   * (stops needing more keep INF). Level by level: a stop is `level` trips away when ready there if
+   * some pattern boards there and later alights where `level - 1` trips remain after arriving; a stop
+   * is that far after arriving if it is itself, or is a footpath away from, such a boarding stop.
+   */
+  computeTrips(egress: readonly StopTime[], rounds: number): void {
+    const d = this.data;
+    const { patternStopStart, patternStops, patternStopFlags } = d;
+    const after = this.tripsAfterArrival;
+    const ready = this.tripsAfterReady;
+    after.fill(INF);
+    ready.fill(INF);
+    for (const e of egress) after[e.stop] = 0;
+    for (let level = 1; level <= rounds; level++) {
+      let changed = false;
+      for (let p = 0; p < d.patternCount; p++) {
+        const s0 = patternStopStart[p] as number;
+        let reaches = false;
+        for (let e = (patternStopStart[p + 1] as number) - 1; e >= s0; e--) {
+          const s = patternStops[e] as number;
+          const flags = patternStopFlags[e] as number;
+          if (reaches && (flags & CAN_BOARD) !== 0 && (ready[s] as number) > level) {
+            ready[s] = level;
+            changed = true;
+          }
+          if ((flags & CAN_ALIGHT) !== 0 && (after[s] as number) < level) reaches = true;
+        }
+      }
+      if (!changed) break;
+      for (let s = 0; s < d.stopCount; s++) {
+        if (ready[s] !== level) continue;
+        if ((after[s] as number) > level) after[s] = level;
+        for (let e = this.inStart[s] as number, end = this.inStart[s + 1] as number; e < end; e++) {
+          const u = this.inFrom[e] as number;
+          if ((after[u] as number) > level) after[u] = level;
+        }
+      }
+    }
   }
 
   /** Fills `bound` for a destination reached from these stops; returns it. */

@@ -56,6 +56,16 @@ export class Raptor {
     // for one single search only where that graph is small next to the timetable (on Porto Alegre's
     // 50k footpaths it doubles a single query; on the 4.4M-stop-time test feed it thirds p50).
     st.bound = range || this.boundsPayForSingle ? this.bounds().compute(req.egress) : this.noBound;
+    // Trip-count bounds let a run prune against journeys with more trips than the label has so far
+    // (in a range search, later runs have usually found those); for one search they do not pay.
+    if (range) {
+      this.bounds().computeTrips(req.egress, rounds);
+      st.tripsAfterArrival = this.bounds().tripsAfterArrival;
+      st.tripsAfterReady = this.bounds().tripsAfterReady;
+    } else {
+      st.tripsAfterArrival = this.noBound;
+      st.tripsAfterReady = this.noBound;
+    }
     for (const e of req.egress) {
       const prev = this.egress[e.stop] as number;
       if (prev < 0 || e.duration < prev) this.egress[e.stop] = e.duration;
@@ -136,7 +146,7 @@ export class Raptor {
     const row = k * S;
     // Hot loop: arrays in locals.
     const { patternStops, patternStopFlags, boardTimes, alightTimes } = d;
-    const { arr, ready, target, bestArr, bound } = st;
+    const { arr, ready, bestArr, tripsAfterArrival } = st;
     const egress = this.egress;
     for (let q = 0; q < this.queueCount; q++) {
       const p = this.queueList[q] as number;
@@ -157,7 +167,7 @@ export class Raptor {
         if (trip >= 0 && (flags & CAN_ALIGHT) !== 0) {
           const t = (alightTimes[tripTimes + i] as number) + shift;
           // Improves only on this round, the previous one (fewer trips) and, in a single search, any round.
-          if (t + (bound[s] as number) < (target[k] as number) && t < (arr[row + s] as number) && t < (arr[prevRow + s] as number) && (!single || t < (bestArr[s] as number))) {
+          if (t < (arr[row + s] as number) && st.canImprove(k, tripsAfterArrival[s] as number, s, t) && t < (arr[prevRow + s] as number) && (!single || t < (bestArr[s] as number))) {
             if (single) bestArr[s] = t;
             arr[row + s] = t;
             st.arrKind[row + s] = KIND_TRIP;

@@ -36,6 +36,11 @@ export class PathState {
   targetImproved = new Uint8Array(0);
   /** Lower bound on the time from each stop to the destination (INF: cannot reach it). */
   bound: Int32Array;
+  /** Lower bounds on further trips after arriving at / when ready at each stop (zeros: unknown). */
+  tripsAfterArrival: Int32Array;
+  tripsAfterReady: Int32Array;
+  /** Best destination arrival found so far with at most k trips (over every run of a range search). */
+  targetBest = new Int32Array(0);
 
   readonly marked: Uint8Array;
   readonly markedList: Int32Array;
@@ -52,6 +57,18 @@ export class PathState {
     this.tripFlag = new Uint8Array(stopCount);
     this.tripList = new Int32Array(stopCount);
     this.bound = new Int32Array(stopCount);
+    this.tripsAfterArrival = new Int32Array(stopCount);
+    this.tripsAfterReady = this.tripsAfterArrival;
+  }
+
+  /**
+   * Whether a label at stop s after k trips, arriving there at t, can still lead to a journey that
+   * beats one already found: it needs at least k + `more` trips, so it must arrive before the best
+   * found with that many trips or fewer, and it arrives no sooner than t plus the stop's bound.
+   */
+  canImprove(k: number, more: number, s: number, t: number): boolean {
+    const need = k + more;
+    return need <= this.rounds && t + (this.bound[s] as number) < (this.targetBest[need] as number);
   }
 
   reset(rounds: number): void {
@@ -73,6 +90,7 @@ export class PathState {
       this.targetStop = new Int32Array(rounds + 1);
       this.targetRound = new Int32Array(rounds + 1);
       this.targetImproved = new Uint8Array(rounds + 1);
+      this.targetBest = new Int32Array(rounds + 1);
     }
     this.rounds = rounds;
     this.arr.fill(INF, 0, size);
@@ -82,6 +100,7 @@ export class PathState {
     this.bestArr.fill(INF);
     this.bestReady.fill(INF);
     this.target.fill(INF);
+    this.targetBest.fill(INF);
     this.targetStop.fill(-1);
     this.clearMarks();
   }
@@ -156,6 +175,7 @@ export class PathState {
     this.targetStop[k] = s;
     this.targetRound[k] = k;
     this.targetImproved[k] = 1;
+    for (let j = k; j <= this.rounds && t < (this.targetBest[j] as number); j++) this.targetBest[j] = t;
   }
 
   /** After round k's pattern scans: ready times at the same stop (with its change time) and across footpaths. */
@@ -180,7 +200,7 @@ export class PathState {
   private improveReady(row: number, S: number, k: number, s: number, t: number, kind: number, from: number, duration: number, single: boolean): void {
     const idx = row + s;
     const ready = this.ready;
-    if (t >= (ready[idx] as number) || t >= (ready[idx - S] as number) || t + (this.bound[s] as number) >= (this.target[k] as number)) return;
+    if (t >= (ready[idx] as number) || t >= (ready[idx - S] as number) || !this.canImprove(k, this.tripsAfterReady[s] as number, s, t)) return;
     if (single) {
       if (t >= (this.bestReady[s] as number)) return;
       this.bestReady[s] = t;

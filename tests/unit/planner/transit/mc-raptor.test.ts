@@ -20,7 +20,7 @@ function bestByTransfers(paths: RaptorPath[], max: number): number[] {
 describe.each([
   ['ember', FEEDS.ember, '2026-11-25', 60],
   ['isle-of-wight', FEEDS.isleOfWight, '2019-05-15', 60],
-  ['porto-alegre', FEEDS.portoAlegre, '2019-05-15', 8],
+  ['porto-alegre', FEEDS.portoAlegre, '2019-05-15', 24],
 ] as const)('McRAPTOR on %s', (_name, feed, day, queries) => {
   it('matches RAPTOR per transfer count and returns only non-dominated valid journeys', async () => {
     const tt = await loadFeeds(feed);
