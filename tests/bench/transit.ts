@@ -34,7 +34,7 @@ const NAMED: Record<string, { paths: string[]; date: string }> = {
  * `--feed large`: a feed about 20x Porto Alegre assembled from real ones - Porto Alegre bus and metro
  * and rail, each trip repeated with small time offsets (a denser service on the same stops), plus Ember
  * and the Isle of Wight once. Calendars are moved by whole weeks onto Porto Alegre's dates so all
- * services run on one day. Written once to a folder in the temp directory.
+ * services run on one day. Written once to folders in the temp directory, one feed per source.
  */
 const LARGE_PARTS: { file: string; prefix: string; copies: number; offsetMin: number }[] = [
   { file: 'test/porto-alegre/gtfs-eptc-bus.zip', prefix: 'pb', copies: 20, offsetMin: 3 },
@@ -45,6 +45,8 @@ const LARGE_PARTS: { file: string; prefix: string; copies: number; offsetMin: nu
   { file: 'test/flex/cobblinc-bus-30.gtfs.zip', prefix: 'cb', copies: 1, offsetMin: 0 },
 ];
 const LARGE_START = '20190415';
+/** A Wednesday on which every part of the large feed runs. */
+const LARGE_DATE = '2019-05-01';
 
 function rows(text: string): Record<string, string>[] {
   const out: Record<string, string>[] = [];
@@ -67,9 +69,19 @@ function shiftTime(t: string, minutes: number): string {
   return `${String(h).padStart(2, '0')}:${String(Math.floor((total % 3600) / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
 }
 
-async function assembleLargeFeed(): Promise<string> {
-  const dir = join(tmpdir(), 'drover-large-feed');
-  if (existsSync(join(dir, 'stop_times.txt'))) return dir;
+/**
+ * Writes the large feed once, one folder per source feed (its own calendar, transfers.txt and generated
+ * footpaths, as a region of several feeds is imported), and returns the folders.
+ */
+async function assembleLargeFeed(): Promise<string[]> {
+  const root = join(tmpdir(), 'drover-large-feed-v2');
+  const dirs = LARGE_PARTS.map((part) => join(root, part.prefix));
+  if (dirs.every((dir) => existsSync(join(dir, 'stop_times.txt')))) return dirs;
+  for (const [i, part] of LARGE_PARTS.entries()) await writeLargePart(part, dirs[i] as string);
+  return dirs;
+}
+
+async function writeLargePart(part: (typeof LARGE_PARTS)[number], dir: string): Promise<void> {
   await mkdir(dir, { recursive: true });
   const out: Record<string, string[]> = {
     'agency.txt': ['agency_id,agency_name,agency_url,agency_timezone'],
@@ -79,37 +91,37 @@ async function assembleLargeFeed(): Promise<string> {
     'stop_times.txt': ['trip_id,arrival_time,departure_time,stop_id,stop_sequence,pickup_type,drop_off_type'],
     'calendar.txt': ['service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date'],
     'calendar_dates.txt': ['service_id,date,exception_type'],
-    'transfers.txt': ['from_stop_id,to_stop_id,transfer_type,min_transfer_time'],
   };
-  for (const part of LARGE_PARTS) {
-    const files = unzipSync(new Uint8Array(readFileSync(join(shared, part.file))));
-    const t = (name: string) => (files[name] ? rows(strFromU8(files[name] as Uint8Array)) : []);
-    const p = part.prefix;
-    const calendar = t('calendar.txt');
-    const dates = t('calendar_dates.txt');
-    const first = Math.min(...calendar.map((c) => parseDay(c.start_date ?? '')), ...dates.map((c) => parseDay(c.date ?? '')));
-    const weeks = Math.round((parseDay(LARGE_START) - first) / 7) * 7;
-    const moved = (d: string) => formatDay(parseDay(d) + weeks).replace(/-/g, '');
-    const agencies = t('agency.txt');
-    for (const a of agencies) out['agency.txt']?.push(csv([p + (a.agency_id ?? ''), a.agency_name ?? '', a.agency_url ?? '', a.agency_timezone ?? '']));
-    for (const s of t('stops.txt')) out['stops.txt']?.push(csv([p + s.stop_id, s.stop_name ?? '', s.stop_lat ?? '', s.stop_lon ?? '', s.location_type ?? '', s.parent_station ? p + s.parent_station : '']));
-    for (const r of t('routes.txt')) out['routes.txt']?.push(csv([p + r.route_id, p + (r.agency_id ?? agencies[0]?.agency_id ?? ''), r.route_short_name ?? '', r.route_long_name ?? '', r.route_type ?? '3']));
-    for (const c of calendar) {
-      out['calendar.txt']?.push(csv([p + c.service_id, c.monday ?? 0, c.tuesday ?? 0, c.wednesday ?? 0, c.thursday ?? 0, c.friday ?? 0, c.saturday ?? 0, c.sunday ?? 0, moved(c.start_date ?? ''), moved(c.end_date ?? '')]));
-    }
-    for (const c of dates) out['calendar_dates.txt']?.push(csv([p + c.service_id, moved(c.date ?? ''), c.exception_type ?? '1']));
-    for (const x of t('transfers.txt')) out['transfers.txt']?.push(csv([p + x.from_stop_id, p + x.to_stop_id, x.transfer_type ?? '0', x.min_transfer_time ?? '']));
-    const trips = t('trips.txt');
-    const stopTimes = t('stop_times.txt');
-    for (let k = 0; k < part.copies; k++) {
-      for (const tr of trips) out['trips.txt']?.push(csv([p + tr.route_id, p + tr.service_id, `${p}${tr.trip_id}~${k}`, tr.trip_headsign ?? '', tr.direction_id ?? '']));
-      for (const st of stopTimes) {
-        out['stop_times.txt']?.push(csv([`${p}${st.trip_id}~${k}`, shiftTime(st.arrival_time ?? '', k * part.offsetMin), shiftTime(st.departure_time ?? '', k * part.offsetMin), p + st.stop_id, st.stop_sequence ?? '', st.pickup_type ?? '', st.drop_off_type ?? '']));
-      }
+  const files = unzipSync(new Uint8Array(readFileSync(join(shared, part.file))));
+  const t = (name: string) => (files[name] ? rows(strFromU8(files[name] as Uint8Array)) : []);
+  const p = part.prefix;
+  const calendar = t('calendar.txt');
+  const dates = t('calendar_dates.txt');
+  const first = Math.min(...calendar.map((c) => parseDay(c.start_date ?? '')), ...dates.map((c) => parseDay(c.date ?? '')));
+  const weeks = Math.round((parseDay(LARGE_START) - first) / 7) * 7;
+  const moved = (d: string) => formatDay(parseDay(d) + weeks).replace(/-/g, '');
+  const agencies = t('agency.txt');
+  for (const a of agencies) out['agency.txt']?.push(csv([p + (a.agency_id ?? ''), a.agency_name ?? '', a.agency_url ?? '', a.agency_timezone ?? '']));
+  for (const s of t('stops.txt')) out['stops.txt']?.push(csv([p + s.stop_id, s.stop_name ?? '', s.stop_lat ?? '', s.stop_lon ?? '', s.location_type ?? '', s.parent_station ? p + s.parent_station : '']));
+  for (const r of t('routes.txt')) out['routes.txt']?.push(csv([p + r.route_id, p + (r.agency_id ?? agencies[0]?.agency_id ?? ''), r.route_short_name ?? '', r.route_long_name ?? '', r.route_type ?? '3']));
+  for (const c of calendar) {
+    out['calendar.txt']?.push(csv([p + c.service_id, c.monday ?? 0, c.tuesday ?? 0, c.wednesday ?? 0, c.thursday ?? 0, c.friday ?? 0, c.saturday ?? 0, c.sunday ?? 0, moved(c.start_date ?? ''), moved(c.end_date ?? '')]));
+  }
+  for (const c of dates) out['calendar_dates.txt']?.push(csv([p + c.service_id, moved(c.date ?? ''), c.exception_type ?? '1']));
+  const transfers = t('transfers.txt');
+  if (transfers.length) {
+    out['transfers.txt'] = ['from_stop_id,to_stop_id,transfer_type,min_transfer_time'];
+    for (const x of transfers) out['transfers.txt'].push(csv([p + x.from_stop_id, p + x.to_stop_id, x.transfer_type ?? '0', x.min_transfer_time ?? '']));
+  }
+  const trips = t('trips.txt');
+  const stopTimes = t('stop_times.txt');
+  for (let k = 0; k < part.copies; k++) {
+    for (const tr of trips) out['trips.txt']?.push(csv([p + tr.route_id, p + tr.service_id, `${p}${tr.trip_id}~${k}`, tr.trip_headsign ?? '', tr.direction_id ?? '']));
+    for (const st of stopTimes) {
+      out['stop_times.txt']?.push(csv([`${p}${st.trip_id}~${k}`, shiftTime(st.arrival_time ?? '', k * part.offsetMin), shiftTime(st.departure_time ?? '', k * part.offsetMin), p + st.stop_id, st.stop_sequence ?? '', st.pickup_type ?? '', st.drop_off_type ?? '']));
     }
   }
   for (const [name, lines] of Object.entries(out)) await writeFile(join(dir, name), `${lines.join('\n')}\n`);
-  return dir;
 }
 
 interface Query {
@@ -158,8 +170,9 @@ export async function run(args: string[]): Promise<void> {
   } else {
     const list = feeds.length ? feeds : ['porto-alegre'];
     const paths: string[] = [];
-    for (const f of list) paths.push(...(f === 'large' ? [await assembleLargeFeed()] : (NAMED[f]?.paths.map((p) => join(shared, p)) ?? [f])));
+    for (const f of list) paths.push(...(f === 'large' ? await assembleLargeFeed() : (NAMED[f]?.paths.map((p) => join(shared, p)) ?? [f])));
     if (Number.isNaN(date) && list.length === 1 && NAMED[list[0] as string]) date = parseDay((NAMED[list[0] as string] as { date: string }).date);
+    if (Number.isNaN(date) && list.length === 1 && list[0] === 'large') date = parseDay(LARGE_DATE);
     const t0 = performance.now();
     const built = await buildTimetable(await Promise.all(paths.map(async (p) => ({ source: await openGtfs(p) }))));
     figures.importMs = Math.round(performance.now() - t0);

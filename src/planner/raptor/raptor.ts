@@ -22,6 +22,8 @@ export class Raptor {
   private readonly st: PathState;
   private readonly queuePos: Int32Array;
   private readonly queueList: Int32Array;
+  /** Per queued pattern, its last marked boarding position. */
+  private readonly queueLast: Int32Array;
   private queueCount = 0;
   private readonly egress: Int32Array;
   // Result of the last earliestTrip() call.
@@ -38,6 +40,7 @@ export class Raptor {
     this.boundsPayForSingle = (data.footTo.length + data.stopPatterns.length) * 12 < data.boardTimes.length;
     this.queuePos = new Int32Array(data.patternCount).fill(-1);
     this.queueList = new Int32Array(data.patternCount);
+    this.queueLast = new Int32Array(data.patternCount);
     this.egress = new Int32Array(data.stopCount).fill(-1);
   }
 
@@ -115,7 +118,11 @@ export class Raptor {
     return (this.lowerBounds ??= new LowerBounds(this.data));
   }
 
-  /** Queues each pattern through a marked stop from its earliest marked position where boarding is allowed. */
+  /**
+   * Queues each pattern through a marked stop from its earliest marked position where boarding is
+   * allowed, and notes its last: boarding only needs trying where a ready time improved (elsewhere the
+   * same boarding was tried when that time was set, and its arrivals are kept).
+   */
   private queuePatterns(req: RaptorRequest, k: number): void {
     const d = this.data;
     const st = this.st;
@@ -130,8 +137,12 @@ export class Raptor {
         const q = this.queuePos[p] as number;
         if (q < 0) {
           this.queuePos[p] = pos;
+          this.queueLast[p] = pos;
           this.queueList[this.queueCount++] = p;
-        } else if (pos < q) this.queuePos[p] = pos;
+        } else {
+          if (pos < q) this.queuePos[p] = pos;
+          if (pos > (this.queueLast[p] as number)) this.queueLast[p] = pos;
+        }
       }
     }
     st.markedCount = 0;
@@ -146,7 +157,7 @@ export class Raptor {
     const row = k * S;
     // Hot loop: arrays in locals.
     const { patternStops, patternStopFlags, boardTimes, alightTimes } = d;
-    const { arr, ready, bestArr, tripsAfterArrival } = st;
+    const { arr, ready, bestArr, tripsAfterArrival, bound, targetBest } = st;
     const egress = this.egress;
     for (let q = 0; q < this.queueCount; q++) {
       const p = this.queueList[q] as number;
@@ -161,9 +172,13 @@ export class Raptor {
       let shift = 0;
       let day = 0;
       let boardPos = -1;
+      const last = this.queueLast[p] as number;
       for (let i = from; i < n; i++) {
         const s = patternStops[stopBase + i] as number;
         const flags = patternStopFlags[stopBase + i] as number;
+        // Past the last marked stop only the trip ridden can improve anything, and it cannot once its
+        // arrival plus the bound reaches the best journey found: both only grow along the pattern.
+        if (i > last && (trip < 0 || (alightTimes[tripTimes + i] as number) + shift + (bound[s] as number) >= (targetBest[k] as number))) break;
         if (trip >= 0 && (flags & CAN_ALIGHT) !== 0) {
           const t = (alightTimes[tripTimes + i] as number) + shift;
           // Improves only on this round, the previous one (fewer trips) and, in a single search, any round.
@@ -183,7 +198,7 @@ export class Raptor {
         if ((flags & CAN_BOARD) !== 0) {
           const r = ready[prevRow + s] as number;
           if (r < INF && (trip < 0 || (r < (boardTimes[tripTimes + i] as number) + shift && this.earlierMayExist(req, p, n, i, r, trip, day)))) {
-            this.earliestTrip(req, p, n, i, r);
+            this.earliestTrip(req, p, n, i, r, trip, day);
             if (this.foundTrip >= 0 && (trip < 0 || this.foundTime < (boardTimes[tripTimes + i] as number) + shift)) {
               trip = this.foundTrip;
               tripTimes = timeBase + trip * n;
@@ -218,9 +233,14 @@ export class Raptor {
     return false;
   }
 
-  /** Earliest trip of pattern p boarding at position i at or after `time`, over all service days. */
-  private earliestTrip(req: RaptorRequest, p: number, n: number, i: number, time: number): void {
+  /**
+   * Earliest trip of pattern p boarding at position i at or after `time`, over all service days.
+   * While riding trip `hint` (within the pattern) of day slot `hintDay`, an earlier trip of that day is
+   * usually one or two before it: those are stepped back to instead of binary-searching all trips.
+   */
+  private earliestTrip(req: RaptorRequest, p: number, n: number, i: number, time: number, hint = -1, hintDay = -1): void {
     const d = this.data;
+    const board = d.boardTimes;
     const tripBase = d.patternTripStart[p] as number;
     const m = (d.patternTripStart[p + 1] as number) - tripBase;
     const base = (d.patternTimeStart[p] as number) + i;
@@ -230,16 +250,17 @@ export class Raptor {
       const slot = req.days[dd];
       if (!slot) continue;
       const target = time - slot.shift;
-      if ((d.boardTimes[base + (m - 1) * n] as number) < target) continue;
-      let lo = 0;
-      let hi = m - 1;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if ((d.boardTimes[base + mid * n] as number) < target) lo = mid + 1;
-        else hi = mid;
-      }
+      // Sorted departures: nothing here if the last leaves too early or the first no sooner than the best found.
+      if ((board[base + (m - 1) * n] as number) < target || (board[base] as number) + slot.shift >= this.foundTime) continue;
+      let lo: number;
+      if (dd === hintDay && hint >= 0) {
+        lo = hint;
+        let steps = 0;
+        while (lo > 0 && (board[base + (lo - 1) * n] as number) >= target && ++steps < 8) lo--;
+        if (steps >= 8) lo = firstAtOrAfter(board, base, n, 0, lo, target);
+      } else lo = firstAtOrAfter(board, base, n, 0, m - 1, target);
       for (let j = lo; j < m; j++) {
-        const t = (d.boardTimes[base + j * n] as number) + slot.shift;
+        const t = (board[base + j * n] as number) + slot.shift;
         if (t >= this.foundTime) break;
         const g = tripBase + j;
         if (slot.active[d.tripService[g] as number] === 0) continue;
@@ -251,6 +272,16 @@ export class Raptor {
       }
     }
   }
+}
+
+/** First trip index in [lo, hi] whose time at `base` (rows of n) is at least `target` (hi if none before it). */
+function firstAtOrAfter(times: Int32Array, base: number, n: number, lo: number, hi: number, target: number): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((times[base + mid * n] as number) < target) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Best destination arrival using at most k trips, for k = 0..rounds. */
