@@ -73,7 +73,6 @@ export class McRaptor {
    * journey is still found here.
    */
   search(req: RaptorRequest, known: readonly RaptorPath[] = []): RaptorPath[] {
-    const d = this.data;
     const pool = this.pool;
     const cm = this.costModel;
     const rounds = req.maxTransfers + 1;
