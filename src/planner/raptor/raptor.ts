@@ -33,6 +33,13 @@ export class Raptor {
   private lowerBounds?: LowerBounds;
   private readonly noBound: Int32Array;
   private readonly boundsPayForSingle: boolean;
+  /**
+   * First and last departure of each pattern at each position, indexed like patternStops: the trip
+   * search checks a day slot against them first, and beside the stop list they are in cache, where
+   * the first and last trips' rows of a long pattern are not.
+   */
+  private readonly firstBoard: Int32Array;
+  private readonly lastBoard: Int32Array;
 
   constructor(readonly data: TransitData) {
     this.st = new PathState(data.stopCount);
@@ -42,6 +49,18 @@ export class Raptor {
     this.queueList = new Int32Array(data.patternCount);
     this.queueLast = new Int32Array(data.patternCount);
     this.egress = new Int32Array(data.stopCount).fill(-1);
+    this.firstBoard = new Int32Array(data.patternStops.length);
+    this.lastBoard = new Int32Array(data.patternStops.length);
+    for (let p = 0; p < data.patternCount; p++) {
+      const s0 = data.patternStopStart[p] as number;
+      const n = (data.patternStopStart[p + 1] as number) - s0;
+      const m = (data.patternTripStart[p + 1] as number) - (data.patternTripStart[p] as number);
+      const base = data.patternTimeStart[p] as number;
+      for (let i = 0; i < n && m > 0; i++) {
+        this.firstBoard[s0 + i] = data.boardTimes[base + i] as number;
+        this.lastBoard[s0 + i] = data.boardTimes[base + (m - 1) * n + i] as number;
+      }
+    }
   }
 
   search(req: RaptorRequest): RaptorPath[] {
@@ -86,6 +105,7 @@ export class Raptor {
           if (t < (st.ready[a.stop] as number)) {
             st.ready[a.stop] = t;
             st.readyKind[a.stop] = KIND_ACCESS;
+            st.readyPattern[a.stop] = -1;
             st.readyFrom[a.stop] = a.stop;
             st.readyDuration[a.stop] = a.duration;
             // After the first run of a range search, an access stop needs scanning only if this run can
@@ -157,7 +177,7 @@ export class Raptor {
     const row = k * S;
     // Hot loop: arrays in locals.
     const { patternStops, patternStopFlags, boardTimes, alightTimes } = d;
-    const { arr, ready, bestArr, tripsAfterArrival, bound, targetBest } = st;
+    const { arr, ready, bestArr, tripsAfterArrival, bound, targetBest, readyPattern } = st;
     const egress = this.egress;
     for (let q = 0; q < this.queueCount; q++) {
       const p = this.queueList[q] as number;
@@ -190,14 +210,16 @@ export class Raptor {
             st.arrBoardPos[row + s] = boardPos;
             st.arrAlightPos[row + s] = i;
             st.arrDay[row + s] = day;
-            st.noteTripArrival(s);
+            st.noteTripArrival(s, p);
             const eg = egress[s] as number;
             if (eg >= 0) st.offerTarget(k, s, t + eg);
           }
         }
         if ((flags & CAN_BOARD) !== 0) {
           const r = ready[prevRow + s] as number;
-          if (r < INF && (trip < 0 || (r < (boardTimes[tripTimes + i] as number) + shift && this.earlierMayExist(req, p, n, i, r, trip, day)))) {
+          // Ready here after arriving by this pattern: any trip it could board does no better than the one
+          // it arrived on, whose onward arrivals (with fewer trips) are already labels.
+          if (r < INF && readyPattern[prevRow + s] !== p && (trip < 0 || (r < (boardTimes[tripTimes + i] as number) + shift && this.earlierMayExist(req, p, n, i, r, trip, day)))) {
             this.earliestTrip(req, p, n, i, r, trip, day);
             if (this.foundTrip >= 0 && (trip < 0 || this.foundTime < (boardTimes[tripTimes + i] as number) + shift)) {
               trip = this.foundTrip;
@@ -224,11 +246,13 @@ export class Raptor {
     const shift = (req.days[day] as { shift: number }).shift;
     if (trip > 0 && (d.boardTimes[base + (trip - 1) * n] as number) + shift >= ready) return true;
     const current = (d.boardTimes[base + trip * n] as number) + shift;
-    const m = (d.patternTripStart[p + 1] as number) - (d.patternTripStart[p] as number);
+    const at = (d.patternStopStart[p] as number) + i;
+    const first = this.firstBoard[at] as number;
+    const last = this.lastBoard[at] as number;
     for (let dd = 0; dd < req.days.length; dd++) {
       if (dd === day) continue;
       const other = (req.days[dd] as { shift: number }).shift;
-      if ((d.boardTimes[base] as number) + other < current && (d.boardTimes[base + (m - 1) * n] as number) + other >= ready) return true;
+      if (first + other < current && last + other >= ready) return true;
     }
     return false;
   }
@@ -244,6 +268,9 @@ export class Raptor {
     const tripBase = d.patternTripStart[p] as number;
     const m = (d.patternTripStart[p + 1] as number) - tripBase;
     const base = (d.patternTimeStart[p] as number) + i;
+    const at = (d.patternStopStart[p] as number) + i;
+    const first = this.firstBoard[at] as number;
+    const last = this.lastBoard[at] as number;
     this.foundTrip = -1;
     this.foundTime = INF;
     for (let dd = 0; dd < req.days.length; dd++) {
@@ -251,7 +278,7 @@ export class Raptor {
       if (!slot) continue;
       const target = time - slot.shift;
       // Sorted departures: nothing here if the last leaves too early or the first no sooner than the best found.
-      if ((board[base + (m - 1) * n] as number) < target || (board[base] as number) + slot.shift >= this.foundTime) continue;
+      if (last < target || first + slot.shift >= this.foundTime) continue;
       let lo: number;
       if (dd === hintDay && hint >= 0) {
         lo = hint;

@@ -26,6 +26,8 @@ export class PathState {
   readyKind = new Uint8Array(0);
   readyFrom = new Int32Array(0);
   readyDuration = new Int32Array(0);
+  /** The pattern whose arrival at this very stop gave the ready time (a change there), else -1. */
+  readyPattern = new Int32Array(0);
   /** Best over all rounds, for local pruning in single-departure searches. */
   readonly bestArr: Int32Array;
   readonly bestReady: Int32Array;
@@ -46,6 +48,8 @@ export class PathState {
   readonly markedList: Int32Array;
   markedCount = 0;
   private readonly tripFlag: Uint8Array;
+  /** During a round: the pattern whose trip set the stop's arrival. */
+  private readonly arrivedBy: Int32Array;
   private readonly tripList: Int32Array;
   private tripCount = 0;
 
@@ -55,6 +59,7 @@ export class PathState {
     this.marked = new Uint8Array(stopCount);
     this.markedList = new Int32Array(stopCount);
     this.tripFlag = new Uint8Array(stopCount);
+    this.arrivedBy = new Int32Array(stopCount);
     this.tripList = new Int32Array(stopCount);
     this.bound = new Int32Array(stopCount);
     this.tripsAfterArrival = new Int32Array(stopCount);
@@ -84,6 +89,7 @@ export class PathState {
       this.readyKind = new Uint8Array(size);
       this.readyFrom = new Int32Array(size);
       this.readyDuration = new Int32Array(size);
+      this.readyPattern = new Int32Array(size);
     }
     if (this.target.length < rounds + 1) {
       this.target = new Int32Array(rounds + 1);
@@ -133,11 +139,12 @@ export class PathState {
     const prev = (k - 1) * S;
     const row = k * S;
     if (!single) {
-      const { ready, arr, readyKind, arrKind } = this;
+      const { ready, arr, readyKind, arrKind, readyPattern } = this;
       for (let s = 0; s < S; s++) {
         if ((ready[prev + s] as number) < (ready[row + s] as number)) {
           ready[row + s] = ready[prev + s] as number;
           readyKind[row + s] = KIND_INHERITED;
+          readyPattern[row + s] = readyPattern[prev + s] as number;
         }
         if ((arr[prev + s] as number) < (arr[row + s] as number)) {
           arr[row + s] = arr[prev + s] as number;
@@ -150,6 +157,7 @@ export class PathState {
       if ((this.ready[prev + s] as number) < (this.ready[row + s] as number)) {
         this.ready[row + s] = this.ready[prev + s] as number;
         this.readyKind[row + s] = KIND_INHERITED;
+        this.readyPattern[row + s] = this.readyPattern[prev + s] as number;
       }
       if ((this.arr[prev + s] as number) < (this.arr[row + s] as number)) {
         this.arr[row + s] = this.arr[prev + s] as number;
@@ -163,7 +171,8 @@ export class PathState {
     }
   }
 
-  noteTripArrival(s: number): void {
+  noteTripArrival(s: number, pattern: number): void {
+    this.arrivedBy[s] = pattern;
     if (this.tripFlag[s]) return;
     this.tripFlag[s] = 1;
     this.tripList[this.tripCount++] = s;
@@ -188,16 +197,16 @@ export class PathState {
       const s = this.tripList[i] as number;
       this.tripFlag[s] = 0;
       const t = arr[row + s] as number;
-      this.improveReady(row, S, k, s, t + (stopMinTransfer[s] as number), KIND_OWN, s, 0, single);
+      this.improveReady(row, S, k, s, t + (stopMinTransfer[s] as number), KIND_OWN, s, 0, single, this.arrivedBy[s] as number);
       for (let e = footStart[s] as number, end = footStart[s + 1] as number; e < end; e++) {
         const w = footDuration[e] as number;
-        this.improveReady(row, S, k, footTo[e] as number, t + w, KIND_FOOT, s, w, single);
+        this.improveReady(row, S, k, footTo[e] as number, t + w, KIND_FOOT, s, w, single, -1);
       }
     }
     this.tripCount = 0;
   }
 
-  private improveReady(row: number, S: number, k: number, s: number, t: number, kind: number, from: number, duration: number, single: boolean): void {
+  private improveReady(row: number, S: number, k: number, s: number, t: number, kind: number, from: number, duration: number, single: boolean, pattern: number): void {
     const idx = row + s;
     const ready = this.ready;
     if (t >= (ready[idx] as number) || t >= (ready[idx - S] as number) || !this.canImprove(k, this.tripsAfterReady[s] as number, s, t)) return;
@@ -209,6 +218,7 @@ export class PathState {
     this.readyKind[idx] = kind;
     this.readyFrom[idx] = from;
     this.readyDuration[idx] = duration;
+    this.readyPattern[idx] = pattern;
     this.mark(s);
   }
 
