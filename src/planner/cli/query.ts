@@ -1,7 +1,7 @@
 /** `planner query [--snapshot f] --from <stop_id|lat,lng> --to <...> --depart|--arrive <ISO local> [--window min] [--json]` */
 import { accessFromStop, egressToStop, findStop, stopsNear } from '../query/places';
 import { toItinerary, type Itinerary } from '../query/itinerary';
-import { formatLocalDateTime, parseLocalDateTime } from '../query/local-time';
+import { formatLocalDateTime, parseLocalDateTime, serviceSeconds } from '../query/local-time';
 import { Planner } from '../query/planner';
 import type { StopTime } from '../raptor/transit-data';
 import type { Timetable } from '../timetable/model';
@@ -23,7 +23,10 @@ export async function queryCommand(argv: string[]): Promise<number> {
   const tt = await loadSnapshot(flag(args, 'snapshot'));
   const access = place(tt, from, 'access');
   const egress = place(tt, to, 'egress');
-  const { date, time } = parseLocalDateTime(when);
+  const local = parseLocalDateTime(when);
+  const { date } = local;
+  // Wall clock in the timetable's time zone -> seconds on the service day (they differ around a clock change).
+  const time = serviceSeconds(date, local.time, tt.timezone);
   const arriveBy = flag(args, 'arrive') !== undefined;
   const modes = flag(args, 'modes')?.split(',') as TransitMode[] | undefined;
   for (const m of modes ?? []) if (!TRANSIT_MODES.includes(m)) throw new Error(`unknown mode '${m}' (${TRANSIT_MODES.join(', ')})`);
@@ -37,11 +40,11 @@ export async function queryCommand(argv: string[]): Promise<number> {
   });
   const journeys = result.paths.map((p) => toItinerary(tt, date, p));
   if (flag(args, 'json')) {
-    console.log(JSON.stringify({ journeys: journeys.map((j) => toJson(date, j)), notices: result.notices }, null, 2));
+    console.log(JSON.stringify({ journeys: journeys.map((j) => toJson(date, j, tt.timezone)), notices: result.notices }, null, 2));
   } else {
     for (const n of result.notices) console.log(`note: ${n}`);
     if (journeys.length === 0) console.log('no journeys found');
-    journeys.forEach((j, i) => console.log(describe(date, j, i + 1)));
+    journeys.forEach((j, i) => console.log(describe(date, j, i + 1, tt.timezone)));
   }
   return 0;
 }
@@ -58,33 +61,34 @@ function place(tt: Timetable, text: string, side: 'access' | 'egress'): StopTime
   return side === 'access' ? accessFromStop(tt, stop) : egressToStop(tt, stop);
 }
 
-const hhmm = (date: number, t: number) => formatLocalDateTime(date, t).slice(11, 16);
-
-function describe(date: number, j: Itinerary, n: number): string {
+function describe(date: number, j: Itinerary, n: number, tz: string | undefined): string {
+  const at = (t: number) => formatLocalDateTime(date, t, tz);
+  const hhmm = (t: number) => at(t).slice(11, 16);
   const mins = Math.round((j.arrival - j.departure) / 60);
-  const lines = [`Journey ${n}: depart ${formatLocalDateTime(date, j.departure)}, arrive ${formatLocalDateTime(date, j.arrival)} (${Math.floor(mins / 60)}h${String(mins % 60).padStart(2, '0')}, ${j.transfers} change${j.transfers === 1 ? '' : 's'})`];
+  const lines = [`Journey ${n}: depart ${at(j.departure)}, arrive ${at(j.arrival)} (${Math.floor(mins / 60)}h${String(mins % 60).padStart(2, '0')}, ${j.transfers} change${j.transfers === 1 ? '' : 's'})`];
   for (const l of j.legs) {
     if (l.mode === 'walk') {
-      lines.push(`  ${hhmm(date, l.departure)}-${hhmm(date, l.arrival)} walk${l.from ? ` from ${l.from.name} [${l.from.stopId}]` : ''}${l.to ? ` to ${l.to.name} [${l.to.stopId}]` : ''}`);
+      lines.push(`  ${hhmm(l.departure)}-${hhmm(l.arrival)} walk${l.from ? ` from ${l.from.name} [${l.from.stopId}]` : ''}${l.to ? ` to ${l.to.name} [${l.to.stopId}]` : ''}`);
     } else {
-      lines.push(`  ${hhmm(date, l.departure)} ${l.route.mode} ${l.route.shortName || l.route.longName} (${l.agency.name}) towards ${l.headsign}, trip ${l.tripId}`);
-      lines.push(`        from ${l.from.name} [${l.from.stopId}] to ${l.to.name} [${l.to.stopId}], arrive ${hhmm(date, l.arrival)}, ${l.intermediateStops.length} stops between`);
+      lines.push(`  ${hhmm(l.departure)} ${l.route.mode} ${l.route.shortName || l.route.longName} (${l.agency.name}) towards ${l.headsign}, trip ${l.tripId}`);
+      lines.push(`        from ${l.from.name} [${l.from.stopId}] to ${l.to.name} [${l.to.stopId}], arrive ${hhmm(l.arrival)}, ${l.intermediateStops.length} stops between`);
     }
   }
   return lines.join('\n');
 }
 
-function toJson(date: number, j: Itinerary) {
+function toJson(date: number, j: Itinerary, tz: string | undefined) {
+  const iso = (t: number) => formatLocalDateTime(date, t, tz);
   return {
-    departure: formatLocalDateTime(date, j.departure),
-    arrival: formatLocalDateTime(date, j.arrival),
+    departure: iso(j.departure),
+    arrival: iso(j.arrival),
     transfers: j.transfers,
     legs: j.legs.map((l) =>
       l.mode === 'walk'
-        ? { mode: 'walk', kind: l.kind, from_stop_id: l.from?.stopId ?? null, to_stop_id: l.to?.stopId ?? null, departure: formatLocalDateTime(date, l.departure), arrival: formatLocalDateTime(date, l.arrival) }
+        ? { mode: 'walk', kind: l.kind, from_stop_id: l.from?.stopId ?? null, to_stop_id: l.to?.stopId ?? null, departure: iso(l.departure), arrival: iso(l.arrival) }
         : {
             mode: l.route.mode, trip_id: l.tripId, route: l.route.shortName || l.route.longName, agency: l.agency.name, headsign: l.headsign,
-            from_stop_id: l.from.stopId, to_stop_id: l.to.stopId, departure: formatLocalDateTime(date, l.departure), arrival: formatLocalDateTime(date, l.arrival),
+            from_stop_id: l.from.stopId, to_stop_id: l.to.stopId, departure: iso(l.departure), arrival: iso(l.arrival),
             service_date: l.serviceDate,
           },
     ),

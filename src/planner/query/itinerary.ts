@@ -11,6 +11,8 @@ import { modeOfRouteType, type TransitMode } from '../timetable/modes';
 export interface StopRef {
   stopId: string;
   name: string;
+  /** stops.txt zone_id ('' when none). */
+  zoneId: string;
   lat: number;
   lon: number;
 }
@@ -58,7 +60,7 @@ export interface Itinerary {
 }
 
 export function stopRef(tt: Timetable, s: number): StopRef {
-  return { stopId: tt.stopDisplayIds[s] as string, name: tt.stopNames[s] as string, lat: tt.stopLat[s] as number, lon: tt.stopLon[s] as number };
+  return { stopId: tt.stopDisplayIds[s] as string, name: tt.stopNames[s] as string, zoneId: tt.stopZones?.[s] ?? '', lat: tt.stopLat[s] as number, lon: tt.stopLon[s] as number };
 }
 
 export function toItinerary(tt: Timetable, date: number, path: RaptorPath): Itinerary {
@@ -98,6 +100,7 @@ export function transitLeg(tt: Timetable, date: number, pattern: number, trip: n
     mode: 'transit',
     departure: start,
     arrival: (tt.arrivals[base + alightPos] as number) + shift,
+    // Whole days, give or take the hour of a clock change in between.
     serviceDate: formatDay(date + Math.round(shift / 86_400)),
     tripId: tt.tripDisplayIds[trip] as string,
     trip,

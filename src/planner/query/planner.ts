@@ -9,12 +9,16 @@ import type { DaySlot, PathLeg, RaptorPath, RaptorRequest, StopTime, TransitData
 import { formatDay } from '../timetable/gtfs-time';
 import { serviceRunsOn, type Timetable } from '../timetable/model';
 import { modeOfRouteType, type TransitMode } from '../timetable/modes';
+import { serviceDayStart } from './local-time';
 import { forwardView, reverseTrip, reverseView } from './transit-view';
 
 export interface PlanOptions {
   /** Days since 1970-01-01 (local service date). */
   date: number;
-  /** Seconds since that date's midnight: earliest departure, or latest arrival when arriveBy. */
+  /**
+   * Seconds on that service day (from its midnight; from noon minus 12 hours on the days clocks
+   * change, see serviceSeconds): earliest departure, or latest arrival when arriveBy.
+   */
   time: number;
   access: StopTime[];
   egress: StopTime[];
@@ -89,6 +93,8 @@ export class Planner {
   /**
    * Service days a search on `date` may use: earlier days whose trips run past midnight (and the
    * day before, for arrive-by searches that start the evening before), the day itself and the next.
+   * Each is shifted by the time between its start and `date`'s: whole days, but 23 or 25 hours
+   * across a clock change in the timetable's time zone.
    */
   daySlots(date: number, reverse = false): DaySlot[] {
     const key = reverse ? -date - 1 : date;
@@ -104,7 +110,8 @@ export class Planner {
           any = true;
         }
       }
-      if (any) slots.push({ shift: (reverse ? -d : d) * 86_400, active });
+      const shift = this.tt.timezone ? serviceDayStart(date + d, this.tt.timezone) - serviceDayStart(date, this.tt.timezone) : d * 86_400;
+      if (any) slots.push({ shift: reverse ? -shift : shift, active });
     }
     if (this.slotCache.size > 16) this.slotCache.clear();
     this.slotCache.set(key, slots);

@@ -84,6 +84,7 @@ export async function buildTimetable(inputs: FeedInput[], options: BuildOptions 
   const stopIds: string[] = [];
   const rawStopIds: string[] = [];
   const stopNames: string[] = [];
+  const stopZones: string[] = [];
   const stopLat = new Float64Array(stopCount);
   const stopLon = new Float64Array(stopCount);
   const stopParent = new Int32Array(stopCount).fill(-1);
@@ -110,6 +111,7 @@ export async function buildTimetable(inputs: FeedInput[], options: BuildOptions 
       stopIds.push(`${raw.name}:${s.id}`);
       rawStopIds.push(s.id);
       stopNames.push(s.name);
+      stopZones.push(s.zoneId);
       stopLat[g] = s.lat;
       stopLon[g] = s.lon;
       stopParent[g] = s.parentId ? base + (local.get(s.parentId) as number) : -1;
@@ -267,11 +269,16 @@ export async function buildTimetable(inputs: FeedInput[], options: BuildOptions 
     return summary;
   });
 
+  const zones = [...new Set(raws.flatMap((r) => r.agencies.map((a) => a.timezone)).filter(Boolean))];
+  if (zones.length > 1) {
+    report.warn({ feed: raws[0]?.name ?? '', file: 'agency.txt', line: 0, column: 'agency_timezone', message: `agencies name several time zones (${zones.join(', ')}); times are read in ${zones[0]}` });
+  }
   return {
     feeds: feedInfos,
+    ...(zones[0] ? { timezone: zones[0] } : {}),
     report: { feeds: summaries, warnings: report.warnings, suppressed: report.suppressed, importedAt: new Date().toISOString() },
     calendarStart, calendarDays, serviceWords, serviceBits, serviceIds,
-    stopCount, stopIds, stopDisplayIds, stopNames, stopLat, stopLon, stopParent, stopLocationType, stopWheelchair, stopFeed, stopMinTransfer,
+    stopCount, stopIds, stopDisplayIds, stopNames, stopZones, stopLat, stopLon, stopParent, stopLocationType, stopWheelchair, stopFeed, stopMinTransfer,
     footStart: footpaths.start, footTo: footpaths.to, footDuration: footpaths.duration, footSource: footpaths.source,
     agencies,
     routeCount: routeIds.length, routeIds, routeShortNames, routeLongNames, routeColors, routeTextColors,

@@ -35,6 +35,12 @@ export interface FeedInfo {
 export interface Timetable {
   feeds: FeedInfo[];
   report: ImportReport;
+  /**
+   * IANA time zone of the timetable (the first agency's): service days start at noon minus 12 hours
+   * there, so trips on the days clocks change are placed exactly. Absent in snapshots from before it
+   * was kept: times are then taken as wall-clock seconds from midnight.
+   */
+  timezone?: string;
 
   // Calendar: one bitset of `serviceWords` words per service, bit d = day calendarStart + d.
   calendarStart: number;
@@ -56,6 +62,8 @@ export interface Timetable {
   stopParent: Int32Array;
   stopLocationType: Uint8Array;
   stopWheelchair: Uint8Array;
+  /** stops.txt zone_id ('' when none), for fare rules by zone. Absent in older snapshots. */
+  stopZones?: string[];
   stopFeed: Uint16Array;
   /** Seconds needed to change vehicles at the stop (transfers.txt from_stop = to_stop). */
   stopMinTransfer: Int32Array;

@@ -21,6 +21,8 @@ export interface RawStop {
   /** 0 unknown, 1 accessible, 2 not accessible. */
   wheelchair: number;
   platformCode: string;
+  /** zone_id, '' when none. */
+  zoneId: string;
 }
 
 export interface RawRoute {

@@ -31,6 +31,10 @@ describe('snapshot and planner reuse', () => {
     const loaded = decodeSnapshot(encodeSnapshot(tt));
     expect(loaded.stopIds).toEqual(tt.stopIds);
     expect(Array.from(loaded.departures)).toEqual(Array.from(tt.departures));
+    // Fare zones and the time zone travel with the snapshot (Ember gives each stop its own zone_id).
+    expect(loaded.stopZones?.[loaded.stopDisplayIds.indexOf('640014188')]).toBe('640014188');
+    expect(loaded.stopZones).toEqual(tt.stopZones);
+    expect(loaded.timezone).toBe('Europe/London');
     const date = parseDay('2026-11-25');
     const rnd = seeded(5);
     const stops = [...new Set(tt.patternStops)];
