@@ -44,7 +44,9 @@ export function selectTransit(candidates: JourneyFigures[], max = MAX_TRANSIT_OP
   return [...tagged, ...rest.slice(0, Math.max(0, max - tagged.length))].sort((a, b) => a.departure - b.departure);
 }
 
-/** SPEC default order: lowest emissions first; ties by shorter duration. */
+const arrival = (j: Journey) => `${j.depart.arrival_date}T${j.depart.arrival_at}`;
+
+/** SPEC default order: lowest emissions first; ties by earlier arrival, then shorter duration. */
 export function sortByEmissions(journeys: Journey[]): Journey[] {
-  return journeys.sort((a, b) => a.carbon_emission - b.carbon_emission || a.duration.value - b.duration.value || a.id.localeCompare(b.id));
+  return journeys.sort((a, b) => a.carbon_emission - b.carbon_emission || arrival(a).localeCompare(arrival(b)) || a.duration.value - b.duration.value || a.id.localeCompare(b.id));
 }

@@ -141,7 +141,9 @@ export function draftPath(ctx: ModeContext, path: RaptorPath, accessPart = walkP
         region.timetables.set(stKey, st);
       }
       const named = t.route.shortName || t.route.longName;
-      const service = named && named !== t.agency.name ? named : t.route.longName && t.route.longName !== t.agency.name ? t.route.longName : 'service';
+      // Trains have no public route numbers in Britain: the rail feed's route names are its own
+      // ids ("5266", "Train from EDINBUR to FRTWLM"), so a train is called a train.
+      const service = cls === 'rail' ? 'train' : named && named !== t.agency.name ? named : t.route.longName && t.route.longName !== t.agency.name ? t.route.longName : 'service';
       const emission = emissionModeForService(cls);
       parts.push({
         type, start: l.start, end: t.arrival,
