@@ -56,7 +56,8 @@ const span = (d: LegDraft): [number, number] => [(d.parts[0]?.start ?? 0) + d.da
 export function planCycleTransit(ctx: ModeContext, walkDrafts: readonly LegDraft[]): LegDraft[] {
   if (ctx.blocked.has('cycle') || !ctx.region.street.graph) return [];
   const access = reachStops(ctx.region, ctx.from, false, CYCLE_ACCESS);
-  if (access.stops.length === 0) return [];
+  // Cycling times guessed from the straight line (the origin is off the cycle network) are not offered.
+  if (access.stops.length === 0 || access.estimated) return [];
   const drafts = prunePaths(transitPaths(ctx, access, 0), MAX_CYCLE_PATHS).flatMap((p) =>
     draftPath(ctx, p, (c, from, to, start, end) => {
       const r = streetRoute(c, from, to, 'cycle') ?? estimateRoute(from, to, 'cycle', c.region.street.elevation);

@@ -98,7 +98,10 @@ export function transitPaths(ctx: ModeContext, access: Reached = reachStops(ctx.
     ...(ctx.arriveBy || !window ? {} : { window }),
     ...(modes.length < TRANSIT_MODES.length ? { modes } : {}),
   });
-  return result.paths;
+  // The router may reach into the next service day (the first bus tomorrow morning); a journey
+  // that leaves more than the window after the time asked (or, arriving by a time, arrives more
+  // than the window before it) does not answer the request.
+  return result.paths.filter((p) => (ctx.arriveBy ? p.arrival >= ctx.time - TRANSIT_WINDOW : p.departure <= ctx.time + TRANSIT_WINDOW));
 }
 
 /** A path drafted step by step; `accessPart` replaces the walk to the first stop (cycle access). */

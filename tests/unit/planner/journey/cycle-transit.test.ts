@@ -66,6 +66,15 @@ describe('public transport with cycle access', () => {
     expect(cycled(near)).toEqual([]);
   });
 
+  it('is not offered from a point off the cycle network (no cycling times guessed from the straight line)', async () => {
+    // At the edge of the extract: 400 m from the nearest footway, with no road or cycleway within 500 m.
+    const edge = { label: 'North edge', lat: -29.995, lng: -51.165 };
+    expect(region.street.snap(edge, 'cycle')).toBeNull();
+    const js = await planAll({ origin: edge, destination: { label: 'Centro', lat: -30.03, lng: -51.225 }, out_time: '2019-05-15T15:30' }, { regions: [region], now });
+    expect(js.some((j) => j.transport_mode === 'transit')).toBe(true);
+    expect(cycled(js)).toEqual([]);
+  });
+
   it('never pushes out a walking option, and a brand blocking cycling gets none', () => {
     expect(walkedTransit(all).map((j) => j.id).sort()).toEqual(walkedTransit(noCycle).map((j) => j.id).sort());
     expect(cycled(noCycle)).toEqual([]);

@@ -5,7 +5,12 @@ import type { Region } from '../../../../src/planner/journey/region';
 import { loadPortoAlegre } from '../../../../src/planner/journey/region-node';
 import type { PlanRequest } from '../../../../src/planner/journey/request';
 import type { Journey } from '../../../../src/planner/journey/types';
+import { haversine } from '../../../../src/planner/geo/geo';
+import type { ModeContext } from '../../../../src/planner/modes/context';
 import { HOP_METRES } from '../../../../src/planner/modes/hops';
+import { draftPath, transitPaths } from '../../../../src/planner/modes/transit';
+import type { RaptorPath } from '../../../../src/planner/raptor/transit-data';
+import { parseDay } from '../../../../src/planner/timetable/gtfs-time';
 import { MAX_WALK_SECONDS } from '../../../../src/planner/modes/walk';
 import { expectConnected, expectValid } from './helpers';
 
@@ -62,18 +67,35 @@ describe('Porto Alegre door to door', () => {
   });
 
   it('a one-stop hop that only catches a connection is walked instead (no second fare for 230 m)', () => {
-    const transit = far.filter((j) => j.transport_mode === 'transit');
-    // On this trip every hop fits on foot, so no option with a change keeps a ride that short.
-    for (const j of transit) {
-      const rides = j.depart.steps.filter((s) => s.transit);
-      if (rides.length > 1) for (const r of rides) expect(r.distance.value).toBeGreaterThan(HOP_METRES);
+    // Every RAPTOR path across the window, drafted: at 13:02 the router rides route 165 one stop
+    // (230 m) to JOAO PESSOA to catch route 375, which walking there would miss by seconds.
+    const ctx: ModeContext = {
+      region, from: { name: CENTRO.label, lat: CENTRO.lat, lng: CENTRO.lng }, to: { name: FAR.label, lat: FAR.lat, lng: FAR.lng },
+      date: parseDay('2019-05-15'), time: 12 * 3600, arriveBy: false, returning: false, traveller: {}, hasCar: false, blocked: new Set(), routes: new Map(), now,
+    };
+    const tt = region.timetable;
+    const paths = transitPaths(ctx);
+    const rideMetres = (l: Extract<RaptorPath['legs'][number], { kind: 'transit' }>) => {
+      const stops = tt.patternStops.subarray(tt.patternStopStart[l.pattern], tt.patternStopStart[l.pattern + 1]);
+      const a = stops[l.boardPos]!;
+      const b = stops[l.alightPos]!;
+      return haversine(tt.stopLat[a]!, tt.stopLon[a]!, tt.stopLat[b]!, tt.stopLon[b]!);
+    };
+    const withHops = paths.filter((p) => {
+      const rides = p.legs.filter((l) => l.kind === 'transit');
+      return rides.length > 1 && rides.some((l) => rideMetres(l) < 300);
+    });
+    expect(withHops.length).toBeGreaterThan(0);
+    for (const p of withHops) {
+      const draft = draftPath(ctx, p)!;
+      const rides = draft.parts.filter((x) => x.transit);
+      // Walked: one ride fewer, and no ride that short is left beside another.
+      expect(rides.length).toBe(p.legs.filter((l) => l.kind === 'transit').length - 1);
+      if (rides.length > 1) for (const r of rides) expect(r.distance).toBeGreaterThan(HOP_METRES);
+      expect(draft.changes).toBe(Math.max(0, rides.length - 1));
+      // The walk that replaces it fits: each part starts when the one before has ended.
+      for (let i = 1; i < draft.parts.length; i++) expect(draft.parts[i]!.start).toBeGreaterThanOrEqual(draft.parts[i - 1]!.end);
     }
-    // The 13:13 route 375 from JOAO PESSOA: reached on foot from the origin, one fare.
-    const joao = transit.find((j) => j.depart.steps.some((s) => s.transit?.from_stop.stop_id === '1650' && s.departure_time === '13:13'));
-    expect(joao).toBeDefined();
-    expect(joao!.depart.steps[0]!.type).toBe('walk');
-    expect(joao!.depart.steps[1]!.transit?.from_stop.stop_id).toBe('1650');
-    expect(joao!.cost).toBe('R$4.70');
   });
 
   it('no public transport option takes as long as walking the whole way (free and without emissions)', async () => {
@@ -144,6 +166,18 @@ describe('Porto Alegre door to door', () => {
     const noWalk = await planAll(request(NEAR, { blocked_travel_types: ['walk'] }), { regions: [region], now });
     expect(noWalk.map((j) => j.transport_mode)).not.toContain('walk');
     expect(noWalk.map((j) => j.transport_mode)).toContain('transit');
+  });
+
+  it('never offers the first bus tomorrow: options leave within the 2-hour window of the time asked', async () => {
+    // The sample feed's buses thin out before 18:00: asked at 16:00, the router also finds the
+    // next morning's buses (departing 11:36 and 12:04 on the 16th).
+    const late = await planAll(request(FAR, { out_time: '2019-05-15T16:00' }), { regions: [region], now });
+    const transit = late.filter((j) => j.transport_mode === 'transit');
+    expect(transit.length).toBeGreaterThan(0);
+    for (const j of transit) {
+      expect(j.depart.departure_date).toBe('2019-05-15');
+      expect(j.depart.departure_at <= '18:00').toBe(true);
+    }
   });
 
   it('plans a return from return_time, same mode both ways', async () => {
