@@ -109,6 +109,10 @@ test('Recent and Saved page 10 at a time; Saved and a saved journey open with th
   await expect(page).toHaveURL(new RegExp(`/search/${last.hash}/results/${last.id}\\?show=true$`));
   await expect(page.getByRole('heading', { level: 2, name: 'Journey Details' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Step by step guide' })).toBeVisible();
+  // Offline the token stays (no answer is not a refusal); Account says what needs the network.
+  await page.goto('/account');
+  await expect(page.getByText('Your account details need a connection.')).toBeVisible();
   await context.setOffline(false);
+  await expect(page.getByText('Calum Stewart', { exact: false })).toBeVisible();
   expect(searches).toHaveLength(11);
 });

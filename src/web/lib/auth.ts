@@ -105,11 +105,11 @@ export async function fetchUser(options: ApiCallOptions): Promise<User | null> {
   }
 }
 
-/** At app start: if a token exists, fetch the user. */
+/** At app start (and when the network returns): if a token exists and its user is not known yet, fetch the user. */
 export async function startAuth(options: ApiCallOptions): Promise<void> {
   const token = cookieToken();
-  update({ token });
-  if (token) await fetchUser(options);
+  if (token !== state.token) update({ token });
+  if (token && !state.user) await fetchUser(options);
 }
 
 /** POST /v1/auth/login with the e-mail as username; stores the token, shows the banner and fetches the user. Errors propagate to the form. */

@@ -74,6 +74,14 @@ describe('auth state', () => {
     expect(getAuthState().user?.email).toBe('isla@example.org');
   });
 
+  it('starting again (the network came back) fetches only a user not known yet', async () => {
+    const api = fakeApi({ 'GET /v1/users/show': { status: 200, body: { data: USER } } });
+    setToken('tok-again');
+    await startAuth(api.options);
+    await startAuth(api.options);
+    expect(api.calls).toHaveLength(1);
+  });
+
   it('a failed user fetch clears the token', async () => {
     const api = fakeApi({ 'GET /v1/users/show': { status: 401, body: { message: 'Sign in again.' } } });
     setToken('stale');

@@ -1,9 +1,10 @@
-import { Anchor, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ScreenHeading } from '../../components/ScreenHeading';
 import { logout } from '../../lib/auth';
 import { useSignedIn } from '../../lib/use-signed-in';
 import { formatDob } from './form-errors';
+import { UserLoading } from './UserLoading';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
@@ -23,7 +24,7 @@ export function AccountScreen() {
     return (
       <>
         <ScreenHeading title="My account" />
-        <Loader aria-label="Loading your account" />
+        <UserLoading />
       </>
     );
   }

@@ -1,4 +1,4 @@
-import { Button, Group, Loader } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import type { User } from '../../../contract/users';
@@ -11,6 +11,7 @@ import { AccountForm } from './AccountForm';
 import { updatePayload, userFormFrom } from './user-form';
 import { USER_FORM_LABELS, UserForm } from './UserForm';
 import { useFormCall } from './use-form-call';
+import { UserLoading } from './UserLoading';
 
 export const UPDATED_MESSAGE = 'Account successfully updated';
 
@@ -20,7 +21,7 @@ export function EditAccountScreen() {
   return (
     <>
       <ScreenHeading title="Edit Account" />
-      {user ? <EditForm user={user} /> : <Loader aria-label="Loading your account" />}
+      {user ? <EditForm user={user} /> : <UserLoading />}
     </>
   );
 }

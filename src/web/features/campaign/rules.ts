@@ -38,12 +38,20 @@ export function chooseCampaign(answer: { data?: Campaign[] } | null | undefined,
   return campaign && campaign.appear_on.includes(place) ? campaign : null;
 }
 
+/** The API's impression ids; anything else in the list would make it refuse the request. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** The stored records that look like impressions (storage is the user's to tamper with). */
 export function readableImpressions(stored: unknown): CampaignImpression[] {
   if (!Array.isArray(stored)) return [];
   return stored.filter(
     (item): item is CampaignImpression =>
-      typeof item === 'object' && item !== null && typeof item.id === 'string' && typeof item.expires_at === 'string' && !Number.isNaN(Date.parse(item.expires_at)),
+      typeof item === 'object' &&
+      item !== null &&
+      typeof item.id === 'string' &&
+      UUID.test(item.id) &&
+      typeof item.expires_at === 'string' &&
+      !Number.isNaN(Date.parse(item.expires_at)),
   );
 }
 

@@ -15,7 +15,7 @@ function LegLine(props: { title: string; date: string | null; stages: string[]; 
   return (
     <div className={classes.leg}>
       <Group gap="xs" wrap="wrap">
-        <Text fw={700} size="sm" component="h3">
+        <Text fw={700} size="sm">
           {props.title}
           {props.date ? `: ${dateText(props.date)}` : ''}
         </Text>

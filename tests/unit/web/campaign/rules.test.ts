@@ -6,7 +6,9 @@ import { campaignPlaceFor, campaignQuery, chooseCampaign, keepFreshImpressions, 
 const campaign = (id: string, appear_on: Campaign['appear_on'] = ['journey-planner']): Campaign => ({
   id, title: 'Bus week', text: 'Try the bus.', url: null, url_button_text: null, appear_on, end_at: '2026-12-01T00:00:00.000Z', thumbnail: null,
 });
-const impression = (id: string, expires_at: string) => ({ id, campaign_id: 'c1', action: 'view', impression_id: null, expires_at });
+/** A UUID whose last group spells the test's name for the impression. */
+const uuid = (name: string) => `00000000-0000-4000-8000-${[...name].reduce((sum, c) => sum * 31 + c.charCodeAt(0), 7).toString(16).padStart(12, '0').slice(-12)}`;
+const impression = (name: string, expires_at: string) => ({ id: uuid(name), campaign_id: 'c1', action: 'view', impression_id: null, expires_at });
 
 describe('campaignPlaceFor', () => {
   it('maps the SPEC route names to appear_on: Home, Results, Journey, and Register or Account', () => {
@@ -51,10 +53,11 @@ describe('stored impressions', () => {
       ],
       now,
     );
-    expect(kept.map((item) => item.id)).toEqual(['future', 'expired-23h', 'expired-exactly-a-day']);
+    expect(kept.map((item) => item.id)).toEqual(['future', 'expired-23h', 'expired-exactly-a-day'].map(uuid));
   });
   it('ignores what storage holds that is not an impression', () => {
     expect(readableImpressions('not a list')).toEqual([]);
-    expect(readableImpressions([null, 3, { id: 7 }, { id: 'x' }, { id: 'y', expires_at: 'never' }, impression('ok', '2026-12-01T00:00:00Z')]).map((item) => item.id)).toEqual(['ok']);
+    const junk = [null, 3, { id: 7 }, { id: uuid('x') }, { id: uuid('y'), expires_at: 'never' }, { id: 'not-a-uuid', expires_at: '2026-12-01T00:00:00Z' }];
+    expect(readableImpressions([...junk, impression('ok', '2026-12-01T00:00:00Z')]).map((item) => item.id)).toEqual([uuid('ok')]);
   });
 });

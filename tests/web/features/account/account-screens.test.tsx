@@ -3,22 +3,14 @@
  * The Login and Account screens in a memory router, with a fake fetch behind the real API
  * client: login success and failure, the account details and passes, and logout.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { MantineProvider } from '@mantine/core';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { brandSchema, mergeBrandConfig, type Brand } from '../../../../src/contract/brand';
 import type { User } from '../../../../src/contract/users';
 import { AccountScreen, EditAccountScreen, LoginScreen, RegisterScreen, SuccessBanner } from '../../../../src/web/features/account';
 import { clearToken, getAuthState, resetAuthForTests, setToken, setUser } from '../../../../src/web/lib/auth';
-import { BrandProvider } from '../../../../src/web/lib/brand';
 import { readCookie } from '../../../../src/web/lib/cookies';
-
-const brandsDir = path.resolve(__dirname, '../../../../brands');
-const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(brandsDir, file), 'utf8'));
-const brand: Brand = brandSchema.parse(mergeBrandConfig(readJson('default.json'), readJson('regional/brand.json')));
+import { renderWithApp } from '../../helpers/render';
 
 const USER: User = {
   id: 'u1', title: 'Ms', first_name: 'Isla', last_name: 'Morrison', email: 'isla@example.org', phone_number: '01382 123456', country_code_phone_number: '+44',
@@ -56,13 +48,7 @@ function renderAt(start: string) {
     createRoute({ getParentRoute: () => root, path: '/terms-and-conditions', component: () => <h1>Terms</h1> }),
   ];
   const router = createRouter({ routeTree: root.addChildren(routes), history: createMemoryHistory({ initialEntries: [start] }) });
-  render(
-    <BrandProvider brand={brand}>
-      <MantineProvider env="test">
-        <RouterProvider router={router} />
-      </MantineProvider>
-    </BrandProvider>,
-  );
+  renderWithApp(<RouterProvider router={router} />);
   return router;
 }
 
