@@ -80,7 +80,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(options: { api?: FastifyPluginAsync[]; realtime?: FastifyPluginAsync } = {}): Promise<TestServer> {
+export async function startTestServer(options: { api?: FastifyPluginAsync[]; realtime?: FastifyPluginAsync; map?: FastifyPluginAsync } = {}): Promise<TestServer> {
   const distDir = makeFakeDist();
   const brands = realBrands();
   const { database, dispose } = await openTestDatabase();
@@ -91,6 +91,7 @@ export async function startTestServer(options: { api?: FastifyPluginAsync[]; rea
     logger: false,
     api: options.api,
     realtime: options.realtime,
+    map: options.map,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
