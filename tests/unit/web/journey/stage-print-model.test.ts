@@ -74,6 +74,14 @@ describe('operator link and timetable', () => {
     );
     expect(grid.departures).toEqual([{ heading: '10:05', yours: false }]);
   });
+  it('marks one boarding and one alighting call on a loop route that lists its terminus twice', () => {
+    const stops = ['T', 'A', 'B', 'T'].map((id) => ({ stop_id: id, name: id }));
+    const grid = timetableGrid(
+      { Mode: 'bus', ServiceNumber: 'L', timetable: { stops, columns: [{ trip_id: 't', times: ['08:00', '08:05', '08:10', '08:20'] }] } },
+      { transit: { ...train.transit!, from_stop: { stop_id: 'A', name: 'A' }, to_stop: { stop_id: 'T', name: 'T' }, trip_id: 't' } },
+    );
+    expect(grid.rows.map((r) => `${r.boarding ? 'on' : ''}${r.alighting ? 'off' : ''}`)).toEqual(['', 'on', '', 'off']);
+  });
 });
 
 describe('print list (SPEC section 4)', () => {

@@ -81,7 +81,10 @@ export function timetableGrid(timetable: Timetable, step: Pick<Step, 'transit'>)
   const { stops, columns } = timetable.timetable;
   const from = step.transit?.from_stop.stop_id;
   const to = step.transit?.to_stop.stop_id;
+  // A loop route lists its terminus twice: board at the first call, get off at the next call after it.
   const boardingRow = stops.findIndex((stop) => stop.stop_id === from);
+  const afterBoarding = stops.findIndex((stop, row) => row > boardingRow && stop.stop_id === to);
+  const alightingRow = afterBoarding >= 0 ? afterBoarding : stops.findIndex((stop) => stop.stop_id === to);
   const mode = timetable.Mode ? timetable.Mode[0]!.toUpperCase() + timetable.Mode.slice(1) : 'Service';
   return {
     title: `${mode} ${timetable.ServiceNumber} timetable`.replace(/\s+/g, ' '),
@@ -93,8 +96,8 @@ export function timetableGrid(timetable: Timetable, step: Pick<Step, 'transit'>)
     rows: stops.map((stop, row) => ({
       stop: stop.name,
       times: columns.map((column) => (TIME.test(column.times[row] ?? '') ? column.times[row]! : '-')),
-      boarding: stop.stop_id === from,
-      alighting: stop.stop_id === to,
+      boarding: row === boardingRow,
+      alighting: row === alightingRow,
     })),
   };
 }
