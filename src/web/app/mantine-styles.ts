@@ -50,5 +50,3 @@ import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Modal.css';
 // Searches' Recent / Saved toggle and the journey map's Outbound/Return pills.
 import '@mantine/core/styles/SegmentedControl.css';
-// The stage page's timetable.
-import '@mantine/core/styles/ScrollArea.css';

@@ -271,7 +271,8 @@ export function JourneyScreen({ hash, journeyId, search }: JourneyScreenProps) {
   return (
     <>
       <ScreenHeading title={search.stage ? 'Stage details' : 'Journey details'} />
-      {!search.stage && <ViewingBar />}
+      {/* Keyed on the read's success: the bar observes the sections, which exist once the journey is in. */}
+      {!search.stage && <ViewingBar key={query.isSuccess ? 'shown' : 'loading'} />}
       <JourneyQueryState query={query}>
         {(journey) => (search.stage ? <StageView journey={journey} search={search} /> : <JourneyDetails journey={journey} search={search} onSaved={onSaved} />)}
       </JourneyQueryState>

@@ -105,7 +105,7 @@ function StepCard({ step, leg, index }: { step: Step; leg: 'depart' | 'return'; 
       <Group gap="md" align="start">
         <Directions step={step} />
         {/* SPEC section 4: the journey page toggles to a single stage (search params, so it reloads and works offline). */}
-        <Anchor component={Link} {...journeyLink(stageSearch({ leg, index }))} size="sm" className={classes.noPrint} aria-label={`Stage details: stage ${index + 1}, ${glyphName(step.type)}`}>
+        <Anchor component={Link} {...journeyLink(stageSearch({ leg, index }))} size="sm" className={classes.noPrint} aria-label={`Stage details: ${leg === "return" ? "return" : "outbound"} stage ${index + 1}, ${glyphName(step.type)}`}>
           Stage details
         </Anchor>
       </Group>

@@ -131,8 +131,9 @@ export default function MapCanvas(props: MapCanvasProps) {
         attributionControl={false}
         locale={{ 'Map.Title': label, 'Popup.Close': 'Close toilet details' }}
         onLoad={(event) => {
-          // On a phone the attribution starts folded behind its (i) button, not over the route.
-          if (narrow) event.target.getContainer().querySelector('.maplibregl-ctrl-attrib')?.classList.remove('maplibregl-compact-show');
+          // On a phone the attribution folds behind its (i) button once drawn, rather than cover the route.
+          const view = event.target;
+          if (narrow) view.once('idle', () => view.getContainer().querySelector('.maplibregl-ctrl-attrib')?.classList.remove('maplibregl-compact-show'));
           setState('ready');
         }}
         onError={(event) => {
@@ -157,12 +158,12 @@ export default function MapCanvas(props: MapCanvasProps) {
             </span>
           </Marker>
         ))}
-        <Marker longitude={start.at[0]} latitude={start.at[1]} anchor={anchors.start}>
+        <Marker key={`start-${anchors.start}`} longitude={start.at[0]} latitude={start.at[1]} anchor={anchors.start}>
           <span className={classes.endLabel} style={{ background: colour }}>
             Start: {start.label}
           </span>
         </Marker>
-        <Marker longitude={end.at[0]} latitude={end.at[1]} anchor={anchors.end}>
+        <Marker key={`end-${anchors.end}`} longitude={end.at[0]} latitude={end.at[1]} anchor={anchors.end}>
           <span className={classes.endLabel} style={{ background: colour }}>
             End: {end.label}
           </span>

@@ -70,7 +70,7 @@ export function StageView({ journey, search }: { journey: Journey; search: Journ
         <Text c="dimmed" size="sm">
           {LEG_LABELS[stage.leg]} journey
         </Text>
-        <Title order={2} ref={heading} tabIndex={-1}>
+        <Title order={2} ref={heading} tabIndex={-1} className={stageClasses.heading}>
           Stage {stage.position} of {stage.total}: {glyphName(step.type)}
         </Title>
       </div>

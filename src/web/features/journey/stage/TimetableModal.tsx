@@ -3,7 +3,7 @@
  * HH:mm or '-' where the service does not stop. The traveller's departure and their boarding and
  * alighting stops are marked in words as well as colour.
  */
-import { Badge, Button, Modal, ScrollArea, Table, Text } from '@mantine/core';
+import { Badge, Button, Modal, Table, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import type { Step, Timetable } from '../../../../contract/journey';
 import { timetableGrid } from './stage-model';
@@ -21,7 +21,9 @@ export function TimetableModal({ timetable, step }: { timetable: Timetable; step
         <Text size="sm" mb="xs">
           One column per departure, headed by its time at your boarding stop. &apos;-&apos; means the service does not stop there.
         </Text>
-        <ScrollArea type="auto" offsetScrollbars>
+        {/* Focusable, so a keyboard can scroll a wide timetable sideways (WCAG 2.1.1; axe scrollable-region-focusable). */}
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+        <div className={classes.scroller} tabIndex={0} role="region" aria-label={`${grid.title}, scrolls sideways`}>
           <Table withTableBorder withColumnBorders striped fz="sm" className={classes.timetable}>
             <Table.Caption>{grid.title}</Table.Caption>
             <Table.Thead>
@@ -31,9 +33,9 @@ export function TimetableModal({ timetable, step }: { timetable: Timetable; step
                 </Table.Th>
                 {grid.departures.map((departure, i) => (
                   <Table.Th scope="col" key={i} data-yours={departure.yours || undefined}>
-                    {departure.heading}
+                    <div>{departure.heading}</div>
                     {departure.yours && (
-                      <Badge size="xs" ml={4} variant="filled">
+                      <Badge size="xs" variant="filled">
                         Yours
                       </Badge>
                     )}
@@ -58,7 +60,7 @@ export function TimetableModal({ timetable, step }: { timetable: Timetable; step
               ))}
             </Table.Tbody>
           </Table>
-        </ScrollArea>
+        </div>
       </Modal>
     </>
   );
