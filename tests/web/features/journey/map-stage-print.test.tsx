@@ -38,7 +38,7 @@ let transit: Journey;
 let toToilets: Journey;
 beforeAll(async () => {
   const [single, withReturn] = await Promise.all([
-    plan(['--from=-30.0277,-51.2287', '--to=-30.0346,-51.2090', '--depart', '2019-05-06T08:00']),
+    plan(['--from=-30.0277,-51.2287', '--to=-30.0346,-51.2090', '--depart', '2019-05-06T12:00']),
     // The destination is beside two OSM public toilets in the extract.
     plan(['--from=-30.0277,-51.2287', '--to=-30.0294,-51.1808', '--depart', '2019-05-06T08:00', '--return', '2019-05-06T17:00']),
   ]);
