@@ -7,12 +7,13 @@ import path from 'node:path';
 import { Temporal } from 'temporal-polyfill';
 import { acceptCookies, expect, SCREENSHOT_DIR, seriousA11yViolations, test } from './fixtures';
 
-/** The next weekday at 08:00 London, as a datetime-local value. */
-function nextWeekdayAtEight(): string {
+/** The next weekday in London. */
+function nextWeekday(): Temporal.PlainDate {
   let day = Temporal.Now.zonedDateTimeISO('Europe/London').toPlainDate().add({ days: 1 });
   while (day.dayOfWeek > 5) day = day.add({ days: 1 });
-  return `${day.toString()}T08:00`;
+  return day;
 }
+const nextWeekdayAtEight = () => `${nextWeekday().toString()}T08:00`;
 
 test('plan Dundee to Perth from the Home form and land on its results', async ({ page, brand }) => {
   test.skip(brand.key !== 'regional', 'one brand plans the search; the form is shared');
@@ -33,9 +34,15 @@ test('plan Dundee to Perth from the Home form and land on its results', async ({
     await expect(field).toHaveValue(new RegExp(`^${typed}`));
   }
 
-  const leaving = page.getByLabel('Leaving');
-  await expect(leaving).toHaveAttribute('step', '300');
-  await leaving.fill(nextWeekdayAtEight());
+  // The date from the calendar (weeks start on Monday), the time typed in five-minute steps.
+  await page.getByRole('button', { name: 'Leaving date' }).click();
+  await expect(page.locator('table thead th').first()).toHaveText('Mo');
+  const day = page.getByRole('button', { name: nextWeekday().toLocaleString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }) });
+  if (!(await day.isVisible())) await page.locator('button[data-direction="next"]').first().click();
+  await day.click();
+  const leavingTime = page.getByLabel('Leaving time');
+  await expect(leavingTime).toHaveAttribute('step', '300');
+  await leavingTime.fill('08:00');
   await page.getByRole('radiogroup', { name: 'Do you have a railcard?' }).getByRole('radio', { name: 'Yes' }).check();
   await expect(page.getByLabel('Which railcard?')).toBeVisible();
   await page.getByRole('radiogroup', { name: 'Do you have a railcard?' }).getByRole('radio', { name: 'No' }).check();

@@ -71,6 +71,8 @@ export const stepSchema = z.object({
     from_stop: z.object({ stop_id: z.string(), name: z.string() }),
     to_stop: z.object({ stop_id: z.string(), name: z.string() }),
     num_stops: z.number().int().positive(),
+    /** An expired feed's own dates when the import rolled its calendar onto current dates (README). */
+    rolled_forward: z.object({ from: date, to: date }).nullable().optional(),
   }).nullable(),
   directions: z.array(directionSchema),
   car_club: z.object({ provider: z.string(), promo_link: z.string().nullable() }).nullable(),

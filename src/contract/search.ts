@@ -157,6 +157,17 @@ export const searchFormSchema = (now: () => Date) =>
 /** POST .../update-return-time: the new return time (null or absent makes the search single). */
 export const updateReturnTimeSchema = z.object({ return_time: time('return time').nullish() }, { error: 'Send the return time as a JSON object.' });
 
+/** The passes questions of the form (SPEC section 3), as a search query reports them. */
+export const searchPassesSchema = z.object({
+  has_access_to_car: z.boolean(),
+  has_concessionary_pass: z.boolean(),
+  has_railcard: z.boolean(),
+  railcard_type: z.enum(RAILCARD_OPTIONS).nullable(),
+  has_young_scot_card: z.boolean(),
+  has_new_young_scot_card: z.boolean(),
+});
+export type SearchPasses = z.infer<typeof searchPassesSchema>;
+
 export const SEARCH_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
 
 /** SPEC section 3 "Search query" (plus its places, the form's passes and the job's state). */
@@ -177,6 +188,8 @@ export const searchQuerySchema = z.object({
   status: z.enum(SEARCH_STATUSES),
   /** Why planning failed (status 'failed'), in words for the traveller. */
   failure: z.string().nullable(),
+  /** The passes the search was planned with, so an edit of the search keeps them. */
+  passes: searchPassesSchema.optional(),
   journeys: z.array(journeySchema.extend({ id: z.string().uuid() })),
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;

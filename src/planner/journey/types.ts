@@ -82,6 +82,8 @@ export interface StepTransit {
   from_stop: { stop_id: string; name: string };
   to_stop: { stop_id: string; name: string };
   num_stops: number;
+  /** The feed's own dates (YYYY-MM-DD) when its timetable was rolled forward onto current dates; null otherwise. */
+  rolled_forward?: { from: string; to: string } | null;
 }
 
 export interface Step {

@@ -16,7 +16,8 @@ import type { RaptorPath, StopTime } from '../raptor/transit-data';
 import { WALK_SPEED, type Profile } from '../street/profiles';
 import type { Snap } from '../street/spatial';
 import { estimateReach } from '../street/street';
-import { parseDay } from '../timetable/gtfs-time';
+import { formatDay, parseDay } from '../timetable/gtfs-time';
+import type { Timetable } from '../timetable/model';
 import type { TransitMode } from '../timetable/modes';
 import { TRANSIT_MODES } from '../timetable/modes';
 import type { LegDraft, NamedPoint, Part } from '../journey/parts';
@@ -104,6 +105,12 @@ export function transitPaths(ctx: ModeContext, access: Reached = reachStops(ctx.
   return result.paths.filter((p) => (ctx.arriveBy ? p.arrival >= ctx.time - TRANSIT_WINDOW : p.departure <= ctx.time + TRANSIT_WINDOW));
 }
 
+/** The original dates of a feed whose calendar the import rolled onto current dates, else null. */
+function rolledForward(tt: Timetable, feed: string): { from: string; to: string } | null {
+  const info = tt.feeds.length === 1 && feed === '' ? tt.feeds[0] : tt.feeds.find((f) => f.name === feed);
+  return info?.sourceFirstDay !== undefined && info.sourceLastDay !== undefined ? { from: formatDay(info.sourceFirstDay), to: formatDay(info.sourceLastDay) } : null;
+}
+
 /** A path drafted step by step; `accessPart` replaces the walk to the first stop (cycle access). */
 export function draftPath(ctx: ModeContext, path: RaptorPath, accessPart = walkPart): LegDraft | null {
   const { region } = ctx;
@@ -163,6 +170,7 @@ export function draftPath(ctx: ModeContext, path: RaptorPath, accessPart = walkP
           headsign: t.headsign, trip_id: t.tripId, service_date: t.serviceDate,
           from_stop: { stop_id: t.from.stopId, name: t.from.name }, to_stop: { stop_id: t.to.stopId, name: t.to.name },
           num_stops: t.intermediateStops.length + 1,
+          rolled_forward: rolledForward(tt, feed),
         },
         timetable: {
           Mode: st.mode, ServiceNumber: st.serviceNumber,

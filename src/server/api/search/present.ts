@@ -1,5 +1,5 @@
 /** Stored searches and journeys in the answer shapes of src/contract/search.ts. */
-import type { Place, SearchQuery } from '../../../contract/search';
+import type { Place, SearchPasses, SearchQuery } from '../../../contract/search';
 import { formatSearchTime } from '../../../contract/search';
 import type { journeys, searchQueries } from '../../db/schema';
 
@@ -20,6 +20,19 @@ const placeOf = (value: unknown, label: string): Place => {
   return { label, lat: Number(object.lat), lng: Number(object.lng) };
 };
 
+/** The stored form's passes (the profile's, for a signed-in traveller, as merged at search time). */
+function passesOf(form: Record<string, unknown>): SearchPasses {
+  const yes = (key: string, fallback = false) => (typeof form[key] === 'boolean' ? (form[key] as boolean) : fallback);
+  return {
+    has_access_to_car: yes('has_access_to_car', true),
+    has_concessionary_pass: yes('has_concessionary_pass'),
+    has_railcard: yes('has_railcard'),
+    railcard_type: typeof form.railcard_type === 'string' ? (form.railcard_type as SearchPasses['railcard_type']) : null,
+    has_young_scot_card: yes('has_young_scot_card'),
+    has_new_young_scot_card: yes('has_new_young_scot_card'),
+  };
+}
+
 /** `saved`: the journeys the signed-in caller has saved (src/server/api/journeys/saved-status.ts). */
 export function presentQuery(row: QueryRow, rows: JourneyRow[], saved: ReadonlySet<string> = new Set()): SearchQuery {
   return {
@@ -36,6 +49,7 @@ export function presentQuery(row: QueryRow, rows: JourneyRow[], saved: ReadonlyS
     results_retrieved: row.resultsRetrieved,
     status: row.status,
     failure: row.failure,
+    passes: passesOf(row.form),
     journeys: rows.map((journey) => presentJourney(journey, saved.has(journey.id))),
   };
 }

@@ -7,17 +7,20 @@ import { Anchor, Badge, Button, Group, List, Modal, Paper, Stack, Text, Title } 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { brandHasAccounts } from '../../../contract/brand';
 import type { Journey, Leg } from '../../../contract/journey';
 import { ScreenHeading } from '../../components/ScreenHeading';
 import { useBrand } from '../../lib/brand';
 import { hasUserToken } from '../../lib/cookies';
 import type { JourneySearch } from '../../lib/search-params';
-import { emissionsText, hasPaymentMethods, milesText, priceText, stageModes, startsWithTaxi, timelineEntries, waitText } from './details-format';
+import { rolledForwardNote } from '../../components/timetable-notes';
+import { DEFAULT_APPOINTMENT_MINUTES, emissionsText, hasPaymentMethods, milesText, priceText, stageModes, startsWithTaxi, timelineEntries, waitText } from './details-format';
 import { Fact } from './Fact';
+import { HealthNotices } from './HealthNotices';
+import { HealthReturnOptions } from './HealthReturnOptions';
 import classes from './journey.module.css';
 import { JourneyQueryState } from './JourneyQueryState';
 import { JourneyMap } from './map/JourneyMap';
+import { appointmentMinutesFor } from './return-time';
 import { journeyDetailsKey, useJourneyQuery, useJourneyServices } from './services';
 import { StageView } from './stage/StageView';
 import { StepGlyph } from './StepGlyph';
@@ -153,7 +156,8 @@ function DrtModal({ operator }: { operator: NonNullable<Journey['drt_operator']>
 function SaveBar({ journey, onSaved }: { journey: Journey; onSaved: () => void }) {
   const brand = useBrand();
   const services = useJourneyServices();
-  const signedIn = brandHasAccounts(brand) && hasUserToken();
+  // brand.enableUserAccounts, not contract/brand's helper: that module brings zod into this chunk.
+  const signedIn = brand.enableUserAccounts && hasUserToken();
   const save = useMutation({
     mutationFn: () => services.saveJourney(journey.id),
     onSuccess: onSaved,
@@ -178,7 +182,7 @@ function SaveBar({ journey, onSaved }: { journey: Journey; onSaved: () => void }
             </Button>
           </Group>
         ) : (
-          brandHasAccounts(brand) && (
+          brand.enableUserAccounts && (
             <Button component={Link} to="/register" className={classes.noPrint}>
               Create account to save journey
             </Button>
@@ -189,10 +193,16 @@ function SaveBar({ journey, onSaved }: { journey: Journey; onSaved: () => void }
   );
 }
 
-export function JourneyDetails({ journey, search, onSaved }: { journey: Journey; search: JourneySearch; onSaved: () => void }) {
+export function JourneyDetails({ hash, journey, search, onSaved }: { hash?: string; journey: Journey; search: JourneySearch; onSaved: () => void }) {
   const brand = useBrand();
   const [showReturn, setShowReturn] = useState(search.journeyType === 'return');
-  const entries = useMemo(() => timelineEntries(journey, { appointment: brand.health.appointmentStep }), [journey, brand]);
+  // Health brand: the appointment length chosen for this search (1 hour unless changed).
+  const [appointmentMinutes, setAppointmentMinutes] = useState(() => (hash ? appointmentMinutesFor(hash) : DEFAULT_APPOINTMENT_MINUTES));
+  const entries = useMemo(
+    () => timelineEntries(journey, { appointment: brand.health.appointmentStep, appointmentMinutes }),
+    [journey, brand, appointmentMinutes],
+  );
+  const timetableNote = rolledForwardNote(journey);
   const activeModes = journey.transport_mode === 'walk' || journey.transport_mode === 'cycle';
   return (
     <Stack gap="lg">
@@ -233,6 +243,10 @@ export function JourneyDetails({ journey, search, onSaved }: { journey: Journey;
               )}
             </Stack>
           </Paper>
+          {timetableNote && <Text size="sm">{timetableNote}</Text>}
+          {hash && (brand.health.appointmentStep || brand.health.alternativeReturn) && (
+            <HealthReturnOptions hash={hash} journey={journey} appointmentMinutes={appointmentMinutes} onAppointmentMinutesChange={setAppointmentMinutes} />
+          )}
           <Group gap="sm" className={classes.noPrint}>
             <PricingModal journey={journey} />
             {hasPaymentMethods(journey) && <PaymentMethodsModal journey={journey} />}
@@ -246,6 +260,7 @@ export function JourneyDetails({ journey, search, onSaved }: { journey: Journey;
         <Title order={2} id="step-by-step-title" mb="sm">
           Step by step guide
         </Title>
+        {brand.health.safetyNotices && <HealthNotices />}
         <StepTimeline entries={entries} />
       </section>
       <SaveBar journey={journey} onSaved={onSaved} />
@@ -274,7 +289,7 @@ export function JourneyScreen({ hash, journeyId, search }: JourneyScreenProps) {
       {/* Keyed on the read's success: the bar observes the sections, which exist once the journey is in. */}
       {!search.stage && <ViewingBar key={query.isSuccess ? 'shown' : 'loading'} />}
       <JourneyQueryState query={query}>
-        {(journey) => (search.stage ? <StageView journey={journey} search={search} /> : <JourneyDetails journey={journey} search={search} onSaved={onSaved} />)}
+        {(journey) => (search.stage ? <StageView journey={journey} search={search} /> : <JourneyDetails hash={hash} journey={journey} search={search} onSaved={onSaved} />)}
       </JourneyQueryState>
     </>
   );

@@ -9,6 +9,7 @@ import type { Step } from '../../../contract/journey';
 import { elevationText, instructionText, instructionsToggleLabel, priceText, type TimelineEntry } from './details-format';
 import classes from './journey.module.css';
 import { journeyLink, stageSearch } from './stage/stage-model';
+import { appointmentLabel } from './return-time';
 import { glyphName, StepGlyph } from './StepGlyph';
 
 /** A step's turn-by-turn directions as an ordered list (the stage and print pages show it open). */
@@ -134,7 +135,7 @@ function Entry({ entry }: { entry: TimelineEntry }) {
     case 'arrive':
       return <EndCard kind="arrive" time={entry.time} title="Arrive at the destination" detail={entry.place} />;
     case 'appointment':
-      return <EndCard kind="appointment" time={entry.from} title="Attend Appointment" detail={`${entry.minutes === 60 ? '1 hour' : `${entry.minutes} mins`}, until ${entry.to}`} />;
+      return <EndCard kind="appointment" time={entry.from} title="Attend Appointment" detail={`${appointmentLabel(entry.minutes)}, until ${entry.to}`} />;
     case 'home':
       return <EndCard kind="home" time={entry.time} title="Return Home" detail={entry.place} />;
   }

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import type { Journey, Leg } from '../../../contract/journey';
 import { costLabel, dateLabel } from '../../components/journey-labels';
+import { rolledForwardNote } from '../../components/timetable-notes';
 import { ModeIcon } from '../../components/ModeIcon';
 import { kgCo2, metresToMiles, minutes } from './format';
 import classes from './results.module.css';
@@ -50,6 +51,7 @@ export interface JourneyCardProps {
 export function JourneyCard({ hash, journey, position, emissions }: JourneyCardProps) {
   const headingId = useId();
   const stages = journey.depart.stages;
+  const rolledForward = rolledForwardNote(journey);
   return (
     <Paper component="article" withBorder p="md" aria-labelledby={headingId} className={classes.card}>
       <Stack gap="sm">
@@ -95,6 +97,11 @@ export function JourneyCard({ hash, journey, position, emissions }: JourneyCardP
         {journey.estimated && (
           <Text size="sm" className={classes.note}>
             Estimate: some parts of this journey are measured in a straight line, not along streets or paths.
+          </Text>
+        )}
+        {rolledForward && (
+          <Text size="sm" className={classes.note}>
+            {rolledForward}
           </Text>
         )}
         {journey.id && (

@@ -4,11 +4,12 @@
  * state. The route passes the URL's search params in and takes changes back.
  */
 import { Button, Drawer, Group, List, Loader, MultiSelect, Paper, Select, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { DEFAULT_SORT, isOneOf, SORT_OPTIONS, type SortOption, type TravelType } from '../../../contract/results';
 import { ScreenHeading } from '../../components/ScreenHeading';
 import { useBrand } from '../../lib/brand';
 import type { ResultsSearch } from '../../lib/search-params';
+import type { StreamState } from './stream-state';
 import { dateLabel, modeName } from '../../components/journey-labels';
 import { JourneyCard, PlaceholderCard } from './JourneyCard';
 import classes from './results.module.css';
@@ -40,18 +41,27 @@ function formTimeLabel(text: string | null | undefined): string | null {
   return m ? `${dateLabel(`${m[1]}-${m[2]}-${m[3]}`)} ${m[4]}` : null;
 }
 
+/** The search being shown, once read: what the summary bar and the Edit journey form need. */
+export type ShownSearch = NonNullable<StreamState['query']>;
+
 export interface ResultsScreenProps {
   hash: string;
   search: ResultsSearch;
   onSearchChange(next: ResultsSearch): void;
+  /**
+   * The 'Edit journey' form (the app passes the search feature's form: features do not import
+   * each other). `close` shuts the sidebar once the new search is posted.
+   */
+  editJourney?(query: ShownSearch, close: () => void): ReactNode;
 }
 
-export function ResultsScreen({ hash, search, onSearchChange }: ResultsScreenProps) {
+export function ResultsScreen({ hash, search, onSearchChange, editJourney }: ResultsScreenProps) {
   const brand = useBrand();
   const services = useResultsServices();
   const state = useResultsStream(hash, services);
   const multiple = brand.enableMultipleJourneyTypeFilter;
   const [refining, setRefining] = useState(false);
+  const [editing, setEditing] = useState(false);
   const stages = useMemo(() => availableStages(brand.blockedTravelTypes), [brand.blockedTravelTypes]);
   const selection = parseFilters(search.filters, stages, multiple);
   const sort = search.sort ?? DEFAULT_SORT;
@@ -116,12 +126,24 @@ export function ResultsScreen({ hash, search, onSearchChange }: ResultsScreenPro
     <>
       <ScreenHeading title="Journey results" />
       {state.query && (
-        <Paper withBorder p="sm" mb="md" component="section" aria-label="Your search">
-          <Text>
-            <strong>{state.query.origin_address}</strong> to <strong>{state.query.destination_address}</strong>
-          </Text>
-          {leaving && <Text size="sm">Leaving {leaving}{returning ? `, returning ${returning}` : ''}</Text>}
+        <Paper withBorder p="sm" mb="md" component="section" aria-label="Your search" className={classes.summary}>
+          <div>
+            <Text>
+              <strong>{state.query.origin_address}</strong> to <strong>{state.query.destination_address}</strong>
+            </Text>
+            {leaving && <Text size="sm">Leaving {leaving}{returning ? `, returning ${returning}` : ' (single)'}</Text>}
+          </div>
+          {editJourney && (
+            <Button variant="outline" onClick={() => setEditing(true)} aria-haspopup="dialog">
+              Edit journey
+            </Button>
+          )}
         </Paper>
+      )}
+      {editJourney && state.query && (
+        <Drawer opened={editing} onClose={() => setEditing(false)} title="Edit journey" position="left" size={460} closeButtonProps={{ 'aria-label': 'Close Edit journey' }}>
+          {editJourney(state.query, () => setEditing(false))}
+        </Drawer>
       )}
 
       <div className={classes.controls}>{controls}</div>

@@ -1,10 +1,12 @@
 /**
- * The Home search form (SPEC sections 2-5): From/To, Single/Return, the outbound and return
+ * The search form (SPEC sections 2-5): From/To, Single/Return, the outbound and return
  * date-times, the passes questions, and 'Plan my journey', which posts the search and opens
- * its results. Field errors show on their fields and in a 'Please correct the following
- * errors' list, and clear when the field is focused; otherwise the server's message shows.
+ * its results. On Results it is the 'Edit journey' form: no passes questions (the edited
+ * search's passes are sent again) and 'Update routes'. Field errors show on their fields and
+ * in a 'Please correct the following errors' list, and clear when the field is focused;
+ * otherwise the server's message shows.
  */
-import { Alert, Button, Fieldset, Group, List, Radio, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Fieldset, Group, List, Radio, Stack } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { passesFromProfile } from '../../components/passes';
@@ -15,6 +17,7 @@ import { useBrand } from '../../lib/brand';
 import { chooseJourneyType, outboundBounds, returnMinimum, type JourneyType } from './form-rules';
 import { emptySearchForm, searchRequestBody, type SearchFormState } from './form-state';
 import type { PlaceProvider } from './places/types';
+import { DateTimeField } from './DateTimeField';
 import { SearchPlaces } from './SearchPlaces';
 
 export const SEARCH_FORM_MESSAGES = {
@@ -24,6 +27,10 @@ export const SEARCH_FORM_MESSAGES = {
 
 export interface SearchFormProps {
   initial?: SearchFormState;
+  /** 'edit': Results' Edit journey sidebar ('Update routes', passes kept from `initial`). */
+  variant?: 'plan' | 'edit';
+  /** Called with the new search's hash before its results open (the sidebar closes). */
+  onPlanned?(hash: string): void;
   /** Tests pass these; the app uses the brand's provider, the browser's fetch and clock. */
   provider?: PlaceProvider;
   debounceMs?: number;
@@ -42,7 +49,7 @@ export function firstMessages(errors: Record<string, string[]>): Record<string, 
   return first;
 }
 
-export function SearchForm({ initial, provider, debounceMs, fetch: fetchImpl, baseUrl, now = () => new Date() }: SearchFormProps) {
+export function SearchForm({ initial, variant = 'plan', onPlanned, provider, debounceMs, fetch: fetchImpl, baseUrl, now = () => new Date() }: SearchFormProps) {
   const brand = useBrand();
   const { user } = useAuth();
   const navigate = useNavigate();
@@ -72,6 +79,7 @@ export function SearchForm({ initial, provider, debounceMs, fetch: fetchImpl, ba
         // Signed-in travellers' passes come from their profile (SPEC section 3).
         user ? { ...built.body, ...passesFromProfile(user.profile) } : built.body,
       );
+      onPlanned?.(answer.data.hash);
       await navigate({
         to: '/search/$hash/results',
         params: { hash: answer.data.hash },
@@ -87,7 +95,7 @@ export function SearchForm({ initial, provider, debounceMs, fetch: fetchImpl, ba
   const messages = Object.values(errors);
   return (
     // noValidate: our own rules and the server's answer the form, in the SPEC's error list rather than browser bubbles.
-    <form aria-label="Plan your journey" noValidate onSubmit={(event) => void submit(event)} aria-busy={submitting}>
+    <form aria-label={variant === 'edit' ? 'Edit journey' : 'Plan your journey'} noValidate onSubmit={(event) => void submit(event)} aria-busy={submitting}>
       <Fieldset variant="unstyled" disabled={submitting}>
         <Stack gap="md">
           {messages.length > 0 && (
@@ -126,38 +134,32 @@ export function SearchForm({ initial, provider, debounceMs, fetch: fetchImpl, ba
               <Radio value="return" label="Return" />
             </Group>
           </Radio.Group>
-          <TextInput
-            type="datetime-local"
+          <DateTimeField
             label="Leaving"
             name="out_time"
-            step={300}
             min={bounds.min}
             max={bounds.max}
-            required
             value={form.out_time}
-            onChange={(event) => setForm({ ...form, out_time: event.currentTarget.value })}
+            onChange={(out_time) => setForm({ ...form, out_time })}
             onFocus={() => clear('out_time')}
             error={errors.out_time}
           />
           {form.journeyType === 'return' && (
-            <TextInput
-              type="datetime-local"
+            <DateTimeField
               label="Returning"
               name="return_time"
-              step={300}
               min={returnMinimum(form, now())}
               max={bounds.max}
-              required
               value={form.return_time ?? ''}
-              onChange={(event) => setForm({ ...form, return_time: event.currentTarget.value })}
+              onChange={(return_time) => setForm({ ...form, return_time })}
               onFocus={() => clear('return_time')}
               error={errors.return_time}
             />
           )}
-          {!user && <PassesFields value={form.passes} onChange={(passes) => setForm({ ...form, passes })} onFocusField={clear} errors={errors} />}
+          {!user && variant === 'plan' && <PassesFields value={form.passes} onChange={(passes) => setForm({ ...form, passes })} onFocusField={clear} errors={errors} />}
           <Group justify="flex-end">
             <Button type="submit" loading={submitting}>
-              Plan my journey
+              {variant === 'edit' ? 'Update routes' : 'Plan my journey'}
             </Button>
           </Group>
         </Stack>

@@ -3,8 +3,6 @@
  * can be tested without a browser. The inputs hold datetime-local values ('YYYY-MM-DDTHH:mm',
  * the Europe/London wall clock); the API takes 'YYYY/MM/DD HH:mm:ss'.
  */
-import { Temporal } from 'temporal-polyfill';
-
 export const SEARCH_TIME_ZONE = 'Europe/London';
 export const MONTHS_AHEAD = 6;
 export const STEP_MINUTES = 5;
@@ -21,28 +19,63 @@ export interface JourneyTimes {
 
 const two = (n: number) => String(n).padStart(2, '0');
 
-/** A London wall-clock time as an <input type="datetime-local"> value. */
-export function toInputValue(time: Temporal.PlainDateTime | Temporal.ZonedDateTime): string {
+/** A wall-clock date and time (no zone); months 1-12. */
+interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+// Intl rather than Temporal here: the polyfill would add ~19 KB gzip to Home's first load.
+const LONDON = new Intl.DateTimeFormat('en-GB', {
+  timeZone: SEARCH_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** An instant on the London wall clock. */
+export function londonClock(epochMs: number): WallClock {
+  const parts = Object.fromEntries(LONDON.formatToParts(new Date(epochMs)).map((part) => [part.type, Number(part.value)]));
+  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute!, second: parts.second! };
+}
+
+const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+/** Whole months later on the same wall clock; a day the month lacks becomes its last (31 Aug + 6 months = 28 Feb). */
+function addMonths(time: WallClock, months: number): WallClock {
+  const index = time.year * 12 + (time.month - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  return { ...time, year, month, day: Math.min(time.day, daysInMonth(year, month)) };
+}
+
+/** A wall-clock time as an <input type="datetime-local"> value. */
+export function toInputValue(time: WallClock): string {
   return `${time.year}-${two(time.month)}-${two(time.day)}T${two(time.hour)}:${two(time.minute)}`;
 }
 
-function parseInput(value: string): Temporal.PlainDateTime | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return null;
-  try {
-    return Temporal.PlainDateTime.from(value, { overflow: 'reject' });
-  } catch {
-    return null;
-  }
+function parseInput(value: string): WallClock | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
+  if (!m) return null;
+  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6] ?? '0'].map(Number) as [number, number, number, number, number, number];
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 59) return null;
+  return { year, month, day, hour, minute, second };
 }
 
 /** The outbound picker's limits: now rounded up to the next five minutes, to six months ahead. */
 export function outboundBounds(now: Date): { min: string; max: string } {
-  const here = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(SEARCH_TIME_ZONE);
   const step = STEP_MINUTES * 60_000;
-  const rounded = Temporal.Instant.fromEpochMilliseconds(Math.ceil(now.getTime() / step) * step).toZonedDateTimeISO(SEARCH_TIME_ZONE);
   return {
-    min: toInputValue(rounded),
-    max: toInputValue(here.add({ months: MONTHS_AHEAD })),
+    min: toInputValue(londonClock(Math.ceil(now.getTime() / step) * step)),
+    max: toInputValue(addMonths(londonClock(now.getTime()), MONTHS_AHEAD)),
   };
 }
 
@@ -89,4 +122,18 @@ export function searchTimes(times: JourneyTimes):
   if (times.journeyType === 'return' && !back) errors.return_time = [TIME_MESSAGES.returnRequired];
   if (!out || (times.journeyType === 'return' && !back)) return { ok: false, errors };
   return { ok: true, out_time: out, return_time: back };
+}
+
+/** A datetime-local value's date ('YYYY-MM-DD') and time ('HH:mm') parts; '' where missing. */
+export function splitDateTime(value: string): { date: string; time: string } {
+  const [date = '', time = ''] = value.split('T');
+  return { date, time: time.slice(0, 5) };
+}
+
+/** 'HH:mm' to the nearest five-minute step (23:58 stays in the day at 23:55). */
+export function snapToStep(time: string): string {
+  const m = /^(\d{2}):(\d{2})/.exec(time);
+  if (!m) return time;
+  const total = Math.min(23 * 60 + 55, Math.round((Number(m[1]) * 60 + Number(m[2])) / STEP_MINUTES) * STEP_MINUTES);
+  return `${two(Math.floor(total / 60))}:${two(total % 60)}`;
 }

@@ -3,7 +3,7 @@
  * and the passes questions (components/passes), and the request body they make.
  */
 import { defaultPasses, type Passes } from '../../components/passes';
-import { outboundBounds, searchTimes, type JourneyTimes } from './form-rules';
+import { initialJourneyType, outboundBounds, searchTimes, type JourneyTimes } from './form-rules';
 import type { ChosenPlace } from './places/types';
 
 export interface SearchFormState extends JourneyTimes {
@@ -57,4 +57,39 @@ export function searchRequestBody(state: SearchFormState): { ok: true; body: Sea
   const body: SearchRequestBody = { ...places.fields, out_time: times.out_time, arrive_by_buffer: ARRIVE_BY_BUFFER, ...state.passes };
   if (times.return_time) body.return_time = times.return_time;
   return { ok: true, body };
+}
+
+/** What the Results screen knows of a search: enough to edit and re-plan it. */
+export interface EditableSearch {
+  origin: ChosenPlace;
+  destination: ChosenPlace;
+  /** 'YYYY/MM/DD HH:mm:ss', London. */
+  out_time: string;
+  return_time: string | null;
+  passes?: Passes;
+}
+
+/** 'YYYY/MM/DD HH:mm[:ss]' -> 'YYYY-MM-DDTHH:mm', or '' for anything else. */
+export function fromSearchTime(text: string | null | undefined): string {
+  const m = text ? /^(\d{4})\/(\d{2})\/(\d{2}) (\d{2}):(\d{2})/.exec(text) : null;
+  return m ? `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}` : '';
+}
+
+/**
+ * The Edit journey form of a search: its places, type, times and passes. An outbound time now
+ * past moves up to the earliest allowed, as does a return before it.
+ */
+export function searchFormFromQuery(query: EditableSearch, now: Date = new Date()): SearchFormState {
+  const earliest = outboundBounds(now).min;
+  const outTime = fromSearchTime(query.out_time);
+  const out_time = outTime && outTime >= earliest ? outTime : earliest;
+  const back = fromSearchTime(query.return_time);
+  return {
+    origin: query.origin,
+    destination: query.destination,
+    journeyType: initialJourneyType(back),
+    out_time,
+    return_time: back ? (back > out_time ? back : out_time) : null,
+    passes: query.passes ?? defaultPasses(),
+  };
 }

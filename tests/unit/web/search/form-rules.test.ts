@@ -7,10 +7,12 @@ import {
   outboundBounds,
   returnMinimum,
   searchTimes,
+  snapToStep,
+  splitDateTime,
   TIME_MESSAGES,
   toSearchTime,
 } from '../../../../src/web/features/search/form-rules';
-import { emptySearchForm, searchRequestBody } from '../../../../src/web/features/search/form-state';
+import { emptySearchForm, fromSearchTime, searchFormFromQuery, searchRequestBody } from '../../../../src/web/features/search/form-state';
 
 const dundee = { label: 'Dundee', lat: 56.4567, lng: -2.9693 };
 const perth = { label: 'Perth', lat: 56.3922, lng: -3.4366 };
@@ -103,5 +105,37 @@ describe('request body', () => {
     });
     const back = searchRequestBody({ ...emptySearchForm(now), origin: dundee, destination: perth, journeyType: 'return', out_time: '2026-11-24T08:00', return_time: '2026-11-24T17:30' });
     expect(back.ok && back.body.return_time).toBe('2026/11/24 17:30:00');
+  });
+});
+
+describe('date and time fields', () => {
+  it('split a datetime-local value into the calendar date and the time', () => {
+    expect(splitDateTime('2026-12-02T08:05')).toEqual({ date: '2026-12-02', time: '08:05' });
+    expect(splitDateTime('')).toEqual({ date: '', time: '' });
+  });
+  it('snap typed minutes to five-minute steps, staying within the day', () => {
+    expect(snapToStep('08:02')).toBe('08:00');
+    expect(snapToStep('08:03')).toBe('08:05');
+    expect(snapToStep('09:58')).toBe('10:00');
+    expect(snapToStep('23:58')).toBe('23:55');
+    expect(snapToStep('nonsense')).toBe('nonsense');
+  });
+});
+
+describe('Edit journey form from a search', () => {
+  const now = new Date('2026-11-23T12:31:00Z');
+  const passes = { ...defaultPasses(), has_railcard: true, railcard_type: 'Senior Railcard' as const };
+  it('keeps the places, times, type and passes of the search', () => {
+    expect(fromSearchTime('2026/11/24 08:00:00')).toBe('2026-11-24T08:00');
+    expect(fromSearchTime(null)).toBe('');
+    const form = searchFormFromQuery({ origin: dundee, destination: perth, out_time: '2026/11/24 08:00:00', return_time: '2026/11/24 17:30:00', passes }, now);
+    expect(form).toEqual({ origin: dundee, destination: perth, journeyType: 'return', out_time: '2026-11-24T08:00', return_time: '2026-11-24T17:30', passes });
+    const single = searchFormFromQuery({ origin: dundee, destination: perth, out_time: '2026/11/24 08:00:00', return_time: null }, now);
+    expect(single).toMatchObject({ journeyType: 'single', return_time: null, passes: defaultPasses() });
+  });
+  it('moves an outbound time now past up to the earliest allowed, and the return with it', () => {
+    const form = searchFormFromQuery({ origin: dundee, destination: perth, out_time: '2026/11/23 09:00:00', return_time: '2026/11/23 12:00:00' }, now);
+    expect(form.out_time).toBe('2026-11-23T12:35');
+    expect(form.return_time).toBe('2026-11-23T12:35');
   });
 });

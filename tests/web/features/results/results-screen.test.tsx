@@ -214,11 +214,20 @@ describe('Results screen, streamed', () => {
     expect(brand('health').initialResultsDelayMs).toBe(10_000);
     const realtime = new FakeRealtime();
     const store = searchStore(HASH, realtime.log);
-    renderResults({ brand: brand('health'), hash: HASH, services: { realtime, ...store.services, initialDelayMs: 300 } });
+    // Timed from the subscription, so a slow machine cannot make the read look early.
+    const at: Record<string, number> = {};
+    const subscribe = realtime.subscribe.bind(realtime);
+    realtime.subscribe = (channel) => ((at.subscribed = performance.now()), subscribe(channel));
+    const getSearch = store.services.getSearch;
+    renderResults({
+      brand: brand('health'),
+      hash: HASH,
+      services: { realtime, ...store.services, getSearch: (h: string) => ((at.read ??= performance.now()), getSearch(h)), initialDelayMs: 300 },
+    });
     await screen.findByRole('heading', { level: 1, name: 'Journey results' });
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(realtime.log).toEqual([`subscribe ${searchChannel(HASH)}`]);
     await waitFor(() => expect(realtime.log).toContain(`get ${HASH}`));
+    expect(realtime.log[0]).toBe(`subscribe ${searchChannel(HASH)}`);
+    expect(at.read! - at.subscribed!).toBeGreaterThanOrEqual(295);
   });
 
   it('shows the empty state with its three suggestions when the search found nothing', async () => {

@@ -90,6 +90,21 @@ async function choose(name: string, q: string) {
   await waitFor(() => expect(input.getAttribute('aria-expanded')).toBe('false'));
 }
 
+/** Opens a date field's calendar and picks a day by its label ('24 November 2026'). */
+async function pickDate(field: string, day: string, expectations: { firstWeekday?: string; disabled?: string[] } = {}) {
+  fireEvent.click(screen.getByRole('button', { name: field }));
+  // The calendar is a lazily loaded chunk.
+  const target = await screen.findByRole('button', { name: day }, { timeout: 15_000 });
+  const calendar = target.closest('table')!;
+  if (expectations.firstWeekday) expect(calendar.querySelector('thead th')?.textContent).toBe(expectations.firstWeekday);
+  for (const label of expectations.disabled ?? []) {
+    const other = within(calendar).queryByRole('button', { name: label });
+    if (other) expect(other.hasAttribute('disabled') || other.getAttribute('data-disabled') === 'true').toBe(true);
+  }
+  fireEvent.click(target);
+  await waitFor(() => expect(screen.queryByRole('button', { name: day })).toBeNull());
+}
+
 const group = (name: string) => screen.getByRole('radiogroup', { name });
 const answer = (question: string, choice: 'Yes' | 'No') => fireEvent.click(within(group(question)).getByRole('radio', { name: choice }));
 
@@ -102,19 +117,28 @@ describe('SearchForm', () => {
     await choose('From', 'Dundee');
     await choose('To', 'Perth');
 
-    const leaving = screen.getByLabelText(/Leaving/) as HTMLInputElement;
-    // The picker starts at now rounded up to five minutes and stops six months on.
-    expect(leaving.value).toBe('2026-11-23T12:35');
-    expect(leaving.min).toBe('2026-11-23T12:35');
-    expect(leaving.max).toBe('2027-05-23T12:31');
-    expect(leaving.step).toBe('300');
-    fireEvent.change(leaving, { target: { value: '2026-11-24T08:00' } });
+    // The pickers start at now rounded up to five minutes and stop six months on.
+    const leavingDate = screen.getByRole('button', { name: 'Leaving date' });
+    expect(leavingDate.textContent).toBe('Mon 23 Nov 2026');
+    const leavingTime = screen.getByLabelText(/^Leaving time/) as HTMLInputElement;
+    expect(leavingTime.value).toBe('12:35');
+    expect(leavingTime.min).toBe('12:35');
+    expect(leavingTime.step).toBe('300');
+    // The calendar's week starts on Monday; days before today and after six months are disabled.
+    await pickDate('Leaving date', '24 November 2026', { firstWeekday: 'Mo', disabled: ['22 November 2026'] });
+    expect(leavingDate.textContent).toBe('Tue 24 Nov 2026');
+    // On a later day any time is allowed; typed minutes snap to five-minute steps.
+    expect(leavingTime.min).toBe('');
+    fireEvent.change(leavingTime, { target: { value: '08:02' } });
+    fireEvent.blur(leavingTime);
+    expect(leavingTime.value).toBe('08:00');
 
     expect(screen.queryByLabelText(/Returning/)).toBeNull();
     fireEvent.click(within(group('Journey type')).getByRole('radio', { name: 'Return' }));
-    const returning = screen.getByLabelText(/Returning/) as HTMLInputElement;
-    expect(returning.min).toBe('2026-11-24T08:00');
-    fireEvent.change(returning, { target: { value: '2026-11-24T17:30' } });
+    await pickDate('Returning date', '24 November 2026', { disabled: ['23 November 2026'] });
+    const returningTime = screen.getByLabelText(/^Returning time/) as HTMLInputElement;
+    expect(returningTime.min).toBe('08:00');
+    fireEvent.change(returningTime, { target: { value: '17:30' } });
 
     answer('Do you have access to a car?', 'No');
     answer('Do you have a railcard?', 'Yes');
@@ -171,7 +195,7 @@ describe('SearchForm', () => {
     await screen.findByText(SEARCH_FORM_MESSAGES.correct);
     const items = screen.getAllByRole('listitem').map((li) => li.textContent);
     expect(items).toEqual(['The outbound time must not be in the past.', 'Choose the origin from the list of suggestions, so we know where it is.']);
-    const leaving = screen.getByLabelText(/Leaving/);
+    const leaving = screen.getByRole('button', { name: 'Leaving date' });
     expect(leaving.getAttribute('aria-invalid')).toBe('true');
     // The form is unlocked again once the answer is in.
     expect((screen.getByRole('button', { name: 'Plan my journey' }) as HTMLButtonElement).disabled).toBe(false);

@@ -5,7 +5,6 @@
  * a session as one). "Use my current location" stays with our own reverse look-up, and if
  * Google's script cannot load (offline, blocked) suggestions come from the built-in provider.
  */
-import { importLibrary, setOptions } from '@googlemaps/js-api-loader';
 import type { Bounds } from '../../../../contract/brand';
 import type { ChosenPlace, PlaceProvider, PlaceSuggestion } from './types';
 
@@ -45,6 +44,8 @@ export interface GooglePlace {
 let optionsSet = false;
 /** setOptions may be called once per page; later calls only warn, so remember it. */
 export async function loadGooglePlaces(key: string): Promise<GooglePlacesApi> {
+  // Loaded on first use: only brands with a Google key need the loader in their bundle.
+  const { importLibrary, setOptions } = await import('@googlemaps/js-api-loader');
   if (!optionsSet) {
     setOptions({ key, v: 'weekly', region: 'GB', language: 'en-GB' });
     optionsSet = true;

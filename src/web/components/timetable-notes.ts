@@ -1,0 +1,32 @@
+/**
+ * What a traveller must know about where a journey's times come from: an expired feed whose
+ * calendar the import rolled forward onto current dates (README, "The planner on the command
+ * line") is the old timetable shown on today's dates, not today's timetable.
+ */
+import type { Journey } from '../../contract/journey';
+
+const MODE_WORDS: Record<string, string> = { rail: 'Rail', bus: 'Bus', coach: 'Coach', tram: 'Tram', ferry: 'Ferry', subway: 'Subway' };
+
+/** '2022-12-11'..'2023-05-20' -> '2022-23'; one year -> '2022'. */
+export function timetableYears(from: string, to: string): string {
+  const first = from.slice(0, 4);
+  const last = to.slice(0, 4);
+  return first === last ? first : `${first}-${last.slice(2)}`;
+}
+
+/**
+ * 'Rail times are from the 2022-23 timetable, shown on today's dates.' for each mode of the
+ * journey whose timetable was rolled forward; null when none was.
+ */
+export function rolledForwardNote(journey: Pick<Journey, 'depart' | 'return'>): string | null {
+  const notes = new Set<string>();
+  for (const leg of [journey.depart, journey.return]) {
+    for (const step of leg?.steps ?? []) {
+      const rolled = step.transit?.rolled_forward;
+      if (!rolled) continue;
+      const mode = MODE_WORDS[step.transit!.route.mode] ?? 'Transit';
+      notes.add(`${mode} times are from the ${timetableYears(rolled.from, rolled.to)} timetable, shown on today's dates.`);
+    }
+  }
+  return notes.size > 0 ? [...notes].join(' ') : null;
+}

@@ -1,0 +1,36 @@
+/**
+ * What the health brand's return options talk to (SPEC section 7): the search read (its current
+ * return time) and POST .../update-return-time, which plans the search again under a new hash.
+ * A context so component tests can pass their own.
+ */
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import type { SearchQuery } from '../../../contract/search';
+import { apiGet, apiPost } from '../../lib/api';
+import { useBrand } from '../../lib/brand';
+
+export interface ReturnServices {
+  getSearch(hash: string, signal?: AbortSignal): Promise<Pick<SearchQuery, 'hash' | 'return_time' | 'out_time'>>;
+  /** The new search's hash. */
+  updateReturnTime(hash: string, returnTime: string): Promise<string>;
+}
+
+const Context = createContext<ReturnServices | null>(null);
+
+export function ReturnServicesProvider({ services, children }: { services: ReturnServices; children: ReactNode }) {
+  return <Context.Provider value={services}>{children}</Context.Provider>;
+}
+
+export function returnApi(apiKey: string): ReturnServices {
+  const base = (hash: string) => `/v1/journey-planner/search/${encodeURIComponent(hash)}`;
+  return {
+    getSearch: async (hash, signal) => (await apiGet<{ data: SearchQuery }>(base(hash), { apiKey, signal })).data,
+    updateReturnTime: async (hash, returnTime) =>
+      (await apiPost<{ data: { hash: string } }>(`${base(hash)}/update-return-time`, { apiKey }, { return_time: returnTime })).data.hash,
+  };
+}
+
+export function useReturnServices(): ReturnServices {
+  const given = useContext(Context);
+  const brand = useBrand();
+  return useMemo(() => given ?? returnApi(brand.apiKey), [given, brand]);
+}

@@ -1,0 +1,70 @@
+/**
+ * The health brand's return-time rules (SPEC sections 4 and 9): appointment lengths of 30 to 180
+ * minutes (default 1 hour) set the return time after the outbound arrival; the early and later
+ * options move the current return time 30 minutes either way; a change applies only when the
+ * new time differs from the current one. Times are the API's 'YYYY/MM/DD HH:mm:ss', London.
+ */
+import type { Leg } from '../../../contract/journey';
+import { DEFAULT_APPOINTMENT_MINUTES } from './details-format';
+
+export const APPOINTMENT_MINUTES = [30, 60, 90, 120, 150, 180] as const;
+/** 'Show me an early / a later return option' moves the return time by this much. */
+export const RETURN_OPTION_SHIFT_MINUTES = 30;
+
+/** 30 -> '30 mins', 60 -> '1 hour', 90 -> '1 hour 30 mins', 120 -> '2 hours'. */
+export function appointmentLabel(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const hourText = hours === 0 ? '' : `${hours} hour${hours === 1 ? '' : 's'}`;
+  const minuteText = rest === 0 ? '' : `${rest} mins`;
+  return [hourText, minuteText].filter(Boolean).join(' ') || '0 mins';
+}
+
+const TIME = /^(\d{4})\/(\d{2})\/(\d{2}) (\d{2}):(\d{2})(?::(\d{2}))?$/;
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** Minutes later (or earlier, when negative) on the wall clock; null for a malformed time. */
+export function shiftSearchTime(text: string, minutes: number): string | null {
+  const m = TIME.exec(text);
+  if (!m) return null;
+  const shifted = new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]! + minutes, +(m[6] ?? 0)));
+  return `${shifted.getUTCFullYear()}/${two(shifted.getUTCMonth() + 1)}/${two(shifted.getUTCDate())} ${two(shifted.getUTCHours())}:${two(shifted.getUTCMinutes())}:${two(shifted.getUTCSeconds())}`;
+}
+
+/** The return time that leaves `minutes` for the appointment after the outbound arrival. */
+export function returnAfterAppointment(outbound: Pick<Leg, 'arrival_date' | 'arrival_at'>, minutes: number): string | null {
+  return shiftSearchTime(`${outbound.arrival_date.replace(/-/g, '/')} ${outbound.arrival_at}:00`, minutes);
+}
+
+/** SPEC section 4: a change of return time applies only if it differs from the current one. */
+export function changedReturnTime(current: string | null, next: string | null): string | null {
+  return next !== null && next !== current ? next : null;
+}
+
+// The appointment length chosen for a search, kept on the device so the 'Attend Appointment'
+// card of the re-planned search (a new hash) and of an offline reopening shows it.
+const STORAGE_KEY = 'drover-appointment-minutes';
+
+function readAll(): Record<string, number> {
+  try {
+    const value = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}') as unknown;
+    return typeof value === 'object' && value !== null ? (value as Record<string, number>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function appointmentMinutesFor(hash: string): number {
+  const stored = readAll()[hash];
+  return APPOINTMENT_MINUTES.includes(stored as (typeof APPOINTMENT_MINUTES)[number]) ? (stored as number) : DEFAULT_APPOINTMENT_MINUTES;
+}
+
+export function rememberAppointmentMinutes(hash: string, minutes: number): void {
+  try {
+    // The latest 50 searches are plenty; older ones fall back to the default hour.
+    const entries = Object.entries({ ...readAll(), [hash]: minutes }).slice(-50);
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(Object.fromEntries(entries)));
+  } catch {
+    // Storage full or blocked: the card shows the default hour.
+  }
+}
