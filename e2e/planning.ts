@@ -3,7 +3,7 @@
  * Perth search posted from the page (so it carries the brand's host and key like the app's own
  * calls), then read back until the planner has stored every journey.
  */
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
 import type { Brand } from '../src/contract/brand';
 
@@ -48,4 +48,44 @@ export async function planDundeeToPerth(page: Page, brand: Brand, options: { ret
     },
     { body, apiKey: brand.apiKey },
   );
+}
+
+/** Types into a place field and takes the first suggestion by keyboard. */
+export async function choosePlace(page: Page, name: 'From' | 'To', typed: string): Promise<void> {
+  const field = page.getByRole('combobox', { name });
+  await field.fill(typed);
+  await page.getByRole('listbox', { name: `${name} suggestions` }).getByRole('option').first().waitFor();
+  await field.press('ArrowDown');
+  await field.press('Enter');
+  await page.waitForFunction((el) => el?.getAttribute('aria-expanded') === 'false', await field.elementHandle());
+}
+
+/** Counts, from the first paint, the most skeleton placeholders the Results list showed at once. */
+export async function watchPlaceholders(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const win = window as unknown as { maxPlaceholders: number };
+    win.maxPlaceholders = 0;
+    new MutationObserver(() => {
+      win.maxPlaceholders = Math.max(win.maxPlaceholders, document.querySelectorAll('[data-placeholder]').length);
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+/** The next weekday in London. */
+export function nextWeekday(): Temporal.PlainDate {
+  let day = Temporal.Now.zonedDateTimeISO('Europe/London').toPlainDate().add({ days: 1 });
+  while (day.dayOfWeek > 5) day = day.add({ days: 1 });
+  return day;
+}
+
+/** Opens a date field's calendar (weeks start on Monday) and picks `day`, moving a month on if needed. */
+export async function pickDate(page: Page, field: string, day: Temporal.PlainDate): Promise<void> {
+  await page.getByRole('button', { name: field }).click();
+  const dialog = page.getByRole('dialog', { name: field });
+  const button = dialog.getByRole('button', { name: day.toLocaleString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }), exact: true });
+  // SPEC section 5: the week starts on Monday.
+  await expect(dialog.locator('table thead th').first()).toHaveText('Mo');
+  if (!(await button.isVisible())) await dialog.locator('button[data-direction="next"]').click();
+  await button.click();
+  await dialog.waitFor({ state: 'hidden' });
 }

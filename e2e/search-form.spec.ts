@@ -4,15 +4,9 @@
  * journey cards. axe on the filled form finds nothing serious. Regional brand only.
  */
 import path from 'node:path';
-import { Temporal } from 'temporal-polyfill';
 import { acceptCookies, expect, SCREENSHOT_DIR, seriousA11yViolations, test } from './fixtures';
+import { nextWeekday, pickDate } from './planning';
 
-/** The next weekday in London. */
-function nextWeekday(): Temporal.PlainDate {
-  let day = Temporal.Now.zonedDateTimeISO('Europe/London').toPlainDate().add({ days: 1 });
-  while (day.dayOfWeek > 5) day = day.add({ days: 1 });
-  return day;
-}
 const nextWeekdayAtEight = () => `${nextWeekday().toString()}T08:00`;
 
 test('plan Dundee to Perth from the Home form and land on its results', async ({ page, brand }) => {
@@ -35,11 +29,7 @@ test('plan Dundee to Perth from the Home form and land on its results', async ({
   }
 
   // The date from the calendar (weeks start on Monday), the time typed in five-minute steps.
-  await page.getByRole('button', { name: 'Leaving date' }).click();
-  await expect(page.locator('table thead th').first()).toHaveText('Mo');
-  const day = page.getByRole('button', { name: nextWeekday().toLocaleString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }) });
-  if (!(await day.isVisible())) await page.locator('button[data-direction="next"]').first().click();
-  await day.click();
+  await pickDate(page, 'Leaving date', nextWeekday());
   const leavingTime = page.getByLabel('Leaving time');
   await expect(leavingTime).toHaveAttribute('step', '300');
   await leavingTime.fill('08:00');

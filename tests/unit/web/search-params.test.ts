@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { screenKeyOf } from '../../../src/web/lib/screen-key';
 import { parseCodeSearch, parseJourneySearch, parseResultsSearch } from '../../../src/web/lib/search-params';
 
 describe('results search params', () => {
@@ -30,5 +31,15 @@ describe('code search param', () => {
   it('rejects codes with other characters', () => {
     expect(parseCodeSearch({ code: 'abc def' })).toEqual({});
     expect(parseCodeSearch({ code: "1' or '1'='1" })).toEqual({});
+  });
+});
+
+describe('screen keys (the shell remounts a screen when its key changes)', () => {
+  it("ignore Results' sort and filters but not the journey's stage or type", () => {
+    const results = '/search/abc/results';
+    expect(screenKeyOf(results, { sort: 'cost', filters: 'train' })).toBe(screenKeyOf(results, {}));
+    const journey = '/search/abc/results/j1';
+    expect(screenKeyOf(journey, { stage: 2 })).not.toBe(screenKeyOf(journey, { stage: 3 }));
+    expect(screenKeyOf(journey, { journeyType: 'return', stage: 1 })).toBe(screenKeyOf(journey, { stage: 1, journeyType: 'return' }));
   });
 });

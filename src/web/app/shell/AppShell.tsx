@@ -9,6 +9,7 @@ import { AuthStart } from '../../features/account';
 import { CampaignPopup, campaignPlaceFor } from '../../features/campaign';
 import { ForgetListsOnSignOut, SavedJourneysOffline } from '../../features/searches';
 import { useBrand } from '../../lib/brand';
+import { screenKeyOf } from '../../lib/screen-key';
 import { Breadcrumbs } from './Breadcrumbs';
 import { CookieBanner } from './CookieBanner';
 import { NeedHelp } from './NeedHelp';
@@ -22,15 +23,14 @@ export const MAIN_CONTENT_ID = 'main-content';
 export function AppShell() {
   const brand = useBrand();
   const router = useRouter();
-  const fullPath = useRouterState({ select: (state) => state.location.href });
-  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const screenKey = useRouterState({ select: (state) => screenKeyOf(state.location.pathname, state.location.search) });
   // The campaign pop-up's place (appear_on) follows the screen's route name.
   const routeName = useRouterState({ select: (state) => state.matches.at(-1)?.staticData.name });
 
-  // Scroll to the top after each navigation (not on query-only changes such as a sort).
+  // Scroll to the top after each navigation to another screen (not on a sort or filter change).
   useEffect(() => {
     window.scrollTo(0, 0);
-  }, [pathname]);
+  }, [screenKey]);
 
   // Plain same-origin links in page content (static pages) navigate in-app, not by reload.
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
@@ -59,8 +59,11 @@ export function AppShell() {
           {brand.enableUserAccounts && <AuthStart />}
           {brand.enableUserAccounts && <ForgetListsOnSignOut />}
           {brand.enableUserAccounts && <SavedJourneysOffline />}
-          {/* Keyed on the full path so each screen starts fresh, as the SPEC's router view does. */}
-          <Box key={fullPath}>
+          {/* Keyed on the screen so each starts fresh, as the SPEC's router view (keyed on the full
+              path) does, but not on Results' sort and filters, the screen's own state in the URL: a
+              sort must not restart the results stream (nor the health brand's 10 s wait) or close
+              the filter and lose the keyboard focus. */}
+          <Box key={screenKey}>
             <Outlet />
           </Box>
         </Container>
