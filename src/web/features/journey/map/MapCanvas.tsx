@@ -189,7 +189,7 @@ export default function MapCanvas(props: MapCanvasProps) {
           </Marker>
         ))}
         {openToilet && (
-          <Popup longitude={openToilet.location.lng} latitude={openToilet.location.lat} anchor="bottom" offset={18} closeOnClick={false} onClose={closePopup} maxWidth="300px">
+          <Popup longitude={openToilet.location.lng} latitude={openToilet.location.lat} offset={18} closeOnClick={false} onClose={closePopup} maxWidth="300px">
             <div role="dialog" aria-label={`Toilet details: ${openToilet.name}`} className={classes.popup}>
               <ToiletDetails toilet={openToilet} />
             </div>
