@@ -39,6 +39,8 @@ export interface TransitLeg {
   intermediateStops: CallAt[];
   /** [lat, lon] pairs. */
   geometry: [number, number][];
+  /** The traveller stays on board from the previous leg (the same vehicle continues as this trip). */
+  staySeated?: true;
 }
 
 export interface WalkLeg {
@@ -81,7 +83,7 @@ function toLeg(tt: Timetable, date: number, l: PathLeg): Leg | undefined {
     case 'transfer':
       return { mode: 'walk', kind: 'transfer', departure: l.start, arrival: l.end, from: stopRef(tt, l.from), to: stopRef(tt, l.to) };
     case 'transit':
-      return transitLeg(tt, date, l.pattern, l.trip, l.boardPos, l.alightPos, l.start);
+      return { ...transitLeg(tt, date, l.pattern, l.trip, l.boardPos, l.alightPos, l.start), ...(l.staySeated ? { staySeated: true as const } : {}) };
   }
 }
 

@@ -183,6 +183,13 @@ export class Planner {
           }
         }
       });
+    // Backwards, a leg stayed seated onto the trip before it; forwards, the trip after it was stayed on for.
+    const transit = legs.filter((l) => l.kind === 'transit');
+    const seated = transit.map((l) => l.staySeated === true);
+    transit.forEach((l, i) => {
+      delete l.staySeated;
+      if (i > 0 && seated[i - 1]) l.staySeated = true;
+    });
     return { departure: -p.arrival, arrival: -p.departure, transfers: p.transfers, legs };
   }
 }

@@ -5,7 +5,7 @@
  * footpaths reversed), so one search algorithm serves both directions.
  */
 import { CAN_ALIGHT, CAN_BOARD, type TransitData } from '../raptor/transit-data';
-import { DROP_OFF, PICKUP, type Timetable } from '../timetable/model';
+import { DROP_OFF, PICKUP, patternOfTrip, type Timetable } from '../timetable/model';
 
 export function forwardView(tt: Timetable): TransitData {
   const flags = new Uint8Array(tt.patternStopFlags.length);
@@ -21,7 +21,20 @@ export function forwardView(tt: Timetable): TransitData {
     ...stopPatternIndex(tt.stopCount, tt.patternStopStart, tt.patternStops),
     footStart: tt.footStart, footTo: tt.footTo, footDuration: tt.footDuration,
     stopMinTransfer: tt.stopMinTransfer,
+    ...seatIndex(tt.tripCount, tt.seatFrom, tt.seatTo),
   };
+}
+
+/** Stay-seated links as CSR by trip; `map` renumbers trips (the reverse view's order). */
+function seatIndex(tripCount: number, from: Int32Array | undefined, to: Int32Array | undefined, map = (t: number) => t) {
+  if (!from || !to || from.length === 0) return {};
+  const seatStart = new Int32Array(tripCount + 1);
+  for (const t of from) seatStart[map(t) + 1]!++;
+  for (let t = 0; t < tripCount; t++) seatStart[t + 1]! += seatStart[t] as number;
+  const fill = seatStart.slice(0, tripCount);
+  const seatTo = new Int32Array(from.length);
+  from.forEach((t, i) => (seatTo[fill[map(t)]!++] = map(to[i] as number)));
+  return { seatStart, seatTo };
 }
 
 /** Trip t of the reverse view is trip reverseTrip(tt, t) of the timetable (and vice versa). */
@@ -80,6 +93,8 @@ export function reverseView(tt: Timetable): TransitData {
     boardTimes: board, alightTimes: alight, tripService,
     ...stopPatternIndex(S, tt.patternStopStart, patternStops),
     footStart, footTo, footDuration, stopMinTransfer: tt.stopMinTransfer,
+    // Backwards in time the traveller stays seated from a trip's first stop back onto the trip before.
+    ...seatIndex(tt.tripCount, tt.seatTo, tt.seatFrom, (t) => reverseTrip(tt, patternOfTrip(tt, t), t)),
   };
 }
 

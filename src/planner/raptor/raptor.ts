@@ -17,6 +17,7 @@ import { reconstruct } from './reconstruct';
 import { CAN_ALIGHT, CAN_BOARD, type RaptorPath, type RaptorRequest, type TransitData } from './transit-data';
 import { collectDepartures, hasInRange, paretoFilter } from './departures';
 import { LowerBounds } from './lower-bounds';
+import { patternOfTrip } from './reconstruct';
 
 export class Raptor {
   private readonly st: PathState;
@@ -24,6 +25,9 @@ export class Raptor {
   private readonly queueList: Int32Array;
   /** Per queued pattern, its last marked boarding position. */
   private readonly queueLast: Int32Array;
+  /** Per pattern, the first seat entry offered at its first stop this round (linked through seatNext), or -1. */
+  private readonly seatHead: Int32Array;
+  private seatNext = new Int32Array(64);
   private queueCount = 0;
   private readonly egress: Int32Array;
   // Result of the last earliestTrip() call.
@@ -48,6 +52,7 @@ export class Raptor {
     this.queuePos = new Int32Array(data.patternCount).fill(-1);
     this.queueList = new Int32Array(data.patternCount);
     this.queueLast = new Int32Array(data.patternCount);
+    this.seatHead = new Int32Array(data.patternCount).fill(-1);
     this.egress = new Int32Array(data.stopCount).fill(-1);
     this.firstBoard = new Int32Array(data.patternStops.length);
     this.lastBoard = new Int32Array(data.patternStops.length);
@@ -114,7 +119,8 @@ export class Raptor {
           }
         }
         previous = dep;
-        for (let k = 1; k <= rounds && st.markedCount > 0; k++) {
+        st.seats.pending = [];
+        for (let k = 1; k <= rounds && (st.markedCount > 0 || st.seats.pending.length > 0); k++) {
           st.beginRound(k, !range);
           this.queuePatterns(req, k);
           this.scanPatterns(req, k, !range);
@@ -166,6 +172,19 @@ export class Raptor {
       }
     }
     st.markedCount = 0;
+    // Trips one stays seated onto: their patterns from the first stop, where the entry is offered.
+    for (const e of st.seats.take()) {
+      const trip = st.seats.next.get(e);
+      const p = patternOfTrip(d, trip);
+      if (req.patternAllowed && req.patternAllowed[p] === 0) continue;
+      this.seatNext[e] = this.seatHead[p] as number;
+      this.seatHead[p] = e;
+      if ((this.queuePos[p] as number) < 0) {
+        this.queueLast[p] = 0;
+        this.queueList[this.queueCount++] = p;
+      }
+      this.queuePos[p] = 0;
+    }
     void k;
   }
 
@@ -192,6 +211,7 @@ export class Raptor {
       let shift = 0;
       let day = 0;
       let boardPos = -1;
+      let seat = -1;
       const last = this.queueLast[p] as number;
       for (let i = from; i < n; i++) {
         const s = patternStops[stopBase + i] as number;
@@ -210,6 +230,7 @@ export class Raptor {
             st.arrBoardPos[row + s] = boardPos;
             st.arrAlightPos[row + s] = i;
             st.arrDay[row + s] = day;
+            st.arrSeat[row + s] = seat;
             st.noteTripArrival(s, p);
             const eg = egress[s] as number;
             if (eg >= 0) st.offerTarget(k, s, t + eg);
@@ -227,12 +248,44 @@ export class Raptor {
               day = this.foundDay;
               shift = (req.days[day] as { shift: number }).shift;
               boardPos = i;
+              seat = -1;
             }
           }
         }
+        if (i === 0 && (this.seatHead[p] as number) >= 0) {
+          for (let e = this.seatHead[p] as number; e >= 0; e = this.seatNext[e] as number) {
+            const j = st.seats.next.get(e) - tripBase;
+            const slot = req.days[st.seats.day.get(e)] as (typeof req.days)[number];
+            const g = tripBase + j;
+            if (slot.active[d.tripService[g] as number] === 0 || (req.tripAllowed && req.tripAllowed[g] === 0)) continue;
+            if (trip >= 0 && (boardTimes[timeBase + j * n] as number) + slot.shift >= (boardTimes[tripTimes] as number) + shift) continue;
+            trip = j;
+            tripTimes = timeBase + j * n;
+            day = st.seats.day.get(e);
+            shift = slot.shift;
+            boardPos = 0;
+            seat = e;
+          }
+          this.seatHead[p] = -1;
+        }
+        if (i === n - 1 && trip >= 0 && d.seatStart && k < st.rounds) this.offerSeats(p, tripBase + trip, day, boardPos, (boardTimes[tripTimes + boardPos] as number) + shift, (alightTimes[tripTimes + i] as number) + shift, seat);
       }
     }
     this.queueCount = 0;
+  }
+
+  /** Offers the trips linked to `trip` (ridden to its last stop, arriving at `end`) for the next round. */
+  private offerSeats(p: number, trip: number, day: number, boardPos: number, start: number, end: number, seat: number): void {
+    const d = this.data;
+    const seats = this.st.seats;
+    for (let e = d.seatStart?.[trip] as number, stop = d.seatStart?.[trip + 1] as number; e < stop; e++) {
+      if (seats.trip.length >= this.seatNext.length) {
+        const grown = new Int32Array(this.seatNext.length * 2);
+        grown.set(this.seatNext);
+        this.seatNext = grown;
+      }
+      seats.add(trip, p, day, boardPos, start, end, seat, d.seatTo?.[e] as number);
+    }
   }
 
   /**

@@ -16,17 +16,29 @@ export function reconstruct(d: TransitData, st: PathState, round: number, req: R
     if (k === 0) throw new Error('RAPTOR path reconstruction lost the trip label');
     const idx = k * S + s;
     const trip = st.arrTrip[idx] as number;
-    const p = patternOf(d, trip);
+    const p = patternOfTrip(d, trip);
     const n = (d.patternStopStart[p + 1] as number) - (d.patternStopStart[p] as number);
     const day = st.arrDay[idx] as number;
     const shift = req.days[day]?.shift ?? 0;
     const boardPos = st.arrBoardPos[idx] as number;
     const alightPos = st.arrAlightPos[idx] as number;
     const timeBase = (d.patternTimeStart[p] as number) + (trip - (d.patternTripStart[p] as number)) * n;
-    const start = (d.boardTimes[timeBase + boardPos] as number) + shift;
+    // When the traveller boarded (the first of a run of trips stayed on).
+    let start = (d.boardTimes[timeBase + boardPos] as number) + shift;
     legs.push({ kind: 'transit', pattern: p, trip, day, boardPos, alightPos, start, end: st.arr[idx] as number });
     s = d.patternStops[(d.patternStopStart[p] as number) + boardPos] as number;
     k--;
+    // Boarded by staying on from the vehicle's previous trip (ridden to its end one round earlier).
+    for (let e = st.arrSeat[idx] as number; e >= 0; e = st.seats.previous.get(e)) {
+      (legs[legs.length - 1] as { staySeated?: true }).staySeated = true;
+      const ep = st.seats.pattern.get(e);
+      const en = (d.patternStopStart[ep + 1] as number) - (d.patternStopStart[ep] as number);
+      const eBoard = st.seats.boardPos.get(e);
+      legs.push({ kind: 'transit', pattern: ep, trip: st.seats.trip.get(e), day: st.seats.day.get(e), boardPos: eBoard, alightPos: en - 1, start: st.seats.start.get(e), end: st.seats.end.get(e) });
+      s = d.patternStops[(d.patternStopStart[ep] as number) + eBoard] as number;
+      start = st.seats.start.get(e);
+      k--;
+    }
     // How we were ready to board at s.
     while (k > 0 && st.readyKind[k * S + s] === KIND_INHERITED) k--;
     const r = k * S + s;
@@ -52,7 +64,8 @@ export function reconstruct(d: TransitData, st: PathState, round: number, req: R
   throw new Error('RAPTOR path reconstruction did not reach the origin');
 }
 
-function patternOf(d: TransitData, trip: number): number {
+/** The pattern a trip belongs to (binary search over patternTripStart). */
+export function patternOfTrip(d: Pick<TransitData, 'patternCount' | 'patternTripStart'>, trip: number): number {
   let lo = 0;
   let hi = d.patternCount - 1;
   while (lo < hi) {

@@ -3,6 +3,7 @@
  * to rebuild a journey from them: how each label was reached (its kind) and from
  * where. Buffers are reused between searches.
  */
+import { SeatEntries } from './seats';
 import type { TransitData } from './transit-data';
 
 export const INF = 0x3fffffff;
@@ -22,6 +23,9 @@ export class PathState {
   arrBoardPos = new Int32Array(0);
   arrAlightPos = new Int32Array(0);
   arrDay = new Uint8Array(0);
+  /** The seat entry by which the trip of an arrival label was boarded (staying on from the trip before), or -1. */
+  arrSeat = new Int32Array(0);
+  readonly seats = new SeatEntries();
   ready = new Int32Array(0);
   readyKind = new Uint8Array(0);
   readyFrom = new Int32Array(0);
@@ -85,6 +89,7 @@ export class PathState {
       this.arrBoardPos = new Int32Array(size);
       this.arrAlightPos = new Int32Array(size);
       this.arrDay = new Uint8Array(size);
+      this.arrSeat = new Int32Array(size);
       this.ready = new Int32Array(size);
       this.readyKind = new Uint8Array(size);
       this.readyFrom = new Int32Array(size);
@@ -108,6 +113,7 @@ export class PathState {
     this.target.fill(INF);
     this.targetBest.fill(INF);
     this.targetStop.fill(-1);
+    this.seats.clear();
     this.clearMarks();
   }
 

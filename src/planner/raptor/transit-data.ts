@@ -33,6 +33,12 @@ export interface TransitData {
   footDuration: Int32Array;
   /** Seconds to change vehicles at a stop. */
   stopMinTransfer: Int32Array;
+  /**
+   * CSR by trip: trips one may stay seated onto after riding a trip to its last stop (the next trip
+   * of the same vehicle, boarded at its first stop, same service day). Optional: none when absent.
+   */
+  seatStart?: Int32Array;
+  seatTo?: Int32Array;
 }
 
 /** One service day the search may use: its trips' times are shifted by `shift` seconds. */
@@ -66,7 +72,7 @@ export interface RaptorRequest {
 
 export type PathLeg =
   | { kind: 'access'; stop: number; duration: number; start: number; end: number }
-  | { kind: 'transit'; pattern: number; trip: number; day: number; boardPos: number; alightPos: number; start: number; end: number }
+  | { kind: 'transit'; pattern: number; trip: number; day: number; boardPos: number; alightPos: number; start: number; end: number; staySeated?: true }
   | { kind: 'transfer'; from: number; to: number; duration: number; start: number; end: number }
   | { kind: 'egress'; stop: number; duration: number; start: number; end: number };
 

@@ -12,6 +12,7 @@ import type { AgencyInfo, FeedInfo, Timetable } from './model';
 import { groupPatterns, tripArrival, tripDeparture, type TripRef } from './patterns';
 import type { RawFeed } from './raw-feed';
 import { ReportBuilder, type FeedSummary } from './report';
+import { seatLinks, type TripEnds } from './seats';
 import { buildTrips, newTripStore, type TripStore } from './trip-times';
 
 export interface FeedInput {
@@ -201,6 +202,10 @@ export async function buildTimetable(inputs: FeedInput[], options: BuildOptions 
   const shapeLat: number[] = [];
   const shapeLon: number[] = [];
   const routed = new Uint8Array(stopCount);
+  const ends: TripEnds[] = raws.map((raw) => {
+    const n = raw.trips.length;
+    return { modelTrip: new Int32Array(n).fill(-1), firstStop: new Int32Array(n), lastStop: new Int32Array(n), firstDeparture: new Int32Array(n), lastArrival: new Int32Array(n) };
+  });
   patterns.forEach((p, i) => {
     patternStops.set(p.stops, patternStopStart[i]);
     patternStopFlags.set(p.flags, patternStopStart[i]);
@@ -218,6 +223,15 @@ export async function buildTimetable(inputs: FeedInput[], options: BuildOptions 
       const trip = raw.trips[ref.store.recTrip.get(ref.rec)];
       if (!trip) return;
       const freq = ref.store.recFrequency.get(ref.rec);
+      if (freq < 0) {
+        const e = ends[f] as TripEnds;
+        const r = ref.store.recTrip.get(ref.rec);
+        e.modelTrip[r] = t;
+        e.firstStop[r] = p.stops[0] as number;
+        e.lastStop[r] = p.stops[n - 1] as number;
+        e.firstDeparture[r] = departures[base] as number;
+        e.lastArrival[r] = arrivals[base + n - 1] as number;
+      }
       const suffix = freq >= 0 ? `@${formatGtfsTime(freq)}` : '';
       tripIds.push(`${raw.name}:${trip.id}${suffix}`);
       rawTripIds.push(`${trip.id}${suffix}`);
@@ -244,6 +258,9 @@ export async function buildTimetable(inputs: FeedInput[], options: BuildOptions 
     });
   });
 
+  // Stay-seated links; trip ends are global stop indexes, one place if they share a parent station.
+  const station = (s: number) => ((stopParent[s] as number) >= 0 ? (stopParent[s] as number) : s);
+  const seats = raws.flatMap((raw, f) => seatLinks(raw, ends[f] as TripEnds, (a, b) => station(a) === station(b)));
   const footOptions = { ...DEFAULT_FOOTPATHS, ...options.footpaths };
   const footpaths = buildFootpaths(stopLat, stopLon, routed, stopFeed, feedsWithOwnTransfers, listed, footOptions, networkWalks(options, footOptions, stopLat, stopLon, routed));
 
@@ -285,6 +302,7 @@ export async function buildTimetable(inputs: FeedInput[], options: BuildOptions 
     routeType: Int32Array.from(routeTypes), routeAgency: Int32Array.from(routeAgencies),
     patternCount, patternRoute, patternStopStart, patternStops, patternStopFlags, patternTripStart, patternTimeStart, arrivals, departures,
     tripCount, tripIds, tripDisplayIds: displayIds(rawTripIds, tripIds), tripHeadsigns, tripShortNames, tripService, tripWheelchair, tripDirection, tripShape,
+    seatFrom: Int32Array.from(seats, (x) => x[0]), seatTo: Int32Array.from(seats, (x) => x[1]),
     shapeStart: Int32Array.from(shapeStartList), shapeLat: Float32Array.from(shapeLat), shapeLon: Float32Array.from(shapeLon),
     extras,
   };

@@ -33,7 +33,7 @@ export async function loadFeed(source: GtfsSource, report: ReportBuilder): Promi
 
   const out: RawFeed = {
     name: feed, agencies: [], stops: [], routes: [], trips: [], calendars: [], calendarDates: [],
-    stopTimes: newStopTimes(), frequencies: [], transfers: [], shapes: new Map(),
+    stopTimes: newStopTimes(), frequencies: [], transfers: [], seatRules: [], shapes: new Map(),
     feedStart: Number.NaN, feedEnd: Number.NaN, extras: {},
   };
 
@@ -115,6 +115,7 @@ export async function loadFeed(source: GtfsSource, report: ReportBuilder): Promi
     out.trips.push({
       id, route, service, headsign: r.get('trip_headsign'), shortName: r.get('trip_short_name'),
       directionId: Number(r.get('direction_id') || 0) || 0, shapeId: r.get('shape_id'), wheelchair: Number(r.get('wheelchair_accessible') || 0) || 0,
+      blockId: r.get('block_id'),
     });
   });
 
@@ -133,9 +134,18 @@ export async function loadFeed(source: GtfsSource, report: ReportBuilder): Promi
   }
 
   if (present.has('transfers.txt')) {
-    await readTable(source, 'transfers.txt', ['from_stop_id', 'to_stop_id', 'transfer_type'], report, (r) => {
-      // Trip- and route-specific transfers (GTFS 2022 extension; types 4/5 are in-seat) are not modelled:
-      // the stop-level rules and generated footpaths apply instead, and the report says so.
+    await readTable(source, 'transfers.txt', ['transfer_type'], report, (r) => {
+      // In-seat rules between two trips (types 4 and 5) join or part the trips of a vehicle (see seats.ts).
+      const type = Number(r.get('transfer_type') || 0) || 0;
+      if ((type === 4 || type === 5) && r.get('from_trip_id') && r.get('to_trip_id')) {
+        const fromTrip = tripIndex.get(r.get('from_trip_id'));
+        const toTrip = tripIndex.get(r.get('to_trip_id'));
+        if (fromTrip === undefined || toTrip === undefined) return warn('transfers.txt', r, `unknown trip '${fromTrip === undefined ? r.get('from_trip_id') : r.get('to_trip_id')}'; skipped`, fromTrip === undefined ? 'from_trip_id' : 'to_trip_id');
+        out.seatRules.push({ fromTrip, toTrip, type });
+        return;
+      }
+      // Other trip- and route-specific transfers (timed, minimum time or forbidden between given trips
+      // or routes) are not modelled: the stop-level rules and footpaths apply instead, and the report says so.
       if (r.get('from_trip_id') || r.get('to_trip_id') || r.get('from_route_id') || r.get('to_route_id')) {
         return warn('transfers.txt', r, 'trip- or route-specific transfer not modelled; stop-level transfers apply instead', r.get('from_trip_id') || r.get('to_trip_id') ? 'from_trip_id' : 'from_route_id');
       }
@@ -143,7 +153,7 @@ export async function loadFeed(source: GtfsSource, report: ReportBuilder): Promi
       const to = stopIndex.get(r.get('to_stop_id'));
       if (from === undefined || to === undefined) return warn('transfers.txt', r, `unknown stop '${from === undefined ? r.get('from_stop_id') : r.get('to_stop_id')}'; skipped`, from === undefined ? 'from_stop_id' : 'to_stop_id');
       const minTime = r.get('min_transfer_time') === '' ? -1 : Number(r.get('min_transfer_time'));
-      out.transfers.push({ from, to, type: Number(r.get('transfer_type') || 0) || 0, minTime: Number.isFinite(minTime) ? minTime : -1 });
+      out.transfers.push({ from, to, type, minTime: Number.isFinite(minTime) ? minTime : -1 });
     });
   }
 

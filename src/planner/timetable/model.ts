@@ -109,6 +109,12 @@ export interface Timetable {
   tripWheelchair: Uint8Array;
   tripDirection: Uint8Array;
   tripShape: Int32Array;
+  /**
+   * Stay-seated links: the traveller on trip seatFrom[i] may stay on board onto trip seatTo[i] at the
+   * stop where one ends and the other starts (block_id, transfers.txt type 4). Absent in older snapshots.
+   */
+  seatFrom?: Int32Array;
+  seatTo?: Int32Array;
 
   // Shapes, CSR of points.
   shapeStart: Int32Array;

@@ -45,6 +45,15 @@ export interface RawTrip {
   shapeId: string;
   /** 0 unknown, 1 accessible, 2 not accessible. */
   wheelchair: number;
+  /** block_id: trips of one vehicle in turn ('' when none). */
+  blockId: string;
+}
+
+/** transfers.txt between two given trips: 4 stay seated onto the next trip, 5 not (alight and board again). */
+export interface RawSeatRule {
+  fromTrip: number;
+  toTrip: number;
+  type: 4 | 5;
 }
 
 export interface RawCalendar {
@@ -114,6 +123,7 @@ export interface RawFeed {
   stopTimes: RawStopTimes;
   frequencies: RawFrequency[];
   transfers: RawTransfer[];
+  seatRules: RawSeatRule[];
   shapes: Map<string, RawShape>;
   feedStart: number;
   feedEnd: number;

@@ -15,6 +15,8 @@ export interface CompareStats {
   queries: number;
   found: number;
   arriveByChecked: number;
+  /** Journeys that stay seated from one trip onto the next of the same vehicle. */
+  seated: number;
 }
 
 export function compareWithReference(tt: Timetable, date: number, queries: number, seed: number): CompareStats {
@@ -25,7 +27,8 @@ export function compareWithReference(tt: Timetable, date: number, queries: numbe
   const stops = [...Array(tt.stopCount).keys()].filter((s) => routed[s] === 1);
   const connections = connectionsOf(tt, date);
   const reverse = reverseIndex(tt, connections);
-  const stats: CompareStats = { queries: 0, found: 0, arriveByChecked: 0 };
+  const stats: CompareStats = { queries: 0, found: 0, arriveByChecked: 0, seated: 0 };
+  const seated = (paths: RaptorPath[]) => paths.filter((p) => p.legs.some((l) => l.kind === 'transit' && l.staySeated)).length;
   while (stats.queries < queries) {
     const a = stops[Math.floor(rnd() * stops.length)] as number;
     const b = stops[Math.floor(rnd() * stops.length)] as number;
@@ -47,6 +50,7 @@ export function compareWithReference(tt: Timetable, date: number, queries: numbe
     expect(latest, `latest departure ${where}`).toBe(latestDeparture(tt, reverse, access, egress, got));
     expect(latest).toBeGreaterThanOrEqual(time);
     for (const p of back.paths) checkPath(tt, date, p, a, b, -Infinity, got, where);
+    stats.seated += seated(result.paths) + seated(back.paths);
     stats.arriveByChecked++;
   }
   return stats;

@@ -4,7 +4,8 @@
  * around the query date, written for clarity, not speed. It follows the same
  * rules as the planner: board where pickup is allowed and you are ready (access
  * time, or an arrival plus the stop's minimum transfer time, or an arrival
- * elsewhere plus one footpath); alight where drop-off is allowed; at least one trip.
+ * elsewhere plus one footpath); alight where drop-off is allowed; at least one trip; someone on a
+ * trip at its last stop is also on the trips it continues as (stay-seated links), the same day.
  */
 import { DROP_OFF, PICKUP, serviceRunsOn, type Timetable } from '../../../../src/planner/timetable/model';
 
@@ -17,6 +18,18 @@ export interface Connection {
   key: number;
   canBoard: boolean;
   canAlight: boolean;
+  /** The trip's first / last hop. */
+  first: boolean;
+  last: boolean;
+}
+
+/** Trip -> trips one stays seated onto (forward), or from (backward). */
+function seatMap(tt: Timetable, backward: boolean): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  const from = (backward ? tt.seatTo : tt.seatFrom) ?? new Int32Array(0);
+  const to = (backward ? tt.seatFrom : tt.seatTo) ?? new Int32Array(0);
+  from.forEach((t, i) => out.set(t, [...(out.get(t) ?? []), to[i] as number]));
+  return out;
 }
 
 export interface Place {
@@ -47,6 +60,8 @@ export function connectionsOf(tt: Timetable, date: number, filter?: (trip: numbe
             key: t * 8 + (d + 3),
             canBoard: ((tt.patternStopFlags[s0 + i] as number) & PICKUP) !== 0,
             canAlight: ((tt.patternStopFlags[s0 + i + 1] as number) & DROP_OFF) !== 0,
+            first: i === 0,
+            last: i + 2 === n,
           });
         }
       }
@@ -64,6 +79,7 @@ export function earliestArrival(tt: Timetable, connections: Connection[], access
   let best = INF;
   const egressOf = new Map<number, number>();
   for (const e of egress) egressOf.set(e.stop, Math.min(egressOf.get(e.stop) ?? INF, e.duration));
+  const seats = seatMap(tt, false);
   let i = firstIndex(connections, (c) => c.dep >= time);
   while (i < connections.length) {
     const dep = (connections[i] as Connection).dep;
@@ -81,6 +97,7 @@ export function earliestArrival(tt: Timetable, connections: Connection[], access
           onTrip.add(con.key);
           changed = true;
         }
+        if (con.last) for (const next of seats.get(Math.floor(con.key / 8)) ?? []) onTrip.add(next * 8 + (con.key % 8));
         if (con.canAlight && con.arr < (arrived.get(con.to) ?? INF)) {
           arrived.set(con.to, con.arr);
           changed = true;
@@ -131,6 +148,7 @@ export function latestDeparture(tt: Timetable, index: ReverseIndex, access: Plac
   const exits = new Set<number>();
   for (const e of egress) latestAlight.set(e.stop, Math.max(latestAlight.get(e.stop) ?? -INF, arriveBy - e.duration));
   let best = -INF;
+  const seats = seatMap(tt, true);
   let i = firstIndex(byArrival, (c) => c.arr <= arriveBy);
   while (i < byArrival.length) {
     const arr = (byArrival[i] as Connection).arr;
@@ -148,6 +166,7 @@ export function latestDeparture(tt: Timetable, index: ReverseIndex, access: Plac
           exits.add(con.key);
           changed = true;
         }
+        if (con.first) for (const before of seats.get(Math.floor(con.key / 8)) ?? []) exits.add(before * 8 + (con.key % 8));
         if (con.canBoard && con.dep > (latestBoard.get(con.from) ?? -INF)) {
           latestBoard.set(con.from, con.dep);
           changed = true;
