@@ -1,9 +1,10 @@
 /**
  * `npm run bench -- transit [--feed rail|ember|porto-alegre|isle-of-wight|<zip|dir>]... [--snapshot <file>]
- *   [--date YYYY-MM-DD] [--queries <file.jsonl>] [--n 1000] [--window 120] [--seed 1] [--json]`
+ *   [--date YYYY-MM-DD] [--queries <file.jsonl>] [--n 1000] [--window 120] [--seed 1] [--mc <n>] [--json]`
  *
  * Times, in one process: the import (GTFS -> model), the snapshot (size, load), then single
- * earliest-arrival queries and 2-hour range queries (p50/p95/p99), and peak RSS. Queries are
+ * earliest-arrival queries and 2-hour range queries (p50/p95/p99), McRAPTOR on the first n queries
+ * with --mc n, and peak RSS. Queries are
  * random stop pairs and times (seeded), or exactly those of a JSONL file, one
  * {"id","from","to","dep":"HH:MM:SS"} per line, so any engine can be timed on the same queries.
  */
@@ -241,6 +242,19 @@ export async function run(args: string[]): Promise<void> {
   figures.rangeMs = percentiles(range);
   figures.rangeWindowMin = windowSec / 60;
   figures.rangeOptionsAvg = Math.round((rangeOptions / queries.length) * 10) / 10;
+  // McRAPTOR (arrival, transfers, walking) on the first --mc queries, when asked.
+  const mcCount = Math.min(prepared.length, Number(opt(args, 'mc') ?? 0));
+  if (mcCount > 0) {
+    const mc: number[] = [];
+    let mcOptions = 0;
+    for (const p of prepared.slice(0, mcCount)) {
+      const t0 = performance.now();
+      mcOptions += planner.plan({ date, time: p.q.dep, access: p.access, egress: p.egress, multiCriteria: true }).paths.length;
+      mc.push(performance.now() - t0);
+    }
+    figures.mcMs = percentiles(mc);
+    figures.mcOptionsAvg = Math.round((mcOptions / mcCount) * 10) / 10;
+  }
   figures.peakRssMB = Math.round(process.resourceUsage().maxRSS / 1024);
 
   if (json) console.log(JSON.stringify(figures));

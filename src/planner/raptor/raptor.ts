@@ -74,7 +74,8 @@ export class Raptor {
     const range = req.departureEnd !== undefined && req.departureEnd > req.departure;
     // A range search whose window start reaches nothing reaches nothing later either: one single
     // search settles it, instead of one exploration of the whole network per minute of window.
-    if (range && this.search({ ...req, departureEnd: req.departure }).length === 0) return [];
+    const probe = range ? this.search({ ...req, departureEnd: req.departure }) : [];
+    if (range && probe.length === 0) return [];
     // That search's best arrival per number of trips is the best any later departure can do: once the
     // range runs (latest first) have matched it for every count, earlier runs cannot add an option.
     const floor = range ? bestByRounds(st.target, rounds) : undefined;
@@ -99,6 +100,8 @@ export class Raptor {
     }
     const collected = range ? collectDepartures(this.data, req) : undefined;
     const departures = collected ? collected.times : [req.departure];
+    // Nothing leaves within the window: the first journeys after it are the answer.
+    if (collected && departures.length === 0) return probe;
     const results: RaptorPath[] = [];
     try {
       let previous = Infinity;

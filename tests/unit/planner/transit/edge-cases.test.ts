@@ -60,6 +60,16 @@ describe('timetable edge cases', () => {
     expect(earliest(tt, 'A', 'B', '2024-01-05', '09:00:00').arrival).toBe(Infinity);
   });
 
+  it('answers a window in which nothing leaves with the first journey after it', async () => {
+    const tt = await feed({
+      'calendar.txt': `${WEEKDAYS}ALL,1,1,1,1,1,1,1,20240101,20241231\n`,
+      'trips.txt': 'route_id,service_id,trip_id\nR1,ALL,x1\n',
+      'stop_times.txt': 'trip_id,arrival_time,departure_time,stop_id,stop_sequence\nx1,10:00:00,10:00:00,A,1\nx1,10:30:00,10:30:00,B,2\n',
+    });
+    const { result } = earliest(tt, 'A', 'B', '2024-03-05', '07:00:00', { window: 3600 });
+    expect(result.paths.map((p) => [p.departure, p.arrival])).toEqual([[parseGtfsTime('10:00:00'), parseGtfsTime('10:30:00')]]);
+  });
+
   it('drops a date removed by exception_type 2', async () => {
     const tt = await feed({
       'calendar.txt': `${WEEKDAYS}WK,1,1,1,1,1,0,0,20240101,20241231\n`,
