@@ -4,11 +4,14 @@
  * Close hides it; a url button records a 'clickthrough' with the view's id and opens a new
  * window; two campaigns, or none, open nothing; stale stored impressions are dropped at start.
  */
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Campaign } from '../../../../src/contract/campaigns';
 import { CampaignPopup, IMPRESSIONS_KEY } from '../../../../src/web/features/campaign';
 import { renderWithApp } from '../../helpers/render';
+
+// A loaded 2-core machine can take over a second to render Mantine's first screen.
+configure({ asyncUtilTimeout: 5000 });
 
 const CAMPAIGN: Campaign = {
   id: '11111111-1111-4111-8111-111111111111', title: 'Bus week', text: 'Try the bus for a week.', url: null, url_button_text: null,
@@ -44,7 +47,7 @@ describe('CampaignPopup', () => {
   it('opens the one campaign with a view impression; without a url its button says Close and closes it', async () => {
     const calls = stubCampaignApi([CAMPAIGN]);
     renderPopup();
-    const dialog = await screen.findByRole('dialog', { name: 'Bus week' }, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Bus week' });
     expect(dialog.textContent).toContain('Try the bus for a week.');
     expect(dialog.querySelector('img')?.getAttribute('src')).toBe('https://example.org/bus.png');
     expect(Object.fromEntries(calls[0]!.url.searchParams)).toEqual({ order_by: 'end_at', order: 'asc', per_page: '1', appear_on: 'journey-planner' });
@@ -60,7 +63,7 @@ describe('CampaignPopup', () => {
     const calls = stubCampaignApi([{ ...CAMPAIGN, url: 'https://example.org/bus-week', url_button_text: 'Find out more' }]);
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     renderPopup();
-    fireEvent.click(await screen.findByRole('button', { name: 'Find out more' }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Find out more' }));
     expect(open).toHaveBeenCalledWith('https://example.org/bus-week', '_blank', 'noopener,noreferrer');
     await waitFor(() => expect(calls).toHaveLength(3));
     expect(calls[2]!.body).toEqual({ campaign_id: CAMPAIGN.id, action: 'clickthrough', impression_id: VIEW_ID });

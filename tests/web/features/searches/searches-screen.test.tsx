@@ -5,13 +5,16 @@
  * journey with show=true, and Plan Again's preset.
  */
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider, useNavigate } from '@tanstack/react-router';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pageMeta } from '../../../../src/contract/paging';
 import type { RecentSearchItem, SavedJourneyItem } from '../../../../src/contract/saved-journeys';
 import { parseSearchesView, SearchesScreen } from '../../../../src/web/features/searches';
 import { clearToken, resetAuthForTests, setToken } from '../../../../src/web/lib/auth';
 import { renderWithApp } from '../../helpers/render';
+
+// A loaded 2-core machine can take over a second to render Mantine's first screen.
+configure({ asyncUtilTimeout: 5000 });
 
 const DUNDEE = { label: 'Dundee Railway Station, Dundee', lat: 56.4566, lng: -2.9713 };
 const PERTH = { label: 'Perth Royal Infirmary, Taymount Terrace, Perth', lat: 56.3952, lng: -3.4374 };
