@@ -11,7 +11,7 @@ export type { SearchOutcome } from './search';
 export type { ReverseOptions } from './reverse';
 export { checkQuery, MAX_QUERY_CHARS, MIN_QUERY_CHARS } from './validate';
 export type { QueryCheck, QueryError, QueryErrorCode } from './validate';
-export { assembleRegionPlaces } from './region';
+export { assembleRegionPlaces, PLACE_RECIPE_VERSION } from './region';
 export type { RegionPlaces, RegionSources } from './region';
 export { stopsFromGtfsZip } from './gtfs-stops';
 export { osmPlacesFromPbf } from './osm-places';

@@ -19,6 +19,13 @@ import {
 import type { SkippedRow } from './sources';
 import type { Attribution, OsmPlaceInput, PlaceRecord, StopInput } from './types';
 
+/**
+ * Bump when the records made from the same sources change (names, localities, ranking data),
+ * so cached indexes built by older code are rebuilt. 2: stops and sites take the locality of
+ * the live postcodes beside them.
+ */
+export const PLACE_RECIPE_VERSION = 2;
+
 export interface RegionSources {
   /** scotland-places-geonames.csv */
   geonamesCsv?: string;
@@ -59,10 +66,12 @@ export function assembleRegionPlaces(src: RegionSources): RegionPlaces {
     return hit ? { lat: hit.lat, lng: hit.lng } : undefined;
   };
   const streets = streetsFromPostcodes(postcodeRows, finder);
-  const health = placesFromHealthSites(parseCsv(src.healthSitesCsv ?? ''), postcodePoint, finder, skipped);
-  const park = placesFromParkPlaces(parseCsv(src.parkPlacesCsv ?? ''), towns, finder, skipped);
-  const stopPlaces = placesFromStops(stops, finder);
-  const osm = placesFromOsm(src.osm ?? [], finder);
+  // Sites and stops take the locality of a live postcode beside them where there is one.
+  const near = finder.withPostcodes(postcodes.map((p) => ({ name: p.secondary, lat: p.lat, lng: p.lng })));
+  const health = placesFromHealthSites(parseCsv(src.healthSitesCsv ?? ''), postcodePoint, near, skipped);
+  const park = placesFromParkPlaces(parseCsv(src.parkPlacesCsv ?? ''), towns, near, skipped);
+  const stopPlaces = placesFromStops(stops, near);
+  const osm = placesFromOsm(src.osm ?? [], near);
 
   const records = [...towns, ...park, ...health, ...stopPlaces, ...streets, ...postcodes, ...osm];
   const used = new Set(records.map((r) => r.source));

@@ -317,7 +317,7 @@ export function placesFromParkPlaces(rows: readonly Row[], towns: PlaceRecord[],
     const { label: base, extra } = splitName(name);
     const comma = base.indexOf(', ');
     const label = comma > 0 ? base.slice(0, comma) : base;
-    const context = comma > 0 ? base.slice(comma + 2) : finder.nearest(lat, lng, 10_000)?.name;
+    const context = comma > 0 ? base.slice(comma + 2) : finder.around(lat, lng, 10_000)?.name;
     out.push({
       id: `park:${slug(label)}`,
       label,
@@ -401,7 +401,7 @@ export function placesFromOsm(records: readonly OsmPlaceInput[], finder?: Locali
   const out: PlaceRecord[] = [];
   type Street = Extract<OsmPlaceInput, { kind: 'street' }>;
   const streets = new Map<string, { city: string | undefined; ways: Street[] }>();
-  const cityOf = (r: OsmPlaceInput): string | undefined => r.city ?? finder?.nearest(r.lat, r.lon, 8000)?.name;
+  const cityOf = (r: OsmPlaceInput): string | undefined => r.city ?? finder?.around(r.lat, r.lon, 8000)?.name;
   for (const r of records) {
     if (!validPoint(r.lat, r.lon)) continue;
     const city = cityOf(r);

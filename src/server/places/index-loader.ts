@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PLACE_INDEX_VERSION, PlaceIndex } from '../../planner/places/index';
+import { PLACE_INDEX_VERSION, PLACE_RECIPE_VERSION, PlaceIndex } from '../../planner/places/index';
 import { buildTaysideIndex, taysideSourceFiles, TAYSIDE_DATA_DIR } from '../../planner/places/sources-node';
 
 export interface PlaceIndexSource {
@@ -39,9 +39,9 @@ export function lazyPlaceIndex(load: () => PlaceIndex | Promise<PlaceIndex>): Pl
   };
 }
 
-/** Cache file name: changes with the index format and with any source file's size or time. */
+/** Cache file name: changes with the index format, the recipe, and any source file's size or time. */
 function cacheName(sourceFiles: string[]): string {
-  const hash = createHash('sha256').update(String(PLACE_INDEX_VERSION));
+  const hash = createHash('sha256').update(`${PLACE_INDEX_VERSION}.${PLACE_RECIPE_VERSION}`);
   for (const file of sourceFiles) {
     const stat = fs.statSync(file);
     hash.update(`\n${file}\t${stat.size}\t${stat.mtimeMs}`);

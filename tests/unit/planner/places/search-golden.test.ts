@@ -39,6 +39,14 @@ describe('golden queries (Tayside)', () => {
     expect(top('dundee greenmarket')).toMatchObject({ label: 'Dundee Greenmarket (coach stop)', type: 'stop', secondary: 'Ember coach stop, Dundee' });
   });
 
+  it('places a stop in the locality of the live postcodes beside it, not the nearest town point', () => {
+    // GeoNames has no Broughty Ferry point; the nearest is Tayport, 2 km away over the Tay in Fife.
+    // The postcodes around the station are Dundee City's.
+    expect(top('broughty ferry station')).toMatchObject({ id: 'stop:rail:BYF', secondary: 'Railway station, Dundee' });
+    // Outside the postcode file's coverage, the nearest town still names it.
+    expect(top('pitlochry station')).toMatchObject({ id: 'stop:rail:PIT', secondary: 'Railway station, Pitlochry' });
+  });
+
   it('tolerates typos', () => {
     expect(top('Stirlng')).toMatchObject({ id: 'place:geonames:stirling-w6', label: 'Stirling' });
     expect(top('edinbrugh')).toMatchObject({ label: 'Edinburgh', type: 'town' }); // transposition
