@@ -2,9 +2,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Temporal } from 'temporal-polyfill';
 import type { Page } from '@playwright/test';
 import type { Brand } from '../src/contract/brand';
+import { DUNDEE_STATION, PERTH } from './planning';
 
 const outbox = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../var/e2e/outbox');
 export const PASSWORD = 'correct horse battery';
@@ -58,19 +58,9 @@ export async function signedInUser(page: Page, brand: Brand, email: string): Pro
   return token;
 }
 
-/** The next weekday at `hour` (HH:mm) in London, as the API's YYYY/MM/DD HH:mm:ss. */
-export function nextWeekdayAt(hour: string, addDays = 1): string {
-  let day = Temporal.Now.zonedDateTimeISO('Europe/London').toPlainDate().add({ days: addDays });
-  while (day.dayOfWeek > 5) day = day.add({ days: 1 });
-  return `${day.toString().replace(/-/g, '/')} ${hour}:00`;
-}
-
-export const DUNDEE = { label: 'Dundee Railway Station, Dundee', lat: 56.4566, lng: -2.9713 };
-export const PERTH = { label: 'Perth, Perth and Kinross', lat: 56.3952, lng: -3.4374 };
-
-/** Posts a search as the signed-in user and waits until its journeys are stored; returns the hash and journey ids. */
+/** Posts Dundee to Perth as the signed-in user (so it is one of their recent searches) and waits until its journeys are stored. */
 export async function plannedSearch(page: Page, brand: Brand, token: string, outTime: string): Promise<{ hash: string; journeyIds: string[] }> {
-  const started = await apiCall<{ data: { hash: string } }>(page, brand, 'POST', '/v1/journey-planner/search', { origin: DUNDEE, destination: PERTH, out_time: outTime }, token);
+  const started = await apiCall<{ data: { hash: string } }>(page, brand, 'POST', '/v1/journey-planner/search', { origin: DUNDEE_STATION, destination: PERTH, out_time: outTime }, token);
   if (started.status !== 201) throw new Error(`search answered ${started.status}`);
   const { hash } = started.body.data;
   for (let attempt = 0; attempt < 120; attempt++) {

@@ -6,8 +6,9 @@
  */
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { mailedCode, nextWeekdayAt, PASSWORD, uniqueEmail } from './account-helpers';
+import { mailedCode, PASSWORD, uniqueEmail } from './account-helpers';
 import { acceptCookies, expect, SCREENSHOT_DIR, seriousA11yViolations, test } from './fixtures';
+import { choosePlace, nextWeekday, pickDate } from './planning';
 
 const NEW_PASSWORD = 'a brand new passphrase';
 
@@ -15,15 +16,6 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email Address').fill(email);
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-async function choosePlace(page: Page, name: 'From' | 'To', typed: string) {
-  const field = page.getByRole('combobox', { name });
-  await field.fill(typed);
-  await expect(page.getByRole('listbox', { name: `${name} suggestions` }).getByRole('option').first()).toContainText(typed);
-  await field.press('ArrowDown');
-  await field.press('Enter');
-  await expect(field).toHaveValue(new RegExp(`^${typed}`));
 }
 
 test('register, activate, sign in, edit details and passes, search with them, save, Searches, Plan Again, change password, log out', async ({ page }, testInfo) => {
@@ -113,7 +105,8 @@ test('register, activate, sign in, edit details and passes, search with them, sa
   await expect(page.getByRole('radiogroup', { name: 'Do you have a railcard?' })).toHaveCount(0);
   await choosePlace(page, 'From', 'Dundee');
   await choosePlace(page, 'To', 'Perth');
-  await page.getByLabel('Leaving').fill(nextWeekdayAt('08:00').replace(/\//g, '-').replace(' ', 'T').slice(0, 16));
+  await pickDate(page, 'Leaving date', nextWeekday());
+  await page.getByLabel('Leaving time').fill('08:00');
   const sent = page.waitForRequest((request) => request.url().endsWith('/v1/journey-planner/search') && request.method() === 'POST');
   await page.getByRole('button', { name: 'Plan my journey' }).click();
   const request = await sent;

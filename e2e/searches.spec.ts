@@ -5,11 +5,12 @@
  */
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { apiCall, DUNDEE, nextWeekdayAt, plannedSearch, signedInUser, uniqueEmail } from './account-helpers';
+import { apiCall, plannedSearch, signedInUser, uniqueEmail } from './account-helpers';
 import { acceptCookies, expect, SCREENSHOT_DIR, seriousA11yViolations, test } from './fixtures';
+import { DUNDEE_STATION, nextWeekdayAt, PERTH } from './planning';
 
 /** Longer than the cards' 34 characters, so the Recent cards cut it. */
-const LONG_ORIGIN = { ...DUNDEE, label: 'Dundee Railway Station, Riverside Esplanade, Dundee' };
+const LONG_ORIGIN = { ...DUNDEE_STATION, label: 'Dundee Railway Station, Riverside Esplanade, Dundee' };
 
 async function screenshots(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -52,14 +53,14 @@ test('Recent and Saved page 10 at a time; Saved and a saved journey open with th
   // 11 searches, an hour apart; 11 of their journeys saved.
   const searches = [];
   for (let hour = 7; hour < 18; hour++) {
-    const started = await apiCall<{ data: { hash: string } }>(page, brand, 'POST', '/v1/journey-planner/search', { origin: LONG_ORIGIN, destination: { label: 'Perth, Perth and Kinross', lat: 56.3952, lng: -3.4374 }, out_time: nextWeekdayAt(`${String(hour).padStart(2, '0')}:00`) }, token);
+    const started = await apiCall<{ data: { hash: string } }>(page, brand, 'POST', '/v1/journey-planner/search', { origin: LONG_ORIGIN, destination: PERTH, out_time: nextWeekdayAt(`${String(hour).padStart(2, '0')}:00`) }, token);
     expect(started.status).toBe(201);
     searches.push(started.body.data.hash);
   }
   const saved: Array<{ hash: string; id: string }> = [];
   let planned = 0;
   for (let hour = 8; saved.length < 11; hour += 3, planned++) {
-    const { hash, journeyIds } = await plannedSearch(page, brand, token, nextWeekdayAt(`${String(hour).padStart(2, '0')}:30`, 2));
+    const { hash, journeyIds } = await plannedSearch(page, brand, token, nextWeekdayAt(`${String(hour).padStart(2, '0')}:30`));
     for (const id of journeyIds.slice(0, 11 - saved.length)) saved.push({ hash, id });
   }
   for (const { id } of saved) expect((await apiCall(page, brand, 'POST', `/v1/journey/save/${id}`, undefined, token)).status).toBe(200);
