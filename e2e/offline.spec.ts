@@ -45,7 +45,7 @@ test('the app is installable (no installability errors)', async ({ brand, baseUR
   }
 });
 
-test('a journey opened once reopens offline from IndexedDB, with the offline banner saying when it was fetched', async ({ page, context, brand }) => {
+test('a journey opened once reopens offline from IndexedDB (details, a stage, print), with the offline banner saying when it was fetched', async ({ page, context, brand }) => {
   await page.goto('/');
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   const { hash, journeyIds } = await planDundeeToPerth(page, brand, { returning: true });
@@ -63,6 +63,14 @@ test('a journey opened once reopens offline from IndexedDB, with the offline ban
   await expect(page.getByText('Arrive at the destination')).toBeVisible();
   await expect(page.getByTestId('offline-banner')).toHaveText(/^You are offline\. The information shown was fetched at \d{2}:\d{2} on \w{3} \d{1,2} \w{3}/);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `journey-offline-${brand.key}.png`) });
+
+  // Its stage page and print view read the same stored journey.
+  await page.goto(`/search/${hash}/results/${journeyId}?stage=1`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Stage details' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: 'Step description' })).toBeVisible();
+  await page.goto(`/search/${hash}/results/${journeyId}/print`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Print journey' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Journey details' }).getByText('Depart at').first()).toBeVisible();
 
   // A journey never opened on this device says so instead of spinning.
   await page.goto(`/search/${hash}/results/${journeyIds.at(-1)}`);

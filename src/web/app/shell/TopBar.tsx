@@ -17,7 +17,7 @@ export function TopBar() {
             <Image src={brand.navbarLogo} alt="" h={44} w="auto" fit="contain" />
           </Anchor>
           {brand.enableUserAccounts && (
-            <Group component="nav" aria-label="Account" gap="md" wrap="nowrap">
+            <Group component="nav" aria-label="Account" gap="md" wrap="nowrap" className="account-nav">
               {signedIn ? (
                 <>
                   <Anchor component={Link} to="/searches" fw={600}>

@@ -3,7 +3,7 @@
  * filter) and 'Sort by' kept in the URL, the loading panel, skeleton placeholders and the empty
  * state. The route passes the URL's search params in and takes changes back.
  */
-import { Button, Drawer, Group, List, Loader, MultiSelect, Paper, Select, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Drawer, Group, List, Loader, MultiSelect, Paper, Select, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMemo, useState, type ReactNode } from 'react';
 import { DEFAULT_SORT, isOneOf, SORT_OPTIONS, type SortOption, type TravelType } from '../../../contract/results';
 import { ScreenHeading } from '../../components/ScreenHeading';
@@ -125,21 +125,27 @@ export function ResultsScreen({ hash, search, onSearchChange, editJourney }: Res
   return (
     <>
       <ScreenHeading title="Journey results" />
-      {state.query && (
-        <Paper withBorder p="sm" mb="md" component="section" aria-label="Your search" className={classes.summary}>
+      {/* The bar keeps its place while the search is read, so nothing below it moves when it fills. */}
+      <Paper withBorder p="sm" mb="md" component="section" aria-label="Your search" aria-busy={!state.query} className={classes.summary}>
+        {state.query ? (
           <div>
             <Text>
               <strong>{state.query.origin_address}</strong> to <strong>{state.query.destination_address}</strong>
             </Text>
             {leaving && <Text size="sm">Leaving {leaving}{returning ? `, returning ${returning}` : ' (single)'}</Text>}
           </div>
-          {editJourney && (
-            <Button variant="outline" onClick={() => setEditing(true)} aria-haspopup="dialog">
-              Edit journey
-            </Button>
-          )}
-        </Paper>
-      )}
+        ) : (
+          <Stack gap={6} style={{ flex: 1 }}>
+            <Skeleton height={18} width="60%" />
+            <Skeleton height={14} width="40%" />
+          </Stack>
+        )}
+        {editJourney && (
+          <Button variant="outline" onClick={() => setEditing(true)} aria-haspopup="dialog" disabled={!state.query}>
+            Edit journey
+          </Button>
+        )}
+      </Paper>
       {editJourney && state.query && (
         <Drawer opened={editing} onClose={() => setEditing(false)} title="Edit journey" position="left" size={460} closeButtonProps={{ 'aria-label': 'Close Edit journey' }}>
           {editJourney(state.query, () => setEditing(false))}
@@ -161,70 +167,74 @@ export function ResultsScreen({ hash, search, onSearchChange, editJourney }: Res
         <iframe className={classes.advert} src={brand.advertBanner.src} title={brand.advertBanner.title} sandbox="allow-scripts allow-popups" loading="lazy" />
       )}
 
-      <VisuallyHidden role="status" aria-live="polite" aria-atomic="true">
-        {announcement}
-      </VisuallyHidden>
+      {/* At least a screen tall while results stream in, so the footer is not pushed down the
+          screen as cards arrive (Lighthouse counted that as layout shift). */}
+      <div className={classes.stream}>
+        <VisuallyHidden role="status" aria-live="polite" aria-atomic="true">
+          {announcement}
+        </VisuallyHidden>
 
-      {!done && (
-        <Paper withBorder p="md" my="md" component="section" aria-labelledby="gathering-heading">
-          <Group gap="md" wrap="nowrap">
-            <Loader size="sm" aria-hidden="true" />
-            <div>
-              <Title order={2} size="h4" id="gathering-heading">
-                Gathering your results
-              </Title>
-              <Text>this may take a few seconds</Text>
-            </div>
-          </Group>
-        </Paper>
-      )}
+        {!done && (
+          <Paper withBorder p="md" my="md" component="section" aria-labelledby="gathering-heading">
+            <Group gap="md" wrap="nowrap">
+              <Loader size="sm" aria-hidden="true" />
+              <div>
+                <Title order={2} size="h4" id="gathering-heading">
+                  Gathering your results
+                </Title>
+                <Text>this may take a few seconds</Text>
+              </div>
+            </Group>
+          </Paper>
+        )}
 
-      {state.failure && (
-        <Paper withBorder p="md" my="md" role="alert">
-          <Title order={2} size="h4">
-            We could not plan this journey
-          </Title>
-          <Text>{state.failure}</Text>
-        </Paper>
-      )}
+        {state.failure && (
+          <Paper withBorder p="md" my="md" role="alert">
+            <Title order={2} size="h4">
+              We could not plan this journey
+            </Title>
+            <Text>{state.failure}</Text>
+          </Paper>
+        )}
 
-      {done && !state.failure && shownJourneys.length === 0 && (
-        <Paper withBorder p="md" my="md" component="section" aria-labelledby="empty-heading">
-          <Title order={2} size="h4" id="empty-heading">
-            No search results
-          </Title>
-          <Text>Your search returned no results.</Text>
-          <Text mt="xs">You could:</Text>
-          <List>
-            {EMPTY_SUGGESTIONS.map((suggestion) => (
-              <List.Item key={suggestion}>{suggestion}</List.Item>
-            ))}
-          </List>
-        </Paper>
-      )}
+        {done && !state.failure && shownJourneys.length === 0 && (
+          <Paper withBorder p="md" my="md" component="section" aria-labelledby="empty-heading">
+            <Title order={2} size="h4" id="empty-heading">
+              No search results
+            </Title>
+            <Text>Your search returned no results.</Text>
+            <Text mt="xs">You could:</Text>
+            <List>
+              {EMPTY_SUGGESTIONS.map((suggestion) => (
+                <List.Item key={suggestion}>{suggestion}</List.Item>
+              ))}
+            </List>
+          </Paper>
+        )}
 
-      {shown.length > 0 && (
-        <ol className={classes.list} aria-label="Journey options" aria-busy={waiting > 0}>
-          {shown.map((item, index) =>
-            item.kind === 'journey' ? (
-              <li key={item.journey.id}>
-                <JourneyCard
-                  hash={hash}
-                  journey={item.journey}
-                  position={index + 1}
-                  emissions={
-                    extremes?.lowest === item.journey.carbon_emission ? 'lowest' : extremes?.highest === item.journey.carbon_emission ? 'highest' : null
-                  }
-                />
-              </li>
-            ) : (
-              <li key={item.key}>
-                <PlaceholderCard />
-              </li>
-            ),
-          )}
-        </ol>
-      )}
+        {shown.length > 0 && (
+          <ol className={classes.list} aria-label="Journey options" aria-busy={waiting > 0}>
+            {shown.map((item, index) =>
+              item.kind === 'journey' ? (
+                <li key={item.journey.id}>
+                  <JourneyCard
+                    hash={hash}
+                    journey={item.journey}
+                    position={index + 1}
+                    emissions={
+                      extremes?.lowest === item.journey.carbon_emission ? 'lowest' : extremes?.highest === item.journey.carbon_emission ? 'highest' : null
+                    }
+                  />
+                </li>
+              ) : (
+                <li key={item.key}>
+                  <PlaceholderCard />
+                </li>
+              ),
+            )}
+          </ol>
+        )}
+      </div>
     </>
   );
 }

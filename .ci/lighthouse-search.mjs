@@ -1,0 +1,30 @@
+// Posts a real Dundee to Perth search to the Lighthouse server, waits until it is planned, and
+// writes lighthouserc.json with its hash in place of {hash} (the Results page needs a search
+// that exists) to the path given. Usage: node .ci/lighthouse-search.mjs <port> <out.json>
+import fs from 'node:fs';
+
+const [port, out] = process.argv.slice(2);
+const base = `http://127.0.0.1:${port}`;
+const { apiKey } = JSON.parse(fs.readFileSync('brands/regional/brand.json', 'utf8'));
+const headers = { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Api-Key': apiKey };
+const day = new Date(Date.now() + 7 * 86_400_000);
+const when = `${day.toISOString().slice(0, 10).replace(/-/g, '/')} 08:00:00`;
+const started = await fetch(`${base}/v1/journey-planner/search`, {
+  method: 'POST',
+  headers,
+  body: JSON.stringify({
+    origin: { label: 'Dundee Railway Station, Dundee', lat: 56.4566, lng: -2.9713 },
+    destination: { label: 'Perth, Perth and Kinross', lat: 56.3952, lng: -3.4374 },
+    out_time: when,
+  }),
+});
+if (started.status !== 201) throw new Error(`search answered ${started.status}: ${await started.text()}`);
+const { hash } = (await started.json()).data;
+for (let attempt = 0; ; attempt++) {
+  const { data } = await (await fetch(`${base}/v1/journey-planner/search/${hash}`, { headers })).json();
+  if (data.status === 'done') break;
+  if (data.status === 'failed' || attempt > 240) throw new Error(`search ${hash} did not plan: ${data.failure ?? data.status}`);
+  await new Promise((resolve) => setTimeout(resolve, 250));
+}
+fs.writeFileSync(out, fs.readFileSync('lighthouserc.json', 'utf8').replaceAll('{hash}', hash));
+console.log(`lighthouse: Results of search ${hash}`);
