@@ -178,7 +178,8 @@ describe('SearchForm', () => {
       has_new_young_scot_card: true,
     });
     expect(request!.body).not.toHaveProperty('arrive_time');
-  });
+    // The calendar chunk loads on first opening; on a busy 2-core machine this test has taken over 30 s.
+  }, 90_000);
 
   it("shows the server's field errors on their fields and in the list, clearing each on focus", async () => {
     const fake = fakeFetch({
