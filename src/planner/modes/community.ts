@@ -5,8 +5,10 @@
  * we cannot test a point against, so a service is offered only when its published area is a whole
  * council area ("anywhere in Dundee", "the three council areas"), both ends of the trip lie in one
  * of its council areas, it takes individual travellers, it is not a timetabled or route-based bus
- * (whose route we do not have), and the time falls in its published hours where they are
- * structured. Times are the driving time, flagged estimated.
+ * (whose route we do not have), the time falls in its published hours where they are
+ * structured, and our sources give a way to arrange it (a phone number or a website): 'call to
+ * arrange' with no number to call is not an option a traveller can take (Easy-On in Dundee: its
+ * number is not in our sources). Times are the driving time, flagged estimated.
  */
 import { priceCommunityTransport } from '../costs/community-transport';
 import type { DrtData } from '../costs/region-data';
@@ -42,6 +44,7 @@ export function planCommunityTransport(ctx: ModeContext): LegDraft[] {
   for (const s of ctx.region.costs.drt.services) {
     const type = s.kind === 'drt' ? 'drt' : 'community-transport';
     if (!s.individuals || !ARRANGED.has(s.kind) || !COUNCIL_WIDE.test(s.area_served)) continue;
+    if (!s.booking.phone && !s.booking.url) continue;
     if (!s.council_areas.includes(fromArea) || ctx.blocked.has(type)) continue;
     const r = streetRoute(ctx, ctx.from, ctx.to, 'car') ?? estimateRoute(ctx.from, ctx.to, 'car', ctx.region.street.elevation);
     const start = directStart(ctx, r.duration);
