@@ -47,22 +47,25 @@ export class Raster {
     const c1 = Math.min(c0 + 1, this.width - 1);
     const fr = r - r0;
     const fc = c - c0;
+    // The four neighbours by weight, skipping voids (NaN): inline, as this runs for every sample.
+    const v = this.values;
+    const w = this.width;
+    const w00 = (1 - fr) * (1 - fc);
+    const w01 = (1 - fr) * fc;
+    const w10 = fr * (1 - fc);
+    const w11 = fr * fc;
+    const v00 = v[r0 * w + c0] as number;
+    const v01 = v[r0 * w + c1] as number;
+    const v10 = v[r1 * w + c0] as number;
+    const v11 = v[r1 * w + c1] as number;
     let sum = 0;
     let weight = 0;
-    const add = (rr: number, cc: number, w: number): void => {
-      const v = this.values[rr * this.width + cc] as number;
-      if (w > 0 && !Number.isNaN(v)) {
-        sum += v * w;
-        weight += w;
-      }
-    };
-    add(r0, c0, (1 - fr) * (1 - fc));
-    add(r0, c1, (1 - fr) * fc);
-    add(r1, c0, fr * (1 - fc));
-    add(r1, c1, fr * fc);
-    if (weight > 0) return sum / weight;
-    // Exactly on a void sample with weight 1 elsewhere zero.
-    return null;
+    if (w00 > 0 && !Number.isNaN(v00)) { sum += v00 * w00; weight += w00; }
+    if (w01 > 0 && !Number.isNaN(v01)) { sum += v01 * w01; weight += w01; }
+    if (w10 > 0 && !Number.isNaN(v10)) { sum += v10 * w10; weight += w10; }
+    if (w11 > 0 && !Number.isNaN(v11)) { sum += v11 * w11; weight += w11; }
+    // Null when every neighbour with weight is void.
+    return weight > 0 ? sum / weight : null;
   }
 }
 
