@@ -151,9 +151,11 @@ export function draftPath(ctx: ModeContext, path: RaptorPath, accessPart = walkP
         region.timetables.set(stKey, st);
       }
       const named = t.route.shortName || t.route.longName;
-      // Trains have no public route numbers in Britain: the rail feed's route names are its own
-      // ids ("5266", "Train from EDINBUR to FRTWLM"), so a train is called a train.
-      const service = cls === 'rail' ? 'train' : named && named !== t.agency.name ? named : t.route.longName && t.route.longName !== t.agency.name ? t.route.longName : 'service';
+      // A route's number where it has one ("375"); trains have none in Britain (the rail feed's
+      // route names are its own ids: "5266", "Train from EDINBUR to FRTWLM"), and a route named
+      // after its operator ("Ember") is called by its kind: "ScotRail train", "Ember coach".
+      const kind = cls === 'rail' ? 'train' : cls === 'other' ? 'service' : cls;
+      const service = cls !== 'rail' && named && named !== t.agency.name ? named : kind;
       const emission = emissionModeForService(cls);
       parts.push({
         type, start: l.start, end: t.arrival,
@@ -176,7 +178,7 @@ export function draftPath(ctx: ModeContext, path: RaptorPath, accessPart = walkP
           Mode: st.mode, ServiceNumber: st.serviceNumber,
           timetable: { stops: st.stops.map((s) => ({ stop_id: s.stopId, name: s.name })), columns: st.columns.map((c) => ({ trip_id: c.tripId, times: c.times })) },
         },
-        howTo: { name: t.agency.name, website: t.agency.url || null, statements: [{ body: `Board ${service} towards ${t.headsign} at ${t.from.name}.` }, { body: `Get off at ${t.to.name}.` }] },
+        howTo: { name: t.agency.name, website: t.agency.url || null, statements: [{ body: `Board the ${t.agency.name} ${service} towards ${t.headsign} at ${t.from.name}.` }, { body: `Get off at ${t.to.name}.` }] },
         key: `${t.tripId}:${t.from.stopId}-${t.to.stopId}`,
       });
     }

@@ -63,6 +63,8 @@ describe('Tayside door to door', () => {
     expect(ember.length).toBeGreaterThan(0);
     expect(ember.some((s) => s.transit!.from_stop.name.includes('Kinross'))).toBe(true);
     expect(ember.every((s) => s.type === 'coach')).toBe(true);
+    // The route is named after its operator: the ride is "Ember coach", not "Ember Ember".
+    for (const s of ember) expect(s.description).toMatch(/^Ember coach towards /);
   });
 
   it('every journey validates against the contract and connects in time and space', () => {
