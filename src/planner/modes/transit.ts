@@ -99,10 +99,14 @@ export function transitPaths(ctx: ModeContext, access: Reached = reachStops(ctx.
     ...(ctx.arriveBy || !window ? {} : { window }),
     ...(modes.length < TRANSIT_MODES.length ? { modes } : {}),
   });
-  // The router may reach into the next service day (the first bus tomorrow morning); a journey
-  // that leaves more than the window after the time asked (or, arriving by a time, arrives more
-  // than the window before it) does not answer the request.
-  return result.paths.filter((p) => (ctx.arriveBy ? p.arrival >= ctx.time - TRANSIT_WINDOW : p.departure <= ctx.time + TRANSIT_WINDOW));
+  // Journeys leaving within the window of the time asked (arriving by a time: arriving within the
+  // window before it). When none do, the router answers with the first ones after the window
+  // (before it, arriving by): those are offered when they are on the day asked - the 11:00 bus
+  // for a traveller asking at 8:00 - but not the first bus tomorrow for a return asked at 16:30.
+  const inWindow = (p: RaptorPath) => (ctx.arriveBy ? p.arrival >= ctx.time - TRANSIT_WINDOW : p.departure <= ctx.time + TRANSIT_WINDOW);
+  const sameDay = (p: RaptorPath) => (ctx.arriveBy ? p.arrival >= 0 : p.departure < 86_400);
+  const within = result.paths.filter(inWindow);
+  return within.length > 0 ? within : result.paths.filter(sameDay);
 }
 
 /** The original dates of a feed whose calendar the import rolled onto current dates, else null. */

@@ -90,6 +90,22 @@ describe('Tayside door to door', () => {
     expect(car.cost).toMatch(/^£\d+\.\d{2}$/);
   });
 
+  it('when nothing leaves within 2 hours, the first journeys later that day; never the next day', async () => {
+    const sunday = new Date(`${DAY}T12:00:00Z`);
+    sunday.setUTCDate(sunday.getUTCDate() + ((7 - sunday.getUTCDay()) % 7));
+    const day = sunday.toISOString().slice(0, 10);
+    // No train leaves Dundee before 07:00 on a Sunday: asked at 05:00, the first ones that morning.
+    const early = (await planAll({ origin: DUNDEE, destination: PERTH, out_time: `${day}T05:00` }, opts())).filter((j) => j.transport_mode === 'transit');
+    expect(early.length).toBeGreaterThan(0);
+    for (const j of early) {
+      expect(j.depart.departure_date).toBe(day);
+      expect(j.depart.departure_at > '07:00').toBe(true);
+    }
+    // Asked at 23:30 on a weekday: the last train has gone; tomorrow's first is not tonight's answer.
+    const late = (await planAll({ origin: DUNDEE, destination: PERTH, out_time: `${DAY}T23:30` }, opts())).filter((j) => j.transport_mode === 'transit');
+    for (const j of late) expect(j.depart.departure_date).toBe(DAY);
+  });
+
   it('a taxi from Stirling is priced on the council\'s published scale: Tariff 1 by day, Tariff 2 at night (hand-computed)', async () => {
     const stirling = { label: 'Stirling', lat: 56.1190, lng: -3.9370 };
     const bridgeOfAllan = { label: 'Bridge of Allan', lat: 56.1540, lng: -3.9460 };
