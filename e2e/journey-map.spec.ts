@@ -42,6 +42,8 @@ test('Dundee to Perth: map, stage page with timetable and operator link, print v
   await page.setViewportSize(DESKTOP);
   await page.goto('/');
   await acceptCookies(page);
+  // The service worker controls the page before the map loads, so it keeps the map's files.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   const { hash } = await planDundeeToPerth(page, brand, { returning: true });
   const { id, trainStage } = await trainJourney(page, hash, brand.apiKey);
   const journeyUrl = `/search/${hash}/results/${id}`;
@@ -186,4 +188,16 @@ test('Dundee to Perth: map, stage page with timetable and operator link, print v
   await expect(page.getByText('Return home')).toBeVisible();
   await shot(page, 'print-regional-paper', { fullPage: true });
   await page.emulateMedia({ media: 'screen' });
+
+  // ---- Offline: the opened journey's map still draws (worker precached, style and layers kept) --
+  await page.goto(journeyUrl);
+  await expect(page.locator('[data-map-state="ready"]')).toBeVisible({ timeout: 30_000 });
+  await page.waitForTimeout(1500); // the query cache persists at most once a second
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 2, name: 'Map of journey' })).toBeVisible();
+  await expect(page.locator('[data-map-state="ready"][data-map-style="fallback"]')).toBeVisible({ timeout: 30_000 });
+  await page.goto(`${journeyUrl}?stage=${trainStage}`);
+  await expect(heading).toBeVisible();
+  await context.setOffline(false);
 });

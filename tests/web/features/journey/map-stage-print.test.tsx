@@ -110,14 +110,14 @@ describe('Map of journey', () => {
     expect(filter.value).toBe('none');
     expect(within(section).queryByRole('heading', { name: 'Toilets near the destination' })).toBeNull();
     expect(within(section).getByText(/^The map shows the return journey/)).toBeTruthy();
-  }, 30_000);
+  }, 90_000);
 
   it('shows no POI cards on a brand without showPois, and no Return pill on a single journey', async () => {
     renderAt(transit, { brand: brand('council') });
     const section = (await screen.findByRole('heading', { level: 2, name: 'Map of journey' })).closest('section')!;
     expect(within(section).queryByText('Points of interest along the route')).toBeNull();
     expect(within(section).queryByRole('radio', { name: 'Return' })).toBeNull();
-  }, 30_000);
+  }, 90_000);
 });
 
 describe('Stage page', () => {
@@ -169,14 +169,14 @@ describe('Stage page', () => {
     fireEvent.click(screen.getByRole('link', { name: '< Back to journey details' }));
     await screen.findByRole('heading', { level: 2, name: 'Journey Details' });
     expect(router.state.location.search).not.toHaveProperty('stage');
-  }, 30_000);
+  }, 90_000);
 
   it('an old link to a stage the journey does not have says so and leads back', async () => {
     const router = renderAt(transit);
     await router.navigate({ to: '.', search: { stage: 99 } as never });
     expect((await screen.findByRole('alert')).textContent).toBe('This journey has no such stage.');
     expect(screen.getByRole('link', { name: '< Back to journey details' })).toBeTruthy();
-  }, 30_000);
+  }, 90_000);
 });
 
 describe('Print journey', () => {
@@ -194,10 +194,10 @@ describe('Print journey', () => {
     expect(screen.getByText('Return home')).toBeTruthy();
     expect(screen.queryByText('Attend appointment (1 hour)')).toBeNull();
     expect(screen.getByRole('button', { name: 'Print this page' })).toBeTruthy();
-  }, 30_000);
+  }, 90_000);
 
   it('adds the 1-hour appointment end card on the health brand', async () => {
     renderAt(toToilets, { print: true, brand: brand('health') });
     expect(await screen.findByText('Attend appointment (1 hour)')).toBeTruthy();
-  }, 30_000);
+  }, 90_000);
 });
