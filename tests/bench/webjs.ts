@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- webjs [--port P] [--json]`
+ * `npm run bench -- webjs [--port P] [--json] [--list]` (--list: every script of each page with its size)
  *
  * The web app's JavaScript as a first visit loads it (issue 7 figures): serves the built app
  * (`npm run build` first) with the real server on a free port (or --port), opens Home, Results of
@@ -63,6 +63,7 @@ export async function run(args: string[]): Promise<void> {
       await page.getByRole('heading', { level: 1, name: ready }).waitFor();
       await page.waitForLoadState('networkidle');
       const files = [...scripts].filter((file) => fs.existsSync(file));
+      if (args.includes('--list')) for (const file of files.sort((a, b) => gzipSize(b) - gzipSize(a))) console.log(`  ${name}: ${path.basename(file)} ${(gzipSize(file) / 1024).toFixed(1)} KB`);
       rows.push({ page: name, scripts: files.length, gzipKB: Math.round(files.reduce((sum, file) => sum + gzipSize(file), 0) / 102.4) / 10, mapChunk: files.some(isMapChunk) });
       await context.close();
     };

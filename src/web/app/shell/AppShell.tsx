@@ -5,9 +5,13 @@
 import { Box, Container } from '@mantine/core';
 import { Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import { useEffect, type MouseEvent } from 'react';
-import { AuthStart } from '../../features/account';
-import { CampaignPopup, campaignPlaceFor } from '../../features/campaign';
-import { ForgetListsOnSignOut, SavedJourneysOffline } from '../../features/searches';
+// The shell's pieces of features straight from their modules, not the features' index files:
+// through an index the bundler keeps every screen it lists in the first-load chunk.
+import { AuthStart } from '../../features/account/AuthStart';
+import { CampaignPopup } from '../../features/campaign/CampaignPopup';
+import { campaignPlaceFor } from '../../features/campaign/rules';
+import { ForgetListsOnSignOut } from '../../features/searches/lists';
+import { SavedJourneysOffline } from '../../features/searches/saved-offline';
 import { useBrand } from '../../lib/brand';
 import { screenKeyOf } from '../../lib/screen-key';
 import { Breadcrumbs } from './Breadcrumbs';

@@ -1,37 +1,20 @@
 /**
- * The campaign pop-up (SPEC sections 2 and 4): title, thumbnail, text and one button:
- * 'Close' without a url, else the campaign's url_button_text, which opens the url in a new
- * window. Mantine's Modal traps focus, is labelled by its title and closes on Escape.
+ * The campaign pop-up (SPEC sections 2 and 4): the active campaign for this place, shown in
+ * CampaignDialog, which loads only when there is one to show.
  */
-import { Button, Group, Image, Modal, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import type { CampaignPlace } from '../../../contract/campaign-options';
 import { useCampaign } from './use-campaign';
+
+const CampaignDialog = lazy(() => import('./CampaignDialog'));
 
 export function CampaignPopup({ place }: { place: CampaignPlace | null }) {
   const { active, close, clickThrough } = useCampaign(place);
   const campaign = active?.campaign;
+  if (!campaign) return null;
   return (
-    <Modal
-      opened={Boolean(campaign)}
-      onClose={close}
-      title={campaign?.title}
-      centered
-      closeButtonProps={{ 'aria-label': 'Close pop-up' }}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
-    >
-      {campaign && (
-        <>
-          {campaign.thumbnail && <Image src={campaign.thumbnail.cover_url} alt="" radius="sm" mah={200} fit="cover" mb="md" />}
-          <Text style={{ whiteSpace: 'pre-line' }}>{campaign.text}</Text>
-          <Group justify="flex-end" mt="lg">
-            {campaign.url ? (
-              <Button onClick={clickThrough}>{campaign.url_button_text || 'Find out more'}</Button>
-            ) : (
-              <Button onClick={close}>Close</Button>
-            )}
-          </Group>
-        </>
-      )}
-    </Modal>
+    <Suspense fallback={null}>
+      <CampaignDialog campaign={campaign} close={close} clickThrough={clickThrough} />
+    </Suspense>
   );
 }
