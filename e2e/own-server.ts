@@ -23,7 +23,9 @@ export async function startOwnServer(name: string, port: number, prepare: (run: 
   const dataDir = path.join(repo, 'var', name);
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.mkdirSync(dataDir, { recursive: true });
-  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', BRAND: 'regional', PORT: String(port), HOST: '127.0.0.1' };
+  // Its own embedded database, never the one in DATABASE_URL: CI points that at the main e2e
+  // server's database, where seeded campaigns would pop up over every other spec's Home.
+  const env = { ...process.env, DATABASE_URL: '', REDIS_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'warn', BRAND: 'regional', PORT: String(port), HOST: '127.0.0.1' };
   prepare((script, args) => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], { cwd: repo, env, encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`${script} ${args.join(' ')} failed: ${result.stderr}`);
