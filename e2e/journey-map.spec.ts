@@ -122,7 +122,7 @@ test('Dundee to Perth: map, stage page with timetable and operator link, print v
 
   // The timetable: stops x departures, HH:mm or '-'.
   await guide.getByRole('button', { name: 'View timetable' }).click();
-  const timetable = page.getByRole('dialog', { name: /^Rail \S+ timetable$/ });
+  const timetable = page.getByRole('dialog', { name: /^Rail timetable: .+ to .+$/ });
   await expect(timetable).toBeVisible();
   await expect(timetable.getByRole('row').nth(1)).toBeVisible();
   const cells = await timetable.getByRole('cell').allTextContents();

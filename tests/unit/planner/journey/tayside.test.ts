@@ -49,6 +49,8 @@ describe('Tayside door to door', () => {
     expect([...agencies].some((a) => a === 'ScotRail' || a === 'Ember')).toBe(true);
     // The rail feed's route names are its own ids ("5079"): a train is described as a train.
     for (const r of rides(transit).filter((x) => x.type === 'train')) expect(r.description).toMatch(/^\S+ train towards /);
+    // ...and its timetable carries no service number rather than the feed's id.
+    for (const r of rides(transit).filter((x) => x.type === 'train')) expect(r.timetable?.ServiceNumber).toBe('');
     for (const j of transit) {
       for (const s of j.depart.steps.filter((x) => x.type === 'walk')) {
         expect(s.estimated).toBe(true);

@@ -56,7 +56,8 @@ describe('operator link and timetable', () => {
   it('is a stops x departures grid, times HH:mm or -, with the traveller\'s departure and stops marked', () => {
     const grid = timetableGrid(train.timetable!, train);
     const { stops, columns } = train.timetable!.timetable;
-    expect(grid.title).toBe(`Rail ${train.timetable!.ServiceNumber} timetable`);
+    // Trains have no service number: the timetable is named by its first and last stops.
+    expect(grid.title).toBe(`Rail timetable: ${stops[0]!.name} to ${stops.at(-1)!.name}`);
     expect(grid.rows.map((r) => r.stop)).toEqual(stops.map((s) => s.name));
     expect(grid.departures).toHaveLength(columns.length);
     for (const row of grid.rows) for (const time of row.times) expect(time).toMatch(/^(\d{2}:\d{2}|-)$/);

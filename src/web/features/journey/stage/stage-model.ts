@@ -87,7 +87,10 @@ export function timetableGrid(timetable: Timetable, step: Pick<Step, 'transit'>)
   const alightingRow = afterBoarding >= 0 ? afterBoarding : stops.findIndex((stop) => stop.stop_id === to);
   const mode = timetable.Mode ? timetable.Mode[0]!.toUpperCase() + timetable.Mode.slice(1) : 'Service';
   return {
-    title: `${mode} ${timetable.ServiceNumber} timetable`.replace(/\s+/g, ' '),
+    // A service without a number (trains) is named by its ends: "Rail timetable: Aberdeen to Glasgow".
+    title: timetable.ServiceNumber.trim()
+      ? `${mode} ${timetable.ServiceNumber.trim()} timetable`
+      : `${mode} timetable: ${stops[0]?.name ?? ''} to ${stops.at(-1)?.name ?? ''}`,
     departures: columns.map((column) => {
       const atBoarding = boardingRow >= 0 ? column.times[boardingRow] : undefined;
       const heading = atBoarding && TIME.test(atBoarding) ? atBoarding : (column.times.find((time) => TIME.test(time)) ?? '-');
