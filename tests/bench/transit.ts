@@ -1,10 +1,12 @@
 /**
  * `npm run bench -- transit [--feed rail|ember|porto-alegre|isle-of-wight|<zip|dir>]... [--snapshot <file>]
- *   [--date YYYY-MM-DD] [--queries <file.jsonl>] [--n 1000] [--window 120] [--seed 1] [--mc <n>] [--json]`
+ *   [--date YYYY-MM-DD] [--queries <file.jsonl>] [--n 1000] [--window 120] [--seed 1] [--mc <n>] [--check <n>] [--json]`
  *
  * Times, in one process: the import (GTFS -> model), the snapshot (size, load), then single
  * earliest-arrival queries and 2-hour range queries (p50/p95/p99), McRAPTOR on the first n queries
- * with --mc n, and peak RSS. Queries are
+ * with --mc n, and peak RSS. With --check n, the first n queries' earliest arrivals (the single
+ * search, and the best of the range search leaving at the query time) from the planner the timings
+ * used, after all of them, are compared with the tests' reference connection scan. Queries are
  * random stop pairs and times (seeded), or exactly those of a JSONL file, one
  * {"id","from","to","dep":"HH:MM:SS"} per line, so any engine can be timed on the same queries.
  */
@@ -20,6 +22,7 @@ import { Planner } from '../../src/planner/query/planner';
 import { buildTimetable } from '../../src/planner/timetable/build';
 import { formatDay, parseDay, parseGtfsTime, weekdayOf } from '../../src/planner/timetable/gtfs-time';
 import type { Timetable } from '../../src/planner/timetable/model';
+import { connectionsOf, earliestArrival } from '../unit/planner/transit/reference-csa';
 import { openGtfs, readSnapshotFile, writeSnapshotFile } from '../../src/planner/timetable/node-io';
 import { decodeSnapshot, encodeSnapshot } from '../../src/planner/timetable/snapshot';
 
@@ -254,6 +257,25 @@ export async function run(args: string[]): Promise<void> {
     }
     figures.mcMs = percentiles(mc);
     figures.mcOptionsAvg = Math.round((mcOptions / mcCount) * 10) / 10;
+  }
+  // Correctness on this feed, after the timings on the same (reused) planner: any state one search
+  // leaves behind for the next shows up here.
+  const checkCount = Math.min(prepared.length, Number(opt(args, 'check') ?? 0));
+  if (checkCount > 0) {
+    const connections = connectionsOf(tt, date);
+    let mismatches = 0;
+    for (const p of prepared.slice(0, checkCount)) {
+      const expected = earliestArrival(tt, connections, p.access, p.egress, p.q.dep);
+      const single = Math.min(Infinity, ...planner.plan({ date, time: p.q.dep, access: p.access, egress: p.egress }).paths.map((x) => x.arrival));
+      const ranged = planner.plan({ date, time: p.q.dep, access: p.access, egress: p.egress, window: windowSec }).paths;
+      const rangeBest = Math.min(Infinity, ...ranged.filter((x) => x.departure >= p.q.dep).map((x) => x.arrival));
+      if (single !== expected || rangeBest !== expected) {
+        mismatches++;
+        if (mismatches <= 3) console.error(`check: query ${p.q.id} (${tt.stopIds[p.q.from]} -> ${tt.stopIds[p.q.to]} at ${p.q.dep}s): reference ${expected}, single ${single}, range ${rangeBest}`);
+      }
+    }
+    figures.referenceChecked = checkCount;
+    figures.referenceMismatches = mismatches;
   }
   figures.peakRssMB = Math.round(process.resourceUsage().maxRSS / 1024);
 

@@ -14,7 +14,7 @@
  */
 import { PathState, INF, KIND_ACCESS, KIND_TRIP } from './state';
 import { reconstruct } from './reconstruct';
-import { CAN_ALIGHT, CAN_BOARD, type RaptorPath, type RaptorRequest, type TransitData } from './transit-data';
+import { CAN_ALIGHT, CAN_BOARD, type DaySlot, type RaptorPath, type RaptorRequest, type TransitData } from './transit-data';
 import { collectDepartures, hasInRange, paretoFilter } from './departures';
 import { LowerBounds } from './lower-bounds';
 import { patternOfTrip } from './reconstruct';
@@ -44,6 +44,8 @@ export class Raptor {
    */
   private readonly firstBoard: Int32Array;
   private readonly lastBoard: Int32Array;
+  /** Per day slot (slots are cached per date by the planner), the trips running in it. */
+  private readonly running = new WeakMap<DaySlot, RunningTrips>();
 
   constructor(readonly data: TransitData) {
     this.st = new PathState(data.stopCount);
@@ -94,14 +96,16 @@ export class Raptor {
       st.tripsAfterArrival = this.noBound;
       st.tripsAfterReady = this.noBound;
     }
-    for (const e of req.egress) {
-      const prev = this.egress[e.stop] as number;
-      if (prev < 0 || e.duration < prev) this.egress[e.stop] = e.duration;
-    }
     const collected = range ? collectDepartures(this.data, req) : undefined;
     const departures = collected ? collected.times : [req.departure];
     // Nothing leaves within the window: the first journeys after it are the answer.
     if (collected && departures.length === 0) return probe;
+    // The egress marks live in a buffer shared by every search: set here, always cleared below (an
+    // early return between the two once left a previous destination's stops in the next search).
+    for (const e of req.egress) {
+      const prev = this.egress[e.stop] as number;
+      if (prev < 0 || e.duration < prev) this.egress[e.stop] = e.duration;
+    }
     const results: RaptorPath[] = [];
     try {
       let previous = Infinity;
@@ -199,7 +203,7 @@ export class Raptor {
     const row = k * S;
     // Hot loop: arrays in locals.
     const { patternStops, patternStopFlags, boardTimes, alightTimes } = d;
-    const { arr, ready, bestArr, tripsAfterArrival, bound, targetBest, readyPattern } = st;
+    const { arr, ready, bestArr, tripsAfterArrival, bound, targetBest, readyPattern, readyTrip, readyDay } = st;
     const egress = this.egress;
     for (let q = 0; q < this.queueCount; q++) {
       const p = this.queueList[q] as number;
@@ -234,16 +238,17 @@ export class Raptor {
             st.arrAlightPos[row + s] = i;
             st.arrDay[row + s] = day;
             st.arrSeat[row + s] = seat;
-            st.noteTripArrival(s, p);
+            st.noteTripArrival(s, p, tripBase + trip, day);
             const eg = egress[s] as number;
             if (eg >= 0) st.offerTarget(k, s, t + eg);
           }
         }
         if ((flags & CAN_BOARD) !== 0) {
           const r = ready[prevRow + s] as number;
-          // Ready here after arriving by this pattern: any trip it could board does no better than the one
-          // it arrived on, whose onward arrivals (with fewer trips) are already labels.
-          if (r < INF && readyPattern[prevRow + s] !== p && (trip < 0 || (r < (boardTimes[tripTimes + i] as number) + shift && this.earlierMayExist(req, p, n, i, r, trip, day)))) {
+          // Ready here after arriving by this pattern: a later trip does no better than the one it arrived
+          // on, whose onward arrivals (with fewer trips) are already labels; only an earlier trip still
+          // standing here (a tie: it arrived with or after ours and runs faster onward) can.
+          if (r < INF && (readyPattern[prevRow + s] !== p || this.earlierMayExist(req, p, n, i, r, (readyTrip[prevRow + s] as number) - tripBase, readyDay[prevRow + s] as number)) && (trip < 0 || (r < (boardTimes[tripTimes + i] as number) + shift && this.earlierMayExist(req, p, n, i, r, trip, day)))) {
             this.earliestTrip(req, p, n, i, r, trip, day);
             if (this.foundTrip >= 0 && (trip < 0 || this.foundTime < (boardTimes[tripTimes + i] as number) + shift)) {
               trip = this.foundTrip;
@@ -322,7 +327,6 @@ export class Raptor {
     const d = this.data;
     const board = d.boardTimes;
     const tripBase = d.patternTripStart[p] as number;
-    const m = (d.patternTripStart[p + 1] as number) - tripBase;
     const base = (d.patternTimeStart[p] as number) + i;
     const at = (d.patternStopStart[p] as number) + i;
     const first = this.firstBoard[at] as number;
@@ -335,18 +339,21 @@ export class Raptor {
       const target = time - slot.shift;
       // Sorted departures: nothing here if the last leaves too early or the first no sooner than the best found.
       if (last < target || first + slot.shift >= this.foundTime) continue;
-      let lo: number;
-      if (dd === hintDay && hint >= 0) {
-        lo = hint;
-        let steps = 0;
-        while (lo > 0 && (board[base + (lo - 1) * n] as number) >= target && ++steps < 8) lo--;
-        if (steps >= 8) lo = firstAtOrAfter(board, base, n, 0, lo, target);
-      } else lo = firstAtOrAfter(board, base, n, 0, m - 1, target);
-      for (let j = lo; j < m; j++) {
+      // Only the trips running that day: a pattern's trips of other days (Sundays', or every trip on a
+      // day its feed does not run) would otherwise be stepped over one by one.
+      const running = this.runningTrips(slot);
+      const lo = running.start[p] as number;
+      const hi = running.start[p + 1] as number;
+      if (lo === hi) continue;
+      const list = running.trips;
+      // While riding a trip of this day, the earlier trip wanted is before it in the list.
+      let end = hi;
+      if (dd === hintDay && hint >= 0) end = firstListed(list, lo, hi, hint);
+      for (let e = firstListedAtOrAfter(board, base, n, list, lo, end, target); e < hi; e++) {
+        const j = list[e] as number;
         const t = (board[base + j * n] as number) + slot.shift;
         if (t >= this.foundTime) break;
         const g = tripBase + j;
-        if (slot.active[d.tripService[g] as number] === 0) continue;
         if (req.tripAllowed && req.tripAllowed[g] === 0) continue;
         this.foundTrip = j;
         this.foundDay = dd;
@@ -355,13 +362,54 @@ export class Raptor {
       }
     }
   }
+
+  /** The trips of each pattern that run in a day slot (indices within the pattern, ascending), built once per slot. */
+  private runningTrips(slot: DaySlot): RunningTrips {
+    let running = this.running.get(slot);
+    if (!running) {
+      running = runningTripsOf(this.data, slot);
+      this.running.set(slot, running);
+    }
+    return running;
+  }
 }
 
-/** First trip index in [lo, hi] whose time at `base` (rows of n) is at least `target` (hi if none before it). */
-function firstAtOrAfter(times: Int32Array, base: number, n: number, lo: number, hi: number, target: number): number {
+/** CSR by pattern: trips[start[p] .. start[p+1]) are pattern p's trips running that day. */
+interface RunningTrips {
+  start: Int32Array;
+  trips: Int32Array;
+}
+
+function runningTripsOf(d: TransitData, slot: DaySlot): RunningTrips {
+  const start = new Int32Array(d.patternCount + 1);
+  let count = 0;
+  for (let g = 0; g < d.tripService.length; g++) if (slot.active[d.tripService[g] as number] !== 0) count++;
+  const trips = new Int32Array(count);
+  let e = 0;
+  for (let p = 0; p < d.patternCount; p++) {
+    start[p] = e;
+    const t0 = d.patternTripStart[p] as number;
+    for (let g = t0, t1 = d.patternTripStart[p + 1] as number; g < t1; g++) if (slot.active[d.tripService[g] as number] !== 0) trips[e++] = g - t0;
+  }
+  start[d.patternCount] = e;
+  return { start, trips };
+}
+
+/** Position in list[lo, hi) of the first trip whose time at `base` (rows of n) is at least `target` (hi if none). */
+function firstListedAtOrAfter(times: Int32Array, base: number, n: number, list: Int32Array, lo: number, hi: number, target: number): number {
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if ((times[base + mid * n] as number) < target) lo = mid + 1;
+    if ((times[base + (list[mid] as number) * n] as number) < target) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Position in list[lo, hi) of the first entry at least `trip` (hi if none). */
+function firstListed(list: Int32Array, lo: number, hi: number, trip: number): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((list[mid] as number) < trip) lo = mid + 1;
     else hi = mid;
   }
   return lo;

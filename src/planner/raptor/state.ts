@@ -32,6 +32,9 @@ export class PathState {
   readyDuration = new Int32Array(0);
   /** The pattern whose arrival at this very stop gave the ready time (a change there), else -1. */
   readyPattern = new Int32Array(0);
+  /** With readyPattern: the trip (and its day slot) that arrived; an earlier trip of that pattern may still be caught. */
+  readyTrip = new Int32Array(0);
+  readyDay = new Uint8Array(0);
   /** Best over all rounds, for local pruning in single-departure searches. */
   readonly bestArr: Int32Array;
   readonly bestReady: Int32Array;
@@ -54,6 +57,8 @@ export class PathState {
   private readonly tripFlag: Uint8Array;
   /** During a round: the pattern whose trip set the stop's arrival. */
   private readonly arrivedBy: Int32Array;
+  private readonly arrivedTrip: Int32Array;
+  private readonly arrivedDay: Uint8Array;
   private readonly tripList: Int32Array;
   private tripCount = 0;
 
@@ -64,6 +69,8 @@ export class PathState {
     this.markedList = new Int32Array(stopCount);
     this.tripFlag = new Uint8Array(stopCount);
     this.arrivedBy = new Int32Array(stopCount);
+    this.arrivedTrip = new Int32Array(stopCount);
+    this.arrivedDay = new Uint8Array(stopCount);
     this.tripList = new Int32Array(stopCount);
     this.bound = new Int32Array(stopCount);
     this.tripsAfterArrival = new Int32Array(stopCount);
@@ -95,6 +102,8 @@ export class PathState {
       this.readyFrom = new Int32Array(size);
       this.readyDuration = new Int32Array(size);
       this.readyPattern = new Int32Array(size);
+      this.readyTrip = new Int32Array(size);
+      this.readyDay = new Uint8Array(size);
     }
     if (this.target.length < rounds + 1) {
       this.target = new Int32Array(rounds + 1);
@@ -145,12 +154,14 @@ export class PathState {
     const prev = (k - 1) * S;
     const row = k * S;
     if (!single) {
-      const { ready, arr, readyKind, arrKind, readyPattern } = this;
+      const { ready, arr, readyKind, arrKind, readyPattern, readyTrip, readyDay } = this;
       for (let s = 0; s < S; s++) {
         if ((ready[prev + s] as number) < (ready[row + s] as number)) {
           ready[row + s] = ready[prev + s] as number;
           readyKind[row + s] = KIND_INHERITED;
           readyPattern[row + s] = readyPattern[prev + s] as number;
+          readyTrip[row + s] = readyTrip[prev + s] as number;
+          readyDay[row + s] = readyDay[prev + s] as number;
         }
         if ((arr[prev + s] as number) < (arr[row + s] as number)) {
           arr[row + s] = arr[prev + s] as number;
@@ -164,6 +175,8 @@ export class PathState {
         this.ready[row + s] = this.ready[prev + s] as number;
         this.readyKind[row + s] = KIND_INHERITED;
         this.readyPattern[row + s] = this.readyPattern[prev + s] as number;
+        this.readyTrip[row + s] = this.readyTrip[prev + s] as number;
+        this.readyDay[row + s] = this.readyDay[prev + s] as number;
       }
       if ((this.arr[prev + s] as number) < (this.arr[row + s] as number)) {
         this.arr[row + s] = this.arr[prev + s] as number;
@@ -177,8 +190,10 @@ export class PathState {
     }
   }
 
-  noteTripArrival(s: number, pattern: number): void {
+  noteTripArrival(s: number, pattern: number, trip: number, day: number): void {
     this.arrivedBy[s] = pattern;
+    this.arrivedTrip[s] = trip;
+    this.arrivedDay[s] = day;
     if (this.tripFlag[s]) return;
     this.tripFlag[s] = 1;
     this.tripList[this.tripCount++] = s;
@@ -203,16 +218,16 @@ export class PathState {
       const s = this.tripList[i] as number;
       this.tripFlag[s] = 0;
       const t = arr[row + s] as number;
-      this.improveReady(row, S, k, s, t + (stopMinTransfer[s] as number), KIND_OWN, s, 0, single, this.arrivedBy[s] as number);
+      this.improveReady(row, S, k, s, t + (stopMinTransfer[s] as number), KIND_OWN, s, 0, single, this.arrivedBy[s] as number, this.arrivedTrip[s] as number, this.arrivedDay[s] as number);
       for (let e = footStart[s] as number, end = footStart[s + 1] as number; e < end; e++) {
         const w = footDuration[e] as number;
-        this.improveReady(row, S, k, footTo[e] as number, t + w, KIND_FOOT, s, w, single, -1);
+        this.improveReady(row, S, k, footTo[e] as number, t + w, KIND_FOOT, s, w, single, -1, -1, 0);
       }
     }
     this.tripCount = 0;
   }
 
-  private improveReady(row: number, S: number, k: number, s: number, t: number, kind: number, from: number, duration: number, single: boolean, pattern: number): void {
+  private improveReady(row: number, S: number, k: number, s: number, t: number, kind: number, from: number, duration: number, single: boolean, pattern: number, trip: number, day: number): void {
     const idx = row + s;
     const ready = this.ready;
     if (t >= (ready[idx] as number) || t >= (ready[idx - S] as number) || !this.canImprove(k, this.tripsAfterReady[s] as number, s, t)) return;
@@ -225,6 +240,8 @@ export class PathState {
     this.readyFrom[idx] = from;
     this.readyDuration[idx] = duration;
     this.readyPattern[idx] = pattern;
+    this.readyTrip[idx] = trip;
+    this.readyDay[idx] = day;
     this.mark(s);
   }
 

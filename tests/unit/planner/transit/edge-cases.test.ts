@@ -154,4 +154,38 @@ describe('timetable edge cases', () => {
     // B lies halfway between A and C.
     expect(earliest(tt, 'A', 'B', '2024-03-05', '07:00:00').arrival).toBe(parseGtfsTime('08:10:00'));
   });
+
+  it('changes at a stop to an earlier trip of the same route still standing there when one arrives (a tie, then faster onward)', async () => {
+    // 'fast' leaves Alpha first and waits at Bravo exactly as long as 'slow'; both leave Bravo at 10:22 but
+    // fast is at Charlie by 10:30, slow at 10:40. Missing fast at Alpha, one rides slow and changes.
+    const tt = await feed({
+      'calendar.txt': `${WEEKDAYS}ALL,1,1,1,1,1,1,1,20240101,20241231\n`,
+      'trips.txt': 'route_id,service_id,trip_id\nR1,ALL,fast\nR1,ALL,slow\n',
+      'stop_times.txt':
+        'trip_id,arrival_time,departure_time,stop_id,stop_sequence\n' +
+        'fast,10:00:00,10:00:00,A,1\nfast,10:20:00,10:22:00,B,2\nfast,10:30:00,10:30:00,C,3\n' +
+        'slow,10:05:00,10:05:00,A,1\nslow,10:20:00,10:22:00,B,2\nslow,10:40:00,10:40:00,C,3\n',
+    });
+    expect(tt.patternCount).toBe(1);
+    const { best, arrival } = earliest(tt, 'A', 'C', '2024-01-03', '10:01:00');
+    expect(arrival).toBe(parseGtfsTime('10:30:00'));
+    expect(best?.legs.filter((l) => l.kind === 'transit').map((l) => tt.tripIds[(l as { trip: number }).trip])).toEqual(['t:slow', 't:fast']);
+  });
+
+  it('answers a search the same on a planner reused after a range search whose window has no departures', async () => {
+    const tt = await feed({
+      'calendar.txt': `${WEEKDAYS}ALL,1,1,1,1,1,1,1,20240101,20241231\n`,
+      'trips.txt': 'route_id,service_id,trip_id\nR1,ALL,noon\n',
+      'stop_times.txt': 'trip_id,arrival_time,departure_time,stop_id,stop_sequence\nnoon,12:00:00,12:00:00,A,1\nnoon,12:10:00,12:10:00,B,2\nnoon,12:20:00,12:20:00,C,3\n',
+    });
+    const date = parseDay('2024-01-03');
+    const at = (id: string) => [{ stop: stop(tt, id), duration: 0 }];
+    const planner = new Planner(tt);
+    // Nothing leaves Alpha between 10:30 and 11:00: the answer is the first journey after the window.
+    const range = planner.plan({ date, time: parseGtfsTime('10:30:00'), window: 1800, access: at('A'), egress: at('B') });
+    expect(range.paths.map((p) => p.arrival)).toEqual([parseGtfsTime('12:10:00')]);
+    // Bravo is not this search's destination: the noon trip gets to Charlie at 12:20.
+    const single = planner.plan({ date, time: parseGtfsTime('11:00:00'), access: at('A'), egress: at('C') });
+    expect(single.paths.map((p) => p.arrival)).toEqual([parseGtfsTime('12:20:00')]);
+  });
 });
