@@ -83,6 +83,8 @@ export default defineConfig({
     outDir: path.join(repo, 'dist'),
     emptyOutDir: true,
     sourcemap: false,
+    // Read by the server to preload the first screen's route chunks (src/server/web/route-preload.ts).
+    manifest: true,
     chunkSizeWarningLimit: 1200,
   },
   server: { port: 5173, proxy: { '/v1': 'http://localhost:8080', '/app': { target: 'ws://localhost:8080', ws: true } } },

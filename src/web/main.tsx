@@ -1,15 +1,29 @@
 import './app/mantine-styles';
 import './app/global.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { createAppRouter } from './app/router';
 import { readBrandFromDocument } from './lib/brand';
 import { registerServiceWorker } from './lib/service-worker';
 
 const brand = readBrandFromDocument();
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App brand={brand} />
-  </StrictMode>,
-);
+const router = createAppRouter(brand);
+const root = createRoot(document.getElementById('root')!);
+// The first page renders once, whole, after its route's code-split chunk is in (a page rendered
+// before it re-rendered synchronously when the chunk arrived: one long task on a phone), and in a
+// transition, so React yields to the browser while rendering. A failed load renders anyway: the
+// router shows its error or not-found screens.
+void router
+  .load()
+  .catch(() => undefined)
+  .finally(() => {
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <App brand={brand} router={router} />
+        </StrictMode>,
+      );
+    });
+  });
 registerServiceWorker();

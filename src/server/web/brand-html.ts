@@ -11,7 +11,46 @@ const escapeHtml = (text: string) =>
 const scriptSafeJson = (value: unknown) =>
   JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 
-export function injectBrand(html: string, brand: Brand): string {
+/** What a page request adds to the brand: its route's chunks and the first paint for its path. */
+export interface PageExtras {
+  /** Route chunks to fetch beside the main script (route-preload.ts). */
+  scripts?: string[];
+  styles?: string[];
+  /** The first paint: the header alone, or with Home's heading and lead, or Results' heading. */
+  firstPaint?: FirstPaint;
+  /** The header logo as a data: URL, so the first paint needs no further request. */
+  logoDataUrl?: string;
+}
+
+export type FirstPaint = 'header' | 'home' | 'results';
+
+/** Headings as the screens draw them (src/web/routes/index.tsx, features/results/ResultsScreen.tsx). */
+export const HOME_HEADING = 'Plan your journey';
+export const RESULTS_HEADING = 'Journey results';
+
+/** The first paint for a page path (the service worker's app shell, no path, gets the header alone). */
+export function firstPaintFor(pathname: string | undefined): FirstPaint {
+  if (pathname === '/') return 'home';
+  if (pathname !== undefined && /^\/search\/[^/]+\/results\/?$/.test(pathname)) return 'results';
+  return 'header';
+}
+
+/**
+ * Drawn from the HTML before the app's script has run (the script is most of a phone's first
+ * seconds), then replaced by the app's first render: the brand's header and, on Home, the
+ * heading and lead, sized as the app draws them (global.css `.first-paint`) so nothing jumps.
+ */
+function firstPaint(brand: Brand, kind: FirstPaint, logo: string): string {
+  const header =
+    `<header class="first-paint-bar" style="border-bottom-color:${escapeHtml(brand.theme.themeColor)}">` +
+    `<div class="first-paint-container"><img src="${escapeHtml(logo)}" alt="${escapeHtml(brand.title)}" height="44" fetchpriority="high"></div></header>`;
+  const main = (inner: string) => `<main class="first-paint-container first-paint-main">${inner}</main>`;
+  const screen =
+    kind === 'home' ? main(`<h1>${HOME_HEADING}</h1><p>${escapeHtml(brand.description)}</p>`) : kind === 'results' ? main(`<h1>${RESULTS_HEADING}</h1>`) : '';
+  return `<div class="first-paint">${header}${screen}</div>`;
+}
+
+export function injectBrand(html: string, brand: Brand, page: PageExtras = {}): string {
   const largestIcon = brand.icons.find((icon) => icon.sizes === '192x192') ?? brand.icons[0]!;
   const head = [
     `<title>${escapeHtml(brand.title)}</title>`,
@@ -22,9 +61,12 @@ export function injectBrand(html: string, brand: Brand): string {
     `<link rel="manifest" href="/manifest.webmanifest">`,
     `<link rel="icon" href="${brand.favicon}" type="image/svg+xml">`,
     `<link rel="apple-touch-icon" href="${largestIcon.src}">`,
+    ...(page.styles ?? []).map((href) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(href)}">`),
+    ...(page.scripts ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
   ].join('\n    ');
   const config = `<script id="${BRAND_SCRIPT_ID}" type="application/json">${scriptSafeJson(brand)}</script>`;
-  return html.replace('<!--brand-head-->', head).replace('<!--brand-config-->', config);
+  const filled = html.replace('<!--brand-head-->', head).replace('<!--brand-config-->', config);
+  return page.firstPaint ? filled.replace('<div id="root"></div>', `<div id="root">${firstPaint(brand, page.firstPaint, page.logoDataUrl ?? brand.navbarLogo)}</div>`) : filled;
 }
 
 export function buildManifest(brand: Brand) {

@@ -9,7 +9,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Brand } from '../../contract/brand';
-import { buildManifest, injectBrand } from './brand-html';
+import { buildManifest, firstPaintFor, injectBrand, type PageExtras } from './brand-html';
+import { readRoutePreload, type RoutePreload } from './route-preload';
 import { compressBrotli, compressGzip } from './precompress';
 
 const LONG_CACHE = 'public, max-age=31536000, immutable';
@@ -23,13 +24,21 @@ interface BrandPage {
   gzip: Buffer;
 }
 
-/** Injected index.html per brand (with its compressed forms), dropped when the file on disk changes (a rebuild). */
+/**
+ * Injected index.html per brand and page kind (its route chunks and first paint; with its
+ * compressed forms), dropped when the file on disk changes (a rebuild).
+ */
 class BrandHtmlCache {
   private stamp = '';
   private readonly pages = new Map<string, BrandPage>();
-  constructor(private readonly file: string) {}
+  private routes: RoutePreload | undefined;
+  constructor(
+    private readonly file: string,
+    private readonly distDir: string,
+  ) {}
 
-  get(brand: Brand): BrandPage | undefined {
+  /** `pathname`: the page's path, or undefined for the service worker's app shell (/index.html). */
+  get(brand: Brand, pathname?: string): BrandPage | undefined {
     let stat: fs.Stats;
     try {
       stat = fs.statSync(this.file);
@@ -39,15 +48,33 @@ class BrandHtmlCache {
     const stamp = `${stat.mtimeMs}:${stat.size}`;
     if (stamp !== this.stamp) {
       this.pages.clear();
+      this.routes = readRoutePreload(this.distDir);
       this.stamp = stamp;
     }
-    let page = this.pages.get(brand.key);
+    // The app shell the service worker keeps serves every path offline: the header alone.
+    const logo = this.logoDataUrl(brand);
+    const extras: PageExtras = { ...(pathname === undefined ? {} : this.routes?.forPath(pathname)), firstPaint: firstPaintFor(pathname), ...(logo ? { logoDataUrl: logo } : {}) };
+    const key = `${brand.key} ${extras.firstPaint} ${(extras.scripts ?? []).join(' ')}`;
+    let page = this.pages.get(key);
     if (page === undefined) {
-      const html = injectBrand(fs.readFileSync(this.file, 'utf8'), brand);
+      const html = injectBrand(fs.readFileSync(this.file, 'utf8'), brand, extras);
       page = { html, br: compressBrotli(Buffer.from(html)), gzip: compressGzip(Buffer.from(html)) };
-      this.pages.set(brand.key, page);
+      this.pages.set(key, page);
     }
     return page;
+  }
+
+  /** A small SVG navbar logo inlined (under 8 KB): on a slow link its own request made the first paint wait. */
+  private logoDataUrl(brand: Brand): string | undefined {
+    if (!brand.navbarLogo.endsWith('.svg')) return undefined;
+    const file = path.resolve(this.distDir, `.${brand.navbarLogo}`);
+    if (!file.startsWith(path.resolve(this.distDir) + path.sep)) return undefined;
+    try {
+      const svg = fs.readFileSync(file);
+      return svg.length <= 8192 ? `data:image/svg+xml;base64,${svg.toString('base64')}` : undefined;
+    } catch {
+      return undefined;
+    }
   }
 }
 
@@ -74,7 +101,7 @@ export interface WebOptions {
  */
 export async function registerWeb(app: FastifyInstance, { distDir }: WebOptions) {
   const indexFile = path.join(distDir, 'index.html');
-  const html = new BrandHtmlCache(indexFile);
+  const html = new BrandHtmlCache(indexFile, distDir);
 
   await app.register(fastifyStatic, {
     root: distDir,
@@ -104,7 +131,8 @@ export async function registerWeb(app: FastifyInstance, { distDir }: WebOptions)
   /** Sends index.html for page requests; returns false (nothing sent) for anything else. */
   function servePage(request: FastifyRequest, reply: FastifyReply, always = false): boolean {
     if (!always && !wantsPage(request)) return false;
-    const page = html.get(request.brand);
+    const pathname = request.url.split('?')[0] ?? '/';
+    const page = html.get(request.brand, always ? undefined : pathname);
     reply.header('cache-control', REVALIDATE);
     if (page === undefined) {
       reply.code(503).type('text/plain; charset=utf-8').send(`The web app is not built: ${indexFile} is missing. Run npm run build.`);

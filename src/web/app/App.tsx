@@ -6,11 +6,12 @@ import type { Brand } from '../../contract/brand';
 import { BrandProvider } from '../lib/brand';
 import { createQueryClient } from '../lib/offline-cache';
 import { offlinePersistOptions } from '../lib/offline-persister';
-import { createAppRouter } from './router';
+import { createAppRouter, type AppRouter } from './router';
 import { createBrandTheme } from './theme';
 
-export function App({ brand }: { brand: Brand }) {
-  const [router] = useState(() => createAppRouter(brand));
+/** `router`: one already loaded for the first URL (main.tsx), else one is made here. */
+export function App({ brand, router: loaded }: { brand: Brand; router?: AppRouter }) {
+  const [router] = useState(() => loaded ?? createAppRouter(brand));
   const [queryClient] = useState(createQueryClient);
   // Journeys the traveller opened are kept in IndexedDB and restored at start (lib/offline-cache).
   const [persistOptions] = useState(() => offlinePersistOptions());

@@ -190,6 +190,17 @@ describe('web app', () => {
     expect(other.text).toContain(`<title>${regional.title.replace(/&/g, '&amp;')}</title>`);
   });
 
+  it('draws a first paint for the page path: Home its heading, the service worker shell the header alone', async () => {
+    const home = await page('/', 'council.localhost');
+    expect(home.text).toContain('<h1>Plan your journey</h1>');
+    expect(home.text).toContain('class="first-paint-bar"');
+    const results = await page('/search/abc/results', 'council.localhost');
+    expect(results.text).toContain('<h1>Journey results</h1>');
+    const shell = await call('GET', '/index.html', { headers: { accept: '*/*', host: 'council.localhost' } });
+    expect(shell.text).toContain('class="first-paint-bar"');
+    expect(shell.text).not.toContain('<h1>');
+  });
+
   it('never serves the raw index.html', async () => {
     const response = await page('/index.html', 'health.localhost');
     expect(response.status).toBe(200);

@@ -2,7 +2,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BRAND_SCRIPT_ID, brandSchema } from '../../../src/contract/brand';
 import { loadBrands } from '../../../src/server/brands/load';
-import { buildManifest, injectBrand } from '../../../src/server/web/brand-html';
+import { buildManifest, firstPaintFor, injectBrand } from '../../../src/server/web/brand-html';
+import { routePreloadFromManifest } from '../../../src/server/web/route-preload';
 
 const registry = loadBrands(path.resolve(import.meta.dirname, '../../../brands'));
 const template = '<html><head><!--brand-head--></head><body><div id="root"></div><!--brand-config--></body></html>';
@@ -27,6 +28,73 @@ describe('injectBrand', () => {
     expect(html).toContain('<title>A &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;B&quot;</title>');
     const json = /type="application\/json">(.*)<\/script>/.exec(html)?.[1];
     expect(JSON.parse(json!).title).toBe(hostile.title);
+  });
+});
+
+describe('the first paint', () => {
+  const regional = registry.brands.get('regional')!;
+  it('draws the header, and Home its heading and lead, in the root the app replaces', () => {
+    const home = injectBrand(template, regional, { firstPaint: 'home', logoDataUrl: 'data:image/svg+xml;base64,PHN2Zy8+' });
+    const root = /<div id="root">(.*?)<\/div><!--|<div id="root">(.*)<\/div>\s*<script/s.exec(home)?.[0] ?? home;
+    expect(root).toContain('<h1>Plan your journey</h1>');
+    expect(root).toContain(`<p>${regional.description.replace(/&/g, '&amp;')}</p>`);
+    expect(root).toContain('src="data:image/svg+xml;base64,PHN2Zy8+"');
+    expect(root).toContain(`style="border-bottom-color:${regional.theme.themeColor}"`);
+    const results = injectBrand(template, regional, { firstPaint: 'results' });
+    expect(results).toContain('<h1>Journey results</h1>');
+    expect(results).toContain(`src="${regional.navbarLogo}"`);
+    const plain = injectBrand(template, regional, { firstPaint: 'header' });
+    expect(plain).not.toContain('<h1>');
+    // Without one the root stays empty (tests and tools that inject the brand only).
+    expect(injectBrand(template, regional)).toContain('<div id="root"></div>');
+  });
+
+  it('picks the first paint by path; the service worker shell (no path) is the header alone', () => {
+    expect(firstPaintFor('/')).toBe('home');
+    expect(firstPaintFor('/search/abc123/results')).toBe('results');
+    expect(firstPaintFor('/search/abc123/results/j1')).toBe('header');
+    expect(firstPaintFor('/login')).toBe('header');
+    expect(firstPaintFor(undefined)).toBe('header');
+  });
+
+  it('escapes brand text in the first paint', () => {
+    const hostile = { ...regional, description: '<img src=x onerror=alert(1)>' };
+    const html = injectBrand(template, hostile, { firstPaint: 'home' });
+    expect(html).toContain('<p>&lt;img src=x onerror=alert(1)&gt;</p>');
+  });
+});
+
+describe('route preloads', () => {
+  // The shape of Vite's build manifest for TanStack Router's split route components.
+  const manifest = {
+    'index.html': { file: 'assets/index-A.js', isEntry: true, imports: ['_jsx-B.js'] },
+    '_jsx-B.js': { file: 'assets/jsx-B.js' },
+    '_form-C.js': { file: 'assets/form-C.js', imports: ['_jsx-B.js'], css: ['assets/form-C.css'] },
+    'routes/index.tsx?tsr-split=component': { file: 'assets/routes-D.js', imports: ['index.html', '_form-C.js'] },
+    'routes/search.$hash.results.tsx?tsr-split=component': { file: 'assets/results-layout-E.js', imports: ['index.html'] },
+    'routes/search.$hash.results.index.tsx?tsr-split=component': { file: 'assets/results-F.js', imports: ['_form-C.js'] },
+    'routes/search.$hash.results.$journeyId.tsx?tsr-split=component': { file: 'assets/journey-G.js' },
+    'routes/login.tsx?tsr-split=component': { file: 'assets/login-H.js' },
+  };
+  const preload = routePreloadFromManifest(manifest);
+
+  it('names the chunks of the routes a path matches, not what the entry already loads', () => {
+    expect(preload.forPath('/')).toEqual({ scripts: ['/assets/routes-D.js', '/assets/form-C.js'], styles: ['/assets/form-C.css'] });
+    expect(preload.forPath('/search/abc/results').scripts.sort()).toEqual(['/assets/form-C.js', '/assets/results-F.js', '/assets/results-layout-E.js']);
+    // A journey is under the results layout, not its index page.
+    expect(preload.forPath('/search/abc/results/j1').scripts.sort()).toEqual(['/assets/journey-G.js', '/assets/results-layout-E.js']);
+    expect(preload.forPath('/login').scripts).toEqual(['/assets/login-H.js']);
+  });
+
+  it('preloads nothing for paths no route matches', () => {
+    expect(preload.forPath('/no/such/page')).toEqual({ scripts: [], styles: [] });
+    expect(preload.forPath('/search')).toEqual({ scripts: [], styles: [] });
+  });
+
+  it('adds the links to the page head', () => {
+    const html = injectBrand(template, registry.brands.get('council')!, { ...preload.forPath('/'), firstPaint: 'home' });
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/routes-D.js">');
+    expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/form-C.css">');
   });
 });
 

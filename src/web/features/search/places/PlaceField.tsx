@@ -98,6 +98,9 @@ export function PlaceField({ label, value, onChange, provider, placeholder, erro
       <Combobox
         store={combobox}
         withinPortal={false}
+        // Mantine keeps a closed dropdown mounted (display: none) by default, and positions it at
+        // mount: a forced style recalculation and a synchronous re-render per field on first load.
+        keepMounted={false}
         onOptionSubmit={(id) => {
           const suggestion = suggestions.find((s) => s.id === id);
           if (suggestion) void pick(suggestion);
