@@ -3,6 +3,7 @@
  * deployment fails at start with the variable's name instead of misbehaving later.
  * SETTINGS is the documentation table (README renders it); keep the two in step.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -31,6 +32,7 @@ export const SETTINGS: readonly SettingDoc[] = [
   { name: 'SMTP_URL', default: '(unset)', description: 'smtp:// or smtps:// URL (with user:password@ if needed) to send mail through; unset writes each mail to DATA_DIR/outbox and logs its link.' },
   { name: 'MAIL_FROM', default: 'no-reply@drover.localhost', description: 'Sender address of account e-mails; the calling brand\'s title is its display name.' },
   { name: 'TRUST_PROXY', default: 'false', description: 'true behind a reverse proxy, so client IPs and protocol come from X-Forwarded-* headers.' },
+  { name: 'REGIONS', default: '<repo>/data/regions/tayside.json', description: 'Comma-separated region manifests: the planner threads and workers plan on them, place search answers from their snapshots, the fallback map draws the first.' },
 ];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -76,6 +78,33 @@ const integer = (fallback: number, min: number, max: number) =>
       return number;
     });
 
+/** A comma-separated list of region manifest files, each resolved against the repository and readable. */
+const manifestList = (fallback: string) =>
+  z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const files = (value ?? fallback)
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item !== '')
+        .map((item) => path.resolve(REPO_ROOT, item));
+      if (files.length === 0) {
+        context.addIssue({ code: 'custom', message: 'must name at least one region manifest' });
+        return z.NEVER;
+      }
+      for (const file of files) {
+        try {
+          fs.accessSync(file, fs.constants.R_OK);
+          if (!fs.statSync(file).isFile()) throw new Error('not a file');
+        } catch {
+          context.addIssue({ code: 'custom', message: `cannot read the region manifest ${file}` });
+          return z.NEVER;
+        }
+      }
+      return [...new Set(files)];
+    });
+
 const envSchema = z.object({
   PORT: integer(8080, 0, 65535),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -95,6 +124,7 @@ const envSchema = z.object({
     .optional(),
   SMTP_URL: urlWithScheme(['smtp', 'smtps']),
   MAIL_FROM: z.email({ message: 'must be an e-mail address' }).default('no-reply@drover.localhost'),
+  REGIONS: manifestList('data/regions/tayside.json'),
 });
 
 export interface Settings {
@@ -113,6 +143,8 @@ export interface Settings {
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Absolute paths of the region manifests (at least one; the first is the fallback map's). */
+  regions: string[];
 }
 
 export class SettingsError extends Error {
@@ -153,5 +185,6 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     publicUrl: (s.PUBLIC_URL ?? (s.PORT === 0 || s.PORT === 80 ? 'http://{host}' : `http://{host}:${s.PORT}`)).replace(/\/+$/, ''),
     smtpUrl: s.SMTP_URL,
     mailFrom: s.MAIL_FROM,
+    regions: s.REGIONS,
   };
 }

@@ -10,12 +10,12 @@ import { loadSettings, SettingsError } from './config';
 import { RedisRateLimiter } from './auth/redis-rate-limit';
 import { openDatabase } from './db/index';
 import { createInProcessSearchJobs } from './jobs/index';
-import { TAYSIDE_MANIFEST } from '../planner/journey/region-node';
 import { lazyMapLayers, manifestAttributions } from './map/layers';
 import { mapRoutes } from './map/routes';
 import { QueuedSearchJobs, realtimeChannel, redisNamespace } from './jobs/queue';
 import { createRealtimePlugin } from './realtime';
 import { RedisBroker } from './realtime/redis-broker';
+import { checkRegionManifests } from './regions';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -30,6 +30,7 @@ async function main() {
   try {
     settings = loadSettings();
     brands = loadBrands(settings.brandsDir, settings.brand);
+    await checkRegionManifests(settings.regions);
   } catch (error) {
     if (error instanceof SettingsError || error instanceof BrandConfigError) fail(error.message);
     throw error;
@@ -66,14 +67,16 @@ async function main() {
   const search =
     settings.redisUrl && settings.databaseUrl
       ? new QueuedSearchJobs(settings.redisUrl, namespace, (error) => app?.log.error({ err: error }, 'search queue error'))
-      : createInProcessSearchJobs({ db: database.db, publish: realtime.publish, log }).jobs;
+      : createInProcessSearchJobs({ db: database.db, publish: realtime.publish, log, manifests: settings.regions }).jobs;
   // REDIS_URL: every instance counts login, register and reset attempts in one place.
   const rateLimiter = settings.redisUrl
     ? new RedisRateLimiter({ url: settings.redisUrl, namespace, onError: (error) => app?.log.error({ err: error }, 'rate limiter: redis error') })
     : undefined;
   const api = createApiContext({ db: database.db, settings, log, search, rateLimiter });
-  // The fallback map draws the region the planner threads load.
-  const map = mapRoutes({ layers: lazyMapLayers(TAYSIDE_MANIFEST), attributions: manifestAttributions(TAYSIDE_MANIFEST), log });
+  // The fallback map draws the first region of REGIONS only (its layers and attributions); with
+  // several regions the others still plan and answer place search, but are not drawn.
+  const [mapRegion] = settings.regions as [string, ...string[]];
+  const map = mapRoutes({ layers: lazyMapLayers(mapRegion), attributions: manifestAttributions(mapRegion), log });
   app = await buildServer({ settings, brands, database, realtime: realtimePlugin, api: apiPlugins(api), map });
   const server = app;
 

@@ -5,11 +5,13 @@
  * server instance picks them up for its own sockets.
  */
 import { planAll } from '../planner/journey/plan';
+import type { Region } from '../planner/journey/region';
 import { loadRegionFromManifest } from '../planner/journey/region-node';
 import { loadSettings, SettingsError } from './config';
 import { openDatabase } from './db/index';
 import { realtimeChannel, redisNamespace, startSearchWorker } from './jobs/queue';
 import { RedisBroker } from './realtime/redis-broker';
+import { checkRegionManifests } from './regions';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -27,6 +29,7 @@ async function main() {
   let settings;
   try {
     settings = loadSettings();
+    await checkRegionManifests(settings.regions);
   } catch (error) {
     if (error instanceof SettingsError) fail(error.message);
     throw error;
@@ -40,7 +43,9 @@ async function main() {
   const namespace = redisNamespace(databaseUrl);
   const broker = new RedisBroker({ url: redisUrl, channel: realtimeChannel(namespace), onError: (error) => log.error({ err: error }, 'redis error') });
   const started = Date.now();
-  const regions = [await loadRegionFromManifest()];
+  // REGIONS: the same manifests the servers' planner threads load (one after another, to bound memory).
+  const regions: Region[] = [];
+  for (const manifest of settings.regions) regions.push(await loadRegionFromManifest(manifest));
   log.info({ regions: regions.map((r) => r.name), ms: Date.now() - started }, 'region loaded');
 
   const worker = startSearchWorker({

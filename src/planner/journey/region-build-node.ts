@@ -3,7 +3,7 @@
  * and elevation, place sources, cost files) and reads/writes snapshot files.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { loadManifest, type LoadedManifest } from '../cli/manifest';
 import { readFareTables } from '../costs/gtfs-fare-source';
@@ -23,7 +23,15 @@ import { StreetPlanner } from '../street/street';
 import { buildTimetable, type BuildOptions } from '../timetable/build';
 import { FOOT_SOURCE } from '../timetable/footpaths';
 import type { RegionCostData } from '../costs/region-data';
-import { decodeRegionSnapshot, encodeRegionSnapshot, type RegionReport, type RegionSnapshot } from './region-snapshot';
+import {
+  decodeRegionSnapshot,
+  decodeRegionSnapshotPlaces,
+  encodeRegionSnapshot,
+  regionSnapshotHeaderEnd,
+  regionSnapshotSectionTable,
+  type RegionReport,
+  type RegionSnapshot,
+} from './region-snapshot';
 import { fileURLToPath } from 'node:url';
 
 export const DESNZ_CSV = fileURLToPath(new URL('../../../../shared/data/reference/emission-factors-desnz-2025.csv', import.meta.url));
@@ -44,7 +52,8 @@ export async function emptyRegionCosts(csv = DESNZ_CSV): Promise<RegionCostData>
 
 const seconds = (since: number): number => Math.round((performance.now() - since) / 100) / 10;
 
-async function buildPlaces(loaded: LoadedManifest): Promise<{ index: PlaceIndex; report: NonNullable<RegionReport['places']> } | null> {
+/** The place index a manifest's `places` section describes (null without one); the snapshot build's places step. */
+export async function buildRegionPlaces(loaded: LoadedManifest): Promise<{ index: PlaceIndex; report: NonNullable<RegionReport['places']> } | null> {
   const p = loaded.manifest.places;
   if (!p) return null;
   const started = performance.now();
@@ -99,7 +108,7 @@ export async function buildRegionSnapshot(manifest: string | LoadedManifest, tod
   const fareTables: Record<string, FareTables> = {};
   for (const i of loaded.inputs) fareTables[i.source.name] = await readFareTables(i.source);
   const costs = existsSync(loaded.costsDir) ? await loadRegionCostData(loaded.costsDir) : await emptyRegionCosts();
-  const places = await buildPlaces(loaded);
+  const places = await buildRegionPlaces(loaded);
   return {
     info: {
       name: m.name,
@@ -151,4 +160,28 @@ export async function writeRegionSnapshotFile(path: string, snapshot: RegionSnap
 export async function readRegionSnapshotFile(path: string): Promise<RegionSnapshot> {
   const buf = await readFile(path);
   return decodeRegionSnapshot(new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength), path);
+}
+
+/**
+ * Only the place index of a snapshot file (null when the region has none): reads the header and
+ * the places section, not the timetable or streets (the server's autocomplete needs no more).
+ * Errors name the file; a missing file rejects with ENOENT.
+ */
+export async function readRegionSnapshotPlaces(path: string): Promise<PlaceIndex | null> {
+  const file = await open(path, 'r');
+  try {
+    // A fresh buffer per read: offset 0 keeps the index's typed-array views aligned.
+    const read = async (position: number, length: number): Promise<Uint8Array> => {
+      const bytes = new Uint8Array(length);
+      const { bytesRead } = await file.read(bytes, 0, length, position);
+      return bytes.subarray(0, bytesRead);
+    };
+    const headerEnd = regionSnapshotHeaderEnd(await read(0, 16), path);
+    const { dataStart, sections } = regionSnapshotSectionTable(await read(0, headerEnd), path);
+    const section = sections.find((s) => s.name === 'places');
+    if (!section) return null;
+    return decodeRegionSnapshotPlaces(await read(dataStart + section.offset, section.bytes), section, path);
+  } finally {
+    await file.close();
+  }
 }

@@ -15,7 +15,17 @@ import { buildTimetable, type FeedInput } from '../timetable/build';
 import { openGtfs } from '../timetable/node-io';
 import type { Timetable } from '../timetable/model';
 import { createRegion, type Region } from './region';
-import { buildRegionSnapshot, DESNZ_CSV, emptyRegionCosts, networkFootpathOption, readRegionSnapshotFile, snapshotIsStale } from './region-build-node';
+import type { PlaceIndex } from '../places/place-index';
+import {
+  buildRegionPlaces,
+  buildRegionSnapshot,
+  DESNZ_CSV,
+  emptyRegionCosts,
+  networkFootpathOption,
+  readRegionSnapshotFile,
+  readRegionSnapshotPlaces,
+  snapshotIsStale,
+} from './region-build-node';
 import { regionFromSnapshot } from './region-snapshot';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -37,23 +47,52 @@ async function fareIndexes(tt: Timetable, inputs: readonly FeedInput[]) {
 }
 
 /**
+ * The snapshot file to read for a manifest, or null when it must be built in memory: a fresh clone
+ * has no snapshot yet, and a snapshot older than one of its source files is out of date.
+ */
+async function usableSnapshot(path: string, options: ManifestRegionOptions): Promise<string | null> {
+  if (options.timetable === 'build') return null;
+  const paths = await loadManifest(path, options.today, false);
+  const snapshotPath = options.snapshot ?? paths.snapshotPath;
+  try {
+    // A snapshot older than its sources would plan on old data: build afresh instead.
+    return (await snapshotIsStale(snapshotPath, paths)) ? null : snapshotPath;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    return null;
+  }
+}
+
+/**
  * The region a manifest describes, from its snapshot file (data/build/<name>.region.bin, written by
- * `planner import <manifest>`). A fresh clone has no snapshot yet, and a snapshot older than one
- * of its source files is out of date: then the region is built in memory. A damaged, truncated or
+ * `planner import <manifest>`), else built in memory (see usableSnapshot). A damaged, truncated or
  * older-format file is an error naming the file.
  */
 export async function loadRegionFromManifest(path = TAYSIDE_MANIFEST, options: ManifestRegionOptions = {}): Promise<Region> {
-  if (options.timetable !== 'build') {
-    const paths = await loadManifest(path, options.today, false);
-    const snapshotPath = options.snapshot ?? paths.snapshotPath;
-    try {
-      // A snapshot older than its sources would plan on old data: build afresh instead.
-      if (!(await snapshotIsStale(snapshotPath, paths))) return regionFromSnapshot(await readRegionSnapshotFile(snapshotPath));
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    }
-  }
+  const snapshot = await usableSnapshot(path, options);
+  if (snapshot) return regionFromSnapshot(await readRegionSnapshotFile(snapshot));
   return regionFromSnapshot(await buildRegionSnapshot(await loadManifest(path, options.today), options.today));
+}
+
+export interface ManifestPlaces {
+  /** The manifest's region name. */
+  name: string;
+  /** Null when the manifest has no `places` section. */
+  places: PlaceIndex | null;
+  /** The snapshot file read, or 'built' when the places were built from the manifest's sources. */
+  from: string;
+}
+
+/**
+ * Only the place index of the region a manifest describes: its snapshot's places section, or, as
+ * loadRegionFromManifest does without a usable snapshot, built in memory (just the places step of
+ * the snapshot build, not the timetable).
+ */
+export async function loadPlacesFromManifest(path = TAYSIDE_MANIFEST, options: ManifestRegionOptions = {}): Promise<ManifestPlaces> {
+  const loaded = await loadManifest(path, options.today, false);
+  const snapshot = await usableSnapshot(path, options);
+  if (snapshot) return { name: loaded.manifest.name, places: await readRegionSnapshotPlaces(snapshot), from: snapshot };
+  return { name: loaded.manifest.name, places: (await buildRegionPlaces(loaded))?.index ?? null, from: 'built' };
 }
 
 export interface FilesRegionOptions {

@@ -57,7 +57,8 @@ export interface RegionSnapshot {
   fareTables: Record<string, FareTables>;
 }
 
-interface SectionEntry {
+/** One entry of a snapshot's section table: where its bytes start after the header, how many, their CRC-32. */
+export interface RegionSnapshotSection {
   name: string;
   offset: number;
   bytes: number;
@@ -74,7 +75,7 @@ interface RasterMeta {
 }
 
 interface Header {
-  sections: SectionEntry[];
+  sections: RegionSnapshotSection[];
   rasters: RasterMeta[];
 }
 
@@ -133,7 +134,7 @@ export function encodeRegionSnapshot(s: RegionSnapshot): Uint8Array {
     parts.push(['elevation', new Uint8Array(values.buffer)]);
   }
   if (s.places) parts.push(['places', s.places.serialize()]);
-  const sections: SectionEntry[] = [];
+  const sections: RegionSnapshotSection[] = [];
   let offset = 0;
   for (const [name, bytes] of parts) {
     sections.push({ name, offset, bytes: bytes.byteLength, crc: crc32(bytes) });
@@ -151,7 +152,7 @@ export function encodeRegionSnapshot(s: RegionSnapshot): Uint8Array {
   view.setUint32(8, REGION_SNAPSHOT_VERSION, true);
   view.setUint32(12, head.byteLength, true);
   out.set(head, 16);
-  parts.forEach(([, bytes], i) => out.set(bytes, dataStart + (sections[i] as SectionEntry).offset));
+  parts.forEach(([, bytes], i) => out.set(bytes, dataStart + (sections[i] as RegionSnapshotSection).offset));
   return out;
 }
 
@@ -172,31 +173,74 @@ export class RegionSnapshotError extends Error {
   override name = 'RegionSnapshotError';
 }
 
+const failure =
+  (label: string) =>
+  (why: string): never => {
+    throw new RegionSnapshotError(`${label}: ${why}; rebuild it with \`npm run planner -- import <region manifest>\``);
+  };
+
+/** Where the header ends (16 + its length), from a snapshot's first 16 bytes; checks the magic and the format version. */
+export function regionSnapshotHeaderEnd(first: Uint8Array, label = 'region snapshot'): number {
+  const fail = failure(label);
+  if (!isRegionSnapshot(first)) fail('not a Drover region snapshot (bad magic)');
+  if (first.byteLength < 16) fail('truncated header');
+  const view = new DataView(first.buffer, first.byteOffset, first.byteLength);
+  const version = view.getUint32(8, true);
+  if (version !== REGION_SNAPSHOT_VERSION) fail(`format version ${version}, this build reads version ${REGION_SNAPSHOT_VERSION}`);
+  return 16 + view.getUint32(12, true);
+}
+
+function readHeader(bytes: Uint8Array, label: string): { header: Header; dataStart: number } {
+  const fail = failure(label);
+  const end = regionSnapshotHeaderEnd(bytes, label);
+  if (end > bytes.byteLength) fail('truncated header');
+  let header: Header;
+  try {
+    header = JSON.parse(new TextDecoder().decode(bytes.subarray(16, end))) as Header;
+  } catch {
+    return fail('damaged header');
+  }
+  if (!Array.isArray(header.sections) || !Array.isArray(header.rasters)) fail('damaged header');
+  return { header, dataStart: align8(end) };
+}
+
+/**
+ * The section table, from a snapshot's bytes up to at least the header's end (regionSnapshotHeaderEnd):
+ * a reader that wants one section (the places) reads just the header and that section's bytes.
+ * Section offsets count from `dataStart`.
+ */
+export function regionSnapshotSectionTable(head: Uint8Array, label = 'region snapshot'): { dataStart: number; sections: RegionSnapshotSection[] } {
+  const { header, dataStart } = readHeader(head, label);
+  return { dataStart, sections: header.sections };
+}
+
+/** Inner decoders give their own reasons (e.g. an older timetable format): keep them, add the file. */
+function decodeSection<T>(label: string, name: string, body: Uint8Array, decode: (b: Uint8Array) => T): T {
+  try {
+    return decode(body);
+  } catch (err) {
+    if (err instanceof RegionSnapshotError) throw err;
+    return failure(label)(`section ${name}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+/** The place index from the bytes of a snapshot's `places` section (read on their own, 8-byte aligned); checks length and CRC-32. */
+export function decodeRegionSnapshotPlaces(body: Uint8Array, section: RegionSnapshotSection, label = 'region snapshot'): PlaceIndex {
+  const fail = failure(label);
+  if (body.byteLength !== section.bytes) fail(`truncated (section ${section.name} has ${body.byteLength} of its ${section.bytes} bytes)`);
+  if (crc32(body) !== section.crc) fail(`section ${section.name} is damaged (checksum mismatch)`);
+  return decodeSection(label, section.name, body, (b) => PlaceIndex.deserialize(b));
+}
+
 /**
  * Reads a region snapshot. `label` (the file's path) starts every error message. `check` verifies
  * each section's CRC-32 (default on; a few milliseconds per 10 MB).
  */
 export function decodeRegionSnapshot(input: Uint8Array, label = 'region snapshot', check = true): RegionSnapshot {
-  const fail = (why: string): never => {
-    throw new RegionSnapshotError(`${label}: ${why}; rebuild it with \`npm run planner -- import <region manifest>\``);
-  };
+  const fail = failure(label);
   // Typed-array views need aligned offsets: copy once if the bytes sit at an odd place.
   const bytes = input.byteOffset % 8 === 0 ? input : input.slice();
-  if (!isRegionSnapshot(bytes)) fail('not a Drover region snapshot (bad magic)');
-  if (bytes.byteLength < 16) fail('truncated header');
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const version = view.getUint32(8, true);
-  if (version !== REGION_SNAPSHOT_VERSION) fail(`format version ${version}, this build reads version ${REGION_SNAPSHOT_VERSION}`);
-  const headLength = view.getUint32(12, true);
-  if (16 + headLength > bytes.byteLength) fail('truncated header');
-  let header: Header;
-  try {
-    header = JSON.parse(new TextDecoder().decode(bytes.subarray(16, 16 + headLength))) as Header;
-  } catch {
-    return fail('damaged header');
-  }
-  if (!Array.isArray(header.sections) || !Array.isArray(header.rasters)) fail('damaged header');
-  const dataStart = align8(16 + headLength);
+  const { header, dataStart } = readHeader(bytes, label);
   const got = new Map<string, Uint8Array>();
   for (const s of header.sections) {
     const start = dataStart + s.offset;
@@ -214,15 +258,7 @@ export function decodeRegionSnapshot(input: Uint8Array, label = 'region snapshot
       return fail(`section ${name} is not valid JSON`);
     }
   };
-  // Inner decoders give their own reasons (e.g. an older timetable format): keep them, add the file.
-  const inner = <T>(name: string, decode: (b: Uint8Array) => T): T => {
-    try {
-      return decode(section(name));
-    } catch (err) {
-      if (err instanceof RegionSnapshotError) throw err;
-      return fail(`section ${name}: ${err instanceof Error ? err.message : String(err)}`);
-    }
-  };
+  const inner = <T>(name: string, decode: (b: Uint8Array) => T): T => decodeSection(label, name, section(name), decode);
   const elevation: Raster[] = [];
   const elevationBytes = got.get('elevation');
   if (elevationBytes) {

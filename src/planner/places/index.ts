@@ -3,11 +3,12 @@
  * reverse look-up. Browser-safe; Node file loading is in sources-node.ts.
  */
 export { PlaceIndex } from './place-index';
+export { PlaceIndexSet } from './index-set';
 export { buildPlaceIndex, PLACE_INDEX_VERSION } from './build';
 export type { BuildOptions, PlaceIndexData } from './build';
 export { serializePlaceIndex, deserializePlaceIndex } from './serialize';
 export { MAX_RESULTS } from './search';
-export type { SearchOutcome } from './search';
+export type { ScoredPlace, ScoredSearchOutcome, SearchOutcome } from './search';
 export type { ReverseOptions } from './reverse';
 export { checkQuery, MAX_QUERY_CHARS, MIN_QUERY_CHARS } from './validate';
 export type { QueryCheck, QueryError, QueryErrorCode } from './validate';

@@ -7,8 +7,8 @@ import { buildPlaceIndex, normalizedLabels } from './build';
 import type { BuildOptions, PlaceIndexData } from './build';
 import { reversePlace } from './reverse';
 import type { ReverseOptions } from './reverse';
-import { searchPlaces } from './search';
-import type { SearchOutcome } from './search';
+import { searchPlaces, searchPlacesScored } from './search';
+import type { ScoredSearchOutcome, SearchOutcome } from './search';
 import { deserializePlaceIndex, serializePlaceIndex } from './serialize';
 import { PLACE_TYPES } from './types';
 import type { Attribution, PlaceRecord, PlaceResult, ReverseResult, SearchOptions } from './types';
@@ -104,6 +104,11 @@ export class PlaceIndex {
   /** As `search`, but says why input was refused (for an API 400). Never throws. */
   searchChecked(query: unknown, options?: SearchOptions): SearchOutcome {
     return searchPlaces(this, query, options);
+  }
+
+  /** As `searchChecked`, with each result's ranking score (to merge several indexes' answers). */
+  searchScored(query: unknown, options?: SearchOptions): ScoredSearchOutcome {
+    return searchPlacesScored(this, query, options);
   }
 
   /** Nearest address or postcode, else nearest stop/site, else town; null when nothing is near. */

@@ -24,6 +24,12 @@ const TIERS: { types: PlaceType[]; option: keyof ReverseOptions; fallback: numbe
   { types: ['town', 'village'], option: 'townM', fallback: 5000 },
 ];
 
+/** Which tier a place type answers in (0: addresses and postcodes, 1: sites, 2: towns): a lower tier wins over a nearer higher one. */
+export function reverseTier(type: PlaceType): number {
+  const tier = TIERS.findIndex((t) => t.types.includes(type));
+  return tier < 0 ? TIERS.length : tier;
+}
+
 /** Grid cells of 0.01 degree latitude by 0.02 degree longitude (about 1.1 x 1.2 km in Scotland). */
 const CELL_LAT = 0.01;
 const CELL_LNG = 0.02;

@@ -23,6 +23,25 @@ const MAX_QUERY_TOKENS = 8;
 
 export type SearchOutcome = { ok: true; results: PlaceResult[] } | { ok: false; error: QueryError };
 
+/** A result with its ranking score (higher first), for merging the answers of several indexes. */
+export interface ScoredPlace {
+  place: PlaceResult;
+  score: number;
+}
+
+export type ScoredSearchOutcome = { ok: true; results: ScoredPlace[] } | { ok: false; error: QueryError };
+
+/** How many results a search answers: options.limit clamped to 1..8, default 8. */
+export function resultLimit(options: SearchOptions): number {
+  const asked = typeof options.limit === 'number' && Number.isFinite(options.limit) ? Math.floor(options.limit) : MAX_RESULTS;
+  return Math.max(1, Math.min(MAX_RESULTS, asked));
+}
+
+/** Near-identical places (same normalised name and kind, within about 500 m) count once: true when `seen` has one like this. */
+export function seenNearby(seen: { key: string; lat: number; lng: number }[], key: string, lat: number, lng: number): boolean {
+  return seen.some((x) => x.key === key && Math.abs(x.lat - lat) < 0.005 && Math.abs(x.lng - lng) < 0.008);
+}
+
 const FIELD_WEIGHT = [1, 0.75, 0.85, 0.85];
 
 /** Ranking weights, in one place so they can be tuned against the golden queries. */
@@ -61,6 +80,11 @@ function validBox(box: BiasBox | undefined): box is BiasBox {
 }
 
 export function searchPlaces(index: PlaceIndex, query: unknown, options: SearchOptions = {}): SearchOutcome {
+  const outcome = searchPlacesScored(index, query, options);
+  return outcome.ok ? { ok: true, results: outcome.results.map((s) => s.place) } : outcome;
+}
+
+export function searchPlacesScored(index: PlaceIndex, query: unknown, options: SearchOptions = {}): ScoredSearchOutcome {
   try {
     const check = checkQuery(query);
     if (!check.ok) return check;
@@ -71,12 +95,11 @@ export function searchPlaces(index: PlaceIndex, query: unknown, options: SearchO
   }
 }
 
-function run(index: PlaceIndex, normalized: string, options: SearchOptions): PlaceResult[] {
+function run(index: PlaceIndex, normalized: string, options: SearchOptions): ScoredPlace[] {
   const d = index.data;
   const s = index.scratch;
   const words = [...new Set(normalized.split(' '))].slice(0, MAX_QUERY_TOKENS);
-  const asked = typeof options.limit === 'number' && Number.isFinite(options.limit) ? Math.floor(options.limit) : MAX_RESULTS;
-  const limit = Math.max(1, Math.min(MAX_RESULTS, asked));
+  const limit = resultLimit(options);
   const tokens = d.tokens;
   if (s.gen >= 0xfffffff0) {
     s.stamp.fill(0);
@@ -205,14 +228,14 @@ function run(index: PlaceIndex, normalized: string, options: SearchOptions): Pla
   }
 
   // One entry per name and kind in one spot: keep the better of near-identical places.
-  const results: PlaceResult[] = [];
+  const results: ScoredPlace[] = [];
   const seen: { key: string; lat: number; lng: number }[] = [];
-  for (const { r } of top) {
+  for (const { r, score } of top) {
     const result = index.result(r);
     const key = `${index.normalizedLabel(r)}|${result.type}`;
-    if (seen.some((x) => x.key === key && Math.abs(x.lat - result.lat) < 0.005 && Math.abs(x.lng - result.lng) < 0.008)) continue;
+    if (seenNearby(seen, key, result.lat, result.lng)) continue;
     seen.push({ key, lat: result.lat, lng: result.lng });
-    results.push(result);
+    results.push({ place: result, score });
     if (results.length >= limit) break;
   }
   return results;

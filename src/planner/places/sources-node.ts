@@ -48,13 +48,6 @@ const TEXT_SOURCES = {
   parkPlacesCsv: 'facts/park_places.csv',
 } as const;
 
-/** Every file the Tayside index is built from (for a cache key: rebuild when one changes). */
-export function taysideSourceFiles(dataDir = TAYSIDE_DATA_DIR): string[] {
-  const texts = Object.values(TEXT_SOURCES).map((rel) => join(dataDir, rel));
-  const feeds = TAYSIDE_FEEDS.map((feed) => findGtfsFile(feed.file, dataDir));
-  return [...texts, ...feeds].filter((path): path is string => path !== undefined && existsSync(path));
-}
-
 export function readTaysideSources(dataDir = TAYSIDE_DATA_DIR): RegionSources {
   const text = (rel: string): string | undefined => {
     const path = join(dataDir, rel);

@@ -11,6 +11,7 @@ import { createMailer, type Mailer } from '../mail/mailer';
 import type { SearchJobQueue } from '../jobs/search-job';
 import { JourneyCache } from './search/journey-cache';
 import { createPlaceIndexSource, type PlaceIndexSource } from '../places/index-loader';
+import { TAYSIDE_MANIFEST } from '../../planner/journey/region-node';
 
 /** The two log calls the modules make (pino's and console-like loggers both fit). */
 export interface ApiLog {
@@ -37,7 +38,8 @@ export interface ApiContext {
 
 export interface ApiContextOptions {
   db: Database;
-  settings: Pick<Settings, 'publicUrl' | 'mailFrom' | 'smtpUrl' | 'dataDir'>;
+  /** `regions`: the manifests whose snapshots' places answer place search (default: Tayside). */
+  settings: Pick<Settings, 'publicUrl' | 'mailFrom' | 'smtpUrl' | 'dataDir'> & Partial<Pick<Settings, 'regions'>>;
   log: ApiLog;
   now?: Clock;
   mailer?: Mailer;
@@ -57,7 +59,7 @@ export function createApiContext(options: ApiContextOptions): ApiContext {
     rateLimiter: options.rateLimiter ?? new MemoryRateLimiter(now),
     limits: { ...DEFAULT_RATE_LIMITS, ...options.limits },
     log: options.log,
-    places: options.places ?? createPlaceIndexSource({ dataDir: options.settings.dataDir, log: options.log }),
+    places: options.places ?? createPlaceIndexSource({ regions: options.settings.regions ?? [TAYSIDE_MANIFEST], log: options.log }),
     search: options.search,
     journeyCache: new JourneyCache(),
   };

@@ -10,7 +10,7 @@ export interface SearchJobsOptions {
   db: Database;
   publish(channel: string, event: string, data: unknown): void;
   log: { error(details: object, message: string): void };
-  /** Region manifests every planner thread loads (default: Tayside). */
+  /** Region manifests every planner thread loads (the REGIONS setting; default: Tayside). */
   manifests?: string[];
   threads?: number;
 }

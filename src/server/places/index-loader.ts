@@ -1,21 +1,20 @@
 /**
- * The server's one place index, loaded once. Today it is built from the Tayside sources
- * (src/planner/places/sources-node.ts; ~1 s, most of it reading the GTFS zips) and cached
- * serialised in DATA_DIR/cache, so later starts read it in a few milliseconds. When the
- * region snapshot carries `region.places`, swap `load` for a reader of that snapshot: the
- * routes only see `PlaceIndexSource`.
+ * The server's place index: the places of the region snapshots the REGIONS manifests name (the
+ * snapshot's places section only, read in milliseconds; without a usable snapshot - none built
+ * yet, or older than its sources - the places are built in memory from the manifest's sources,
+ * as the planner threads build their region). Several regions answer as one (PlaceIndexSet:
+ * searches merged by score, reverse look-up over all). A manifest without a `places` section
+ * contributes no places.
  *
  * Loading is lazy (first request, or `warm()` after listen) so start-up never waits for it.
  */
-import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import { PLACE_INDEX_VERSION, PLACE_RECIPE_VERSION, PlaceIndex } from '../../planner/places/index';
-import { buildTaysideIndex, taysideSourceFiles, TAYSIDE_DATA_DIR } from '../../planner/places/sources-node';
+import { loadPlacesFromManifest } from '../../planner/journey/region-node';
+import { PlaceIndexSet } from '../../planner/places/index-set';
+import type { PlaceIndex } from '../../planner/places/place-index';
 
 export interface PlaceIndexSource {
-  /** The loaded index; rejects when it cannot be built (the routes answer 503). */
-  get(): Promise<PlaceIndex>;
+  /** The loaded indexes; rejects when one cannot be read or built (the routes answer 503). */
+  get(): Promise<PlaceIndexSet>;
 }
 
 export interface PlaceIndexLog {
@@ -24,8 +23,8 @@ export interface PlaceIndexLog {
 }
 
 /** Loads once; a failed load is forgotten so the next request tries again. */
-export function lazyPlaceIndex(load: () => PlaceIndex | Promise<PlaceIndex>): PlaceIndexSource {
-  let pending: Promise<PlaceIndex> | undefined;
+export function lazyPlaceIndex(load: () => PlaceIndexSet | Promise<PlaceIndexSet>): PlaceIndexSource {
+  let pending: Promise<PlaceIndexSet> | undefined;
   return {
     get() {
       pending ??= Promise.resolve()
@@ -39,48 +38,24 @@ export function lazyPlaceIndex(load: () => PlaceIndex | Promise<PlaceIndex>): Pl
   };
 }
 
-/** Cache file name: changes with the index format, the recipe, and any source file's size or time. */
-function cacheName(sourceFiles: string[]): string {
-  const hash = createHash('sha256').update(`${PLACE_INDEX_VERSION}.${PLACE_RECIPE_VERSION}`);
-  for (const file of sourceFiles) {
-    const stat = fs.statSync(file);
-    hash.update(`\n${file}\t${stat.size}\t${stat.mtimeMs}`);
+/** The places of every region manifest, in the manifests' order (ties in a merged search go to the earlier region). */
+export async function loadRegionPlaceIndexes(manifests: readonly string[], log?: PlaceIndexLog): Promise<PlaceIndexSet> {
+  const indexes: PlaceIndex[] = [];
+  for (const manifest of manifests) {
+    const started = performance.now();
+    const { name, places, from } = await loadPlacesFromManifest(manifest);
+    const ms = Math.round(performance.now() - started);
+    if (!places) {
+      log?.info({ region: name, manifest }, 'region has no places section; it adds no places to place search');
+      continue;
+    }
+    log?.info({ region: name, places: places.size, ms, from }, from === 'built' ? 'place index built (no current region snapshot)' : 'place index read from the region snapshot');
+    indexes.push(places);
   }
-  return `places-tayside-${hash.digest('hex').slice(0, 16)}.bin`;
+  return new PlaceIndexSet(indexes);
 }
 
-/** Reads the cached index, or builds it from the sources and writes the cache (best effort). */
-export function loadTaysidePlaceIndex(cacheDir: string, log?: PlaceIndexLog, dataDir = TAYSIDE_DATA_DIR): PlaceIndex {
-  const started = performance.now();
-  const file = path.join(cacheDir, cacheName(taysideSourceFiles(dataDir)));
-  if (fs.existsSync(file)) {
-    try {
-      const index = PlaceIndex.deserialize(new Uint8Array(fs.readFileSync(file)));
-      log?.info({ places: index.size, ms: Math.round(performance.now() - started), file }, 'place index read from cache');
-      return index;
-    } catch (error) {
-      // A torn or old-format file: rebuild it rather than fail.
-      log?.error({ err: error, file }, 'place index cache unreadable; rebuilding');
-    }
-  }
-  const { index } = buildTaysideIndex(dataDir);
-  if (index.size === 0) throw new Error(`no place sources found in ${dataDir}`);
-  try {
-    fs.mkdirSync(cacheDir, { recursive: true });
-    for (const old of fs.readdirSync(cacheDir)) {
-      if (old.startsWith('places-tayside-') && old !== path.basename(file)) fs.rmSync(path.join(cacheDir, old), { force: true });
-    }
-    const temporary = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(temporary, index.serialize());
-    fs.renameSync(temporary, file);
-  } catch (error) {
-    log?.error({ err: error, file }, 'place index cache not written');
-  }
-  log?.info({ places: index.size, ms: Math.round(performance.now() - started) }, 'place index built');
-  return index;
-}
-
-/** The default source: Tayside, cached under DATA_DIR/cache. */
-export function createPlaceIndexSource(options: { dataDir: string; log?: PlaceIndexLog }): PlaceIndexSource {
-  return lazyPlaceIndex(() => loadTaysidePlaceIndex(path.join(options.dataDir, 'cache'), options.log));
+/** The server's source: the places of the REGIONS manifests' snapshots. */
+export function createPlaceIndexSource(options: { regions: readonly string[]; log?: PlaceIndexLog }): PlaceIndexSource {
+  return lazyPlaceIndex(() => loadRegionPlaceIndexes(options.regions, options.log));
 }

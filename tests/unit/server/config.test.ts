@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSettings, REPO_ROOT, SETTINGS, SettingsError } from '../../../src/server/config';
+import { checkRegionManifests } from '../../../src/server/regions';
 
 describe('loadSettings', () => {
   it('has defaults for everything', () => {
@@ -19,6 +22,7 @@ describe('loadSettings', () => {
       publicUrl: 'http://{host}:8080',
       smtpUrl: undefined,
       mailFrom: 'no-reply@drover.localhost',
+      regions: [path.join(REPO_ROOT, 'data/regions/tayside.json')],
     });
   });
 
@@ -92,7 +96,37 @@ describe('loadSettings', () => {
       'SMTP_URL',
       'MAIL_FROM',
       'TRUST_PROXY',
+      'REGIONS',
     ]);
     for (const setting of SETTINGS) expect(setting.description.length).toBeGreaterThan(10);
+  });
+
+  it('reads REGIONS as a comma-separated list of readable manifests, relative to the repository', () => {
+    const tayside = path.join(REPO_ROOT, 'data/regions/tayside.json');
+    const other = path.join(REPO_ROOT, 'tests/regions/porto-alegre.json');
+    expect(loadSettings({ REGIONS: ' data/regions/tayside.json , tests/regions/porto-alegre.json,' }).regions).toEqual([tayside, other]);
+    expect(loadSettings({ REGIONS: `${tayside},${tayside}` }).regions).toEqual([tayside]);
+    const missing = path.join(REPO_ROOT, 'data/regions/atlantis.json');
+    expect(() => loadSettings({ REGIONS: 'data/regions/tayside.json,data/regions/atlantis.json' })).toThrow(
+      new RegExp(`^  REGIONS: cannot read the region manifest ${missing} \\(got "data/regions/tayside.json,data/regions/atlantis.json"\\)$`, 'm'),
+    );
+    expect(() => loadSettings({ REGIONS: 'data/regions' })).toThrow(/REGIONS: cannot read the region manifest .*data\/regions /);
+    expect(() => loadSettings({ REGIONS: ' , ' })).toThrow(/REGIONS: must name at least one region manifest/);
+  });
+
+  it('refuses a REGIONS file that is not a region manifest, naming the setting and the file', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drover-regions-'));
+    try {
+      const notJson = path.join(dir, 'notes.txt');
+      fs.writeFileSync(notJson, 'hello');
+      const noFeeds = path.join(dir, 'empty.json');
+      fs.writeFileSync(noFeeds, JSON.stringify({ name: 'empty', snapshot: 'x.bin', feeds: [] }));
+      await expect(checkRegionManifests([path.join(REPO_ROOT, 'data/regions/tayside.json')])).resolves.toBeUndefined();
+      await expect(checkRegionManifests([notJson])).rejects.toThrow(SettingsError);
+      await expect(checkRegionManifests([notJson])).rejects.toThrow(new RegExp(`^  REGIONS: ${notJson} is not a region manifest: `, 'm'));
+      await expect(checkRegionManifests([noFeeds])).rejects.toThrow(`REGIONS: ${noFeeds} is not a region manifest: a manifest needs name, snapshot and at least one feed`);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

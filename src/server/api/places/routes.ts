@@ -9,7 +9,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { reverseQuerySchema, type PlaceSuggestion, type ReversePlace } from '../../../contract/places';
-import type { PlaceIndex } from '../../../planner/places/index';
+import type { PlaceIndexSet } from '../../../planner/places/index-set';
 import { ApiError, parseQuery } from '../../http/errors';
 import type { PlaceIndexSource } from '../../places/index-loader';
 import type { ApiContext } from '../context';
@@ -19,7 +19,7 @@ export const PLACES_MESSAGES = {
   oneQuery: 'q must be given once.',
 } as const;
 
-async function loaded(places: PlaceIndexSource, context: ApiContext): Promise<PlaceIndex> {
+async function loaded(places: PlaceIndexSource, context: ApiContext): Promise<PlaceIndexSet> {
   try {
     return await places.get();
   } catch (error) {

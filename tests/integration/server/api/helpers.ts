@@ -53,7 +53,10 @@ export interface ApiServer {
   close(): Promise<void>;
 }
 
-export async function startApiServer(options: { limits?: Partial<RateLimits>; rateLimiter?: RateLimiter; mailer?: Mailer; search?: boolean } = {}): Promise<ApiServer> {
+/** `regions`: region manifests whose places answer place search (the REGIONS setting; default Tayside). */
+export async function startApiServer(
+  options: { limits?: Partial<RateLimits>; rateLimiter?: RateLimiter; mailer?: Mailer; search?: boolean; regions?: string[] } = {},
+): Promise<ApiServer> {
   const distDir = makeFakeDist();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drover-api-'));
   const brands = realBrands();
@@ -67,7 +70,7 @@ export async function startApiServer(options: { limits?: Partial<RateLimits>; ra
   await search?.pool.ready();
   const context = createApiContext({
     db: database.db,
-    settings: { publicUrl: 'https://{host}', mailFrom: 'no-reply@drover.test', smtpUrl: undefined, dataDir },
+    settings: { publicUrl: 'https://{host}', mailFrom: 'no-reply@drover.test', smtpUrl: undefined, dataDir, ...(options.regions ? { regions: options.regions } : {}) },
     log: { info: () => {}, error: () => {} },
     now,
     limits: { ...LOOSE_LIMITS, ...options.limits },

@@ -1,17 +1,18 @@
 /**
  * GET /v1/places/autocomplete and /v1/places/reverse on the real server with the real
- * Tayside place index (built from data/tayside and the GTFS feeds, cached in DATA_DIR).
+ * Tayside place index (the places of the Tayside region snapshot, or built from the manifest's
+ * sources when no current snapshot exists). Other regions and REGIONS: places-regions.test.ts.
  */
 import fc from 'fast-check';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../../../src/planner/common/csv';
 import { autocompleteAnswerSchema, reverseAnswerSchema, type PlaceSuggestion } from '../../../../src/contract/places';
 import { PLACE_TYPES } from '../../../../src/planner/places/types';
 import { PLACE_SUGGESTION_TYPES } from '../../../../src/contract/places';
-import { lazyPlaceIndex, loadTaysidePlaceIndex } from '../../../../src/server/places/index-loader';
+import { lazyPlaceIndex, loadRegionPlaceIndexes } from '../../../../src/server/places/index-loader';
+import { TAYSIDE_MANIFEST } from '../../../../src/planner/journey/region-node';
 import { TAYSIDE_DATA_DIR } from '../../../../src/planner/places/sources-node';
 import { createBuiltInProvider } from '../../../../src/web/features/search/places/builtin-provider';
 import { ApiRequestError } from '../../../../src/web/lib/api';
@@ -229,35 +230,14 @@ describe("the web app's built-in provider against this server", () => {
 });
 
 describe('the place index on the server', () => {
-  it('is cached in DATA_DIR/cache and read back from there with the same answers', async () => {
-    await suggest('Perth'); // make sure the server has loaded (and cached) it
-    const cacheDir = path.join(path.dirname(server.outboxDir), 'cache');
-    const files = fs.readdirSync(cacheDir).filter((f) => f.startsWith('places-tayside-'));
-    expect(files).toHaveLength(1);
+  it("is the Tayside region's places, with the same answers as the server", async () => {
     const messages: string[] = [];
-    const log = { info: (_: object, m: string) => void messages.push(m), error: (_: object, m: string) => void messages.push(m) };
-    const started = performance.now();
-    const cached = loadTaysidePlaceIndex(cacheDir, log);
-    expect(messages).toEqual(['place index read from cache']);
-    expect(performance.now() - started).toBeLessThan(1_000);
+    const set = await loadRegionPlaceIndexes([TAYSIDE_MANIFEST], { info: (_, m) => void messages.push(m), error: (_, m) => void messages.push(m) });
+    expect(set.indexes).toHaveLength(1);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(/^place index (read from the region snapshot|built \(no current region snapshot\))$/);
     const bias = server.brands.brands.get('council')!.region.autocompleteBias;
-    expect(cached.search('Newburgh', { bias })).toEqual((await suggest('Newburgh', 'council')).map((s) => ({ ...s })));
-  });
-
-  it('rebuilds over a torn cache file instead of failing', () => {
-    const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drover-places-'));
-    try {
-      const first = loadTaysidePlaceIndex(cacheDir);
-      const [file] = fs.readdirSync(cacheDir);
-      fs.writeFileSync(path.join(cacheDir, file!), 'DRPL torn');
-      const messages: string[] = [];
-      const again = loadTaysidePlaceIndex(cacheDir, { info: (_, m) => void messages.push(m), error: (_, m) => void messages.push(m) });
-      expect(messages).toEqual(['place index cache unreadable; rebuilding', 'place index built']);
-      expect(again.size).toBe(first.size);
-      expect(fs.statSync(path.join(cacheDir, file!)).size).toBeGreaterThan(1000);
-    } finally {
-      fs.rmSync(cacheDir, { recursive: true, force: true });
-    }
+    expect(set.search('Newburgh', { bias })).toEqual(await suggest('Newburgh', 'council'));
   });
 
   it('loads once, and tries again after a failed load', async () => {
@@ -265,7 +245,7 @@ describe('the place index on the server', () => {
     const source = lazyPlaceIndex(() => {
       calls += 1;
       if (calls === 1) throw new Error('sources missing');
-      return loadTaysidePlaceIndex(path.join(path.dirname(server.outboxDir), 'cache'));
+      return loadRegionPlaceIndexes([TAYSIDE_MANIFEST]);
     });
     await expect(source.get()).rejects.toThrow('sources missing');
     const [a, b] = await Promise.all([source.get(), source.get()]);

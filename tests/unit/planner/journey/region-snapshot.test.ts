@@ -5,14 +5,14 @@
  * was never built, or is older than its sources, still loads (built in memory), and loads from the
  * file once it is current.
  */
-import { mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { haversine } from '../../../../src/planner/geo/geo';
 import { loadRegionCostData } from '../../../../src/planner/costs/region-data-node';
-import { buildRegionSnapshot, readRegionSnapshotFile, writeRegionSnapshotFile } from '../../../../src/planner/journey/region-build-node';
-import { loadRegionFromManifest, REPO_ROOT, TAYSIDE_MANIFEST } from '../../../../src/planner/journey/region-node';
+import { buildRegionSnapshot, readRegionSnapshotFile, readRegionSnapshotPlaces, writeRegionSnapshotFile } from '../../../../src/planner/journey/region-build-node';
+import { loadPlacesFromManifest, loadRegionFromManifest, REPO_ROOT, TAYSIDE_MANIFEST } from '../../../../src/planner/journey/region-node';
 import {
   crc32, decodeRegionSnapshot, encodeRegionSnapshot, REGION_SNAPSHOT_VERSION, regionFromSnapshot, type RegionSnapshot,
 } from '../../../../src/planner/journey/region-snapshot';
@@ -228,5 +228,34 @@ describe('Tayside region snapshot (no streets)', () => {
     const rebuilt = await loadRegionFromManifest(TAYSIDE_MANIFEST, { snapshot: file });
     expect(rebuilt.timetable.report.importedAt).not.toBe(built.timetable.report.importedAt);
     expect(rebuilt.timetable.tripIds).toEqual(built.timetable.tripIds);
+  });
+
+  it('reads only the places section for place search, builds the places without a current snapshot, and names a damaged file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'drover-snap-'));
+    const file = join(dir, 'places.region.bin');
+    const built1 = await loadPlacesFromManifest(TAYSIDE_MANIFEST, { snapshot: file });
+    expect(built1).toMatchObject({ name: 'tayside', from: 'built' });
+    expect(built1.places!.data.ids).toEqual(built.places!.data.ids);
+    await writeRegionSnapshotFile(file, built);
+    const read = await loadPlacesFromManifest(TAYSIDE_MANIFEST, { snapshot: file });
+    expect(read.from).toBe(file);
+    expectSameRecord(built.places!.data, read.places!.data);
+    expect(read.places!.search('DD1 4HN')).toEqual(built.places!.search('DD1 4HN'));
+    // No places section: null, not an error.
+    const bare = join(dir, 'bare.region.bin');
+    await writeRegionSnapshotFile(bare, { ...built, places: null });
+    expect(await readRegionSnapshotPlaces(bare)).toBeNull();
+    // The places section is the last: damage or cut it and the file is named.
+    const bytes = readFileSync(file);
+    const damaged = join(dir, 'damaged.region.bin');
+    const copy = Uint8Array.from(bytes);
+    copy[copy.length - 100] = (copy[copy.length - 100]! + 1) & 0xff;
+    writeFileSync(damaged, copy);
+    await expect(readRegionSnapshotPlaces(damaged)).rejects.toThrow(`${damaged}: section places is damaged (checksum mismatch)`);
+    writeFileSync(damaged, bytes.subarray(0, bytes.length - 100));
+    await expect(readRegionSnapshotPlaces(damaged)).rejects.toThrow(new RegExp(`${damaged}: truncated \\(section places has \\d+ of its \\d+ bytes\\)`));
+    writeFileSync(damaged, bytes.subarray(0, 12));
+    await expect(readRegionSnapshotPlaces(damaged)).rejects.toThrow(`${damaged}: truncated header`);
+    await expect(readRegionSnapshotPlaces(join(dir, 'none.region.bin'))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });
