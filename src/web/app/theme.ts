@@ -17,6 +17,10 @@ export function createBrandTheme(brand: Brand) {
     components: {
       // WCAG 1.4.1: links inside text must not rely on colour alone.
       Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+      // Closed dropdowns (Select, MultiSelect, comboboxes) unmounted: Mantine keeps them mounted by
+      // default and floating-ui positions each one at load, a forced style recalculation apiece.
+      // A plain object, not Combobox.extend, so Combobox stays out of the first-load chunk.
+      Combobox: { defaultProps: { keepMounted: false } },
     },
   });
 }

@@ -3,7 +3,8 @@
  * the page's own host, so pusher-js talks to it with the settings below (STACK.md). Screens use
  * the small RealtimeClient interface; tests pass a fake behind it.
  */
-import Pusher, { type Channel } from 'pusher-js';
+import type Pusher from 'pusher-js';
+import type { Channel } from 'pusher-js';
 
 export interface RealtimeSubscription {
   /** Settles once the server confirmed the subscription; rejects when it refused or the socket cannot connect. */
@@ -20,43 +21,74 @@ export interface RealtimeClient {
 /** How long to wait for a subscription before falling back to reading the API. */
 const SUBSCRIBE_TIMEOUT_MS = 10_000;
 
+/**
+ * pusher-js is loaded, and its socket opened, on the first subscription: a finished search (most
+ * Results loads, every reload) never needs it, and on a phone its script and connection were a
+ * tenth of a second of the page's first load.
+ */
 export function createPusherRealtime(apiKey: string, where: Location = window.location): RealtimeClient {
-  const secure = where.protocol === 'https:';
-  const port = Number(where.port) || (secure ? 443 : 80);
-  const pusher = new Pusher(apiKey, {
-    cluster: 'mt1',
-    wsHost: where.hostname,
-    wsPort: port,
-    wssPort: port,
-    forceTLS: secure,
-    enabledTransports: ['ws', 'wss'],
-    disableStats: true,
-  });
+  let pusher: Promise<Pusher> | undefined;
+  const connect = () =>
+    (pusher ??= import('pusher-js').then(({ default: PusherClient }) => {
+      const secure = where.protocol === 'https:';
+      const port = Number(where.port) || (secure ? 443 : 80);
+      return new PusherClient(apiKey, {
+        cluster: 'mt1',
+        wsHost: where.hostname,
+        wsPort: port,
+        wssPort: port,
+        forceTLS: secure,
+        enabledTransports: ['ws', 'wss'],
+        disableStats: true,
+      });
+    }));
   return {
     subscribe(name) {
-      const channel: Channel = pusher.subscribe(name);
       const bound: Array<[string, (data: unknown) => void]> = [];
+      let left = false;
+      const channel: Promise<Channel> = connect().then((client) => client.subscribe(name));
       const ready = new Promise<void>((resolve, reject) => {
-        if (channel.subscribed) return resolve();
         const timer = setTimeout(() => reject(new Error('The realtime connection did not answer.')), SUBSCRIBE_TIMEOUT_MS);
-        channel.bind('pusher:subscription_succeeded', () => {
-          clearTimeout(timer);
-          resolve();
-        });
-        channel.bind('pusher:subscription_error', (error: unknown) => {
-          clearTimeout(timer);
-          reject(error instanceof Error ? error : new Error('The realtime server refused the subscription.'));
-        });
+        channel.then(
+          (subscribed) => {
+            if (subscribed.subscribed) {
+              clearTimeout(timer);
+              return resolve();
+            }
+            subscribed.bind('pusher:subscription_succeeded', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+            subscribed.bind('pusher:subscription_error', (error: unknown) => {
+              clearTimeout(timer);
+              reject(error instanceof Error ? error : new Error('The realtime server refused the subscription.'));
+            });
+          },
+          (error: unknown) => {
+            clearTimeout(timer);
+            reject(error instanceof Error ? error : new Error('The realtime client could not load.'));
+          },
+        );
       });
+      // A failed load is reported through `ready`; the calls below then have nothing to do.
+      channel.catch(() => undefined);
       return {
         ready,
         bind(event, handler) {
           bound.push([event, handler]);
-          channel.bind(event, handler);
+          void channel.then((subscribed) => {
+            if (!left) subscribed.bind(event, handler);
+          }, () => undefined);
         },
         leave() {
-          for (const [event, handler] of bound) channel.unbind(event, handler);
-          pusher.unsubscribe(name);
+          left = true;
+          void channel.then(
+            (subscribed) => {
+              for (const [event, handler] of bound) subscribed.unbind(event, handler);
+              void pusher?.then((client) => client.unsubscribe(name));
+            },
+            () => undefined,
+          );
         },
       };
     },

@@ -5,7 +5,7 @@
  * first read, and any journey fetch, waits that long. Without a socket it polls the search.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useReducer } from 'react';
+import { startTransition, useEffect, useReducer } from 'react';
 import { JOURNEY_PROCESSED, RESULTS_RETRIEVED, searchChannel } from '../../../contract/results';
 import type { Journey } from '../../../contract/journey';
 import { ApiRequestError } from '../../lib/api';
@@ -38,7 +38,9 @@ export function useResultsStream(hash: string, services: ResultsServices): Strea
     let latest = initialStreamState;
     const apply = (action: Parameters<typeof streamReducer>[1]) => {
       latest = streamReducer(latest, action);
-      if (!signal.aborted) dispatch(action);
+      // Cards render as a transition: React yields to the browser between them, so a page of
+      // results arriving at once is not one long task on a phone (typing and taps stay urgent).
+      if (!signal.aborted) startTransition(() => dispatch(action));
     };
 
     // Fetched through React Query's cache, so Journey details opens it without another call.
