@@ -49,3 +49,12 @@ export const STATIC_PAGES = [
   { path: '/site-map', heading: /site map/i },
   { path: '/statement', heading: /accessibility/i },
 ] as const;
+
+/**
+ * Waits for the app's own render. The server's first paint (brand header, and Home's or Results'
+ * heading) is in the HTML before the app runs, so a heading alone does not show the app is there;
+ * the skip link is drawn by the app only.
+ */
+export async function appRendered(page: Page): Promise<void> {
+  await expect(page.locator('a.skip-link')).toBeAttached();
+}

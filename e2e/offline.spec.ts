@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { expect, SCREENSHOT_DIR, STATIC_PAGES, test } from './fixtures';
+import { appRendered, expect, SCREENSHOT_DIR, STATIC_PAGES, test } from './fixtures';
 import { planDundeeToPerth } from './planning';
 import { CHROMIUM_ARGS } from './playwright.config';
 
@@ -14,6 +14,7 @@ test('Home and the static pages reload offline once the service worker controls 
 
   await context.setOffline(true);
   await page.reload();
+  await appRendered(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Plan your journey' })).toBeVisible();
   await expect(page).toHaveTitle(`Plan your journey | ${brand.title}`);
   for (const staticPage of STATIC_PAGES) {

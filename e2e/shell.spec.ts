@@ -1,6 +1,6 @@
 /** The app shell, routes and static pages of every brand (foundation issue). */
 import path from 'node:path';
-import { acceptCookies, expect, SCREENSHOT_DIR, seriousA11yViolations, STATIC_PAGES, test } from './fixtures';
+import { acceptCookies, appRendered, expect, SCREENSHOT_DIR, seriousA11yViolations, STATIC_PAGES, test } from './fixtures';
 
 test('shell shows the brand and only the blocks its flags allow', async ({ page, brand }) => {
   await page.goto('/');
@@ -40,13 +40,15 @@ test('accepting cookies hides the banner across reloads', async ({ page }) => {
   await banner.getByRole('button', { name: 'Accept Cookies' }).click();
   await expect(banner).toHaveCount(0);
   await page.reload();
+  await appRendered(page);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Cookie notice' })).toHaveCount(0);
 });
 
 test('the skip link moves focus to the main content', async ({ page }) => {
   await page.goto('/');
-  // Wait for the app to render, or the Tab lands on an empty document.
+  // Wait for the app to render, or the Tab lands on the first paint the app then replaces.
+  await appRendered(page);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to main content' });
@@ -80,8 +82,10 @@ test('account routes exist only with accounts, and the guard sends anonymous use
 
 test('deep links to results and journey routes resolve on reload', async ({ page }) => {
   await page.goto('/search/abc123/results?sort=cost&filters=train,bus');
+  await appRendered(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Journey results' })).toBeVisible();
   await page.reload();
+  await appRendered(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Journey results' })).toBeVisible();
   await page.goto('/search/abc123/results/j1?journeyType=return&show=true');
   await expect(page.getByRole('heading', { level: 1, name: 'Journey details' })).toBeVisible();

@@ -33,45 +33,66 @@ export function kindOfRouteType(routeType: number): StopKind {
   return 'other';
 }
 
-function files(zip: Uint8Array, wanted: string[]): Map<string, string> {
+function files(zip: Uint8Array, wanted: string[]): Map<string, Uint8Array> {
   const entries = unzipSync(zip, { filter: (f) => wanted.includes(f.name.split('/').pop() ?? '') });
-  const out = new Map<string, string>();
+  const out = new Map<string, Uint8Array>();
   for (const [name, data] of Object.entries(entries)) {
     const base = name.split('/').pop() ?? name;
-    if (!out.has(base)) out.set(base, strFromU8(data));
+    if (!out.has(base)) out.set(base, data);
   }
   return out;
 }
 
+const NEWLINE = 10;
+const COMMA = 44;
+const QUOTE = 34;
+const utf8 = new TextDecoder();
+
+/** Text of bytes[start, end): ASCII (every stop id seen so far) without a decoder call. */
+function textOf(bytes: Uint8Array, start: number, end: number): string {
+  let ascii = '';
+  for (let i = start; i < end; i++) {
+    const b = bytes[i] as number;
+    if (b >= 128) return utf8.decode(bytes.subarray(start, end));
+    ascii += String.fromCharCode(b);
+  }
+  return ascii;
+}
+
 /** Calls per stop_id, from stop_times.txt, reading only the stop_id column. */
-export function countCalls(stopTimes: string): Map<string, number> {
+export function countCalls(stopTimes: string | Uint8Array): Map<string, number> {
+  // Scanned as bytes: a loop over a Uint8Array stays fast, where the same loop over a large
+  // string's characters was once deoptimised for good and took a minute in a long-lived process.
+  const bytes = typeof stopTimes === 'string' ? new TextEncoder().encode(stopTimes) : stopTimes;
   const counts = new Map<string, number>();
-  const firstLineEnd = stopTimes.indexOf('\n');
-  const header = parseCsvRows(stopTimes.slice(0, firstLineEnd < 0 ? undefined : firstLineEnd))[0] ?? [];
-  const col = header.map((h) => h.trim()).indexOf('stop_id');
-  if (col < 0 || firstLineEnd < 0) return counts;
+  const n = bytes.length;
+  const firstLineEnd = bytes.indexOf(NEWLINE);
+  if (firstLineEnd < 0) return counts;
+  const header = parseCsvRows(utf8.decode(bytes.subarray(0, firstLineEnd)))[0] ?? [];
+  const col = header.map((h) => h.trim().replace(/^\uFEFF/, '')).indexOf('stop_id');
+  if (col < 0) return counts;
   let pos = firstLineEnd + 1;
-  const n = stopTimes.length;
-  let quote = stopTimes.indexOf('"', pos);
+  // The next quote at or after pos (-1: none left), found once per quote, not once per line.
+  let quote = bytes.indexOf(QUOTE, pos);
   while (pos < n) {
-    let end = stopTimes.indexOf('\n', pos);
+    let end = bytes.indexOf(NEWLINE, pos);
     if (end < 0) end = n;
     let id: string | undefined;
-    if (quote >= 0 && quote < pos) quote = stopTimes.indexOf('"', pos);
+    if (quote >= 0 && quote < pos) quote = bytes.indexOf(QUOTE, pos);
     if (quote >= 0 && quote < end) {
       // Quoted fields are rare in stop_times; use the full parser for such a line.
-      id = parseCsvRows(stopTimes.slice(pos, end))[0]?.[col];
+      id = parseCsvRows(utf8.decode(bytes.subarray(pos, end)))[0]?.[col];
     } else {
       // Skip to the col-th comma without splitting the line.
       let start = pos;
       for (let c = 0; c < col && start >= 0; c++) {
-        while (start < end && stopTimes.charCodeAt(start) !== 44) start++;
+        while (start < end && bytes[start] !== COMMA) start++;
         start = start >= end ? -1 : start + 1;
       }
       if (start >= 0) {
         let stop = start;
-        while (stop < end && stopTimes.charCodeAt(stop) !== 44) stop++;
-        id = stopTimes.slice(start, stop);
+        while (stop < end && bytes[stop] !== COMMA) stop++;
+        id = textOf(bytes, start, stop);
       }
     }
     pos = end + 1;
@@ -83,19 +104,23 @@ export function countCalls(stopTimes: string): Map<string, number> {
 
 export function stopsFromGtfsZip(zip: Uint8Array, options: GtfsStopsOptions): StopInput[] {
   const countCallsToo = options.countCalls ?? true;
-  const text = files(zip, ['stops.txt', 'routes.txt', ...(countCallsToo ? ['stop_times.txt'] : [])]);
-  const stopsText = text.get('stops.txt');
+  const raw = files(zip, ['stops.txt', 'routes.txt', ...(countCallsToo ? ['stop_times.txt'] : [])]);
+  const text = (name: string) => {
+    const bytes = raw.get(name);
+    return bytes === undefined ? undefined : strFromU8(bytes);
+  };
+  const stopsText = text('stops.txt');
   if (stopsText === undefined) return [];
   let kind = options.kind;
   if (!kind) {
     const tally = new Map<StopKind, number>();
-    for (const route of parseCsv(text.get('routes.txt') ?? '')) {
+    for (const route of parseCsv(text('routes.txt') ?? '')) {
       const k = kindOfRouteType(Number(route.route_type));
       tally.set(k, (tally.get(k) ?? 0) + 1);
     }
     kind = [...tally.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'bus';
   }
-  const calls = countCallsToo ? countCalls(text.get('stop_times.txt') ?? '') : new Map<string, number>();
+  const calls = countCallsToo ? countCalls(raw.get('stop_times.txt') ?? new Uint8Array(0)) : new Map<string, number>();
   const rows = parseCsv(stopsText);
   const stations = new Set(rows.filter((r) => r.location_type === '1').map((r) => r.stop_id));
   // Calls at platforms count for their parent station.

@@ -73,6 +73,13 @@ describe('GTFS stops adapter', () => {
     expect(countCalls(stopTimes)).toEqual(new Map([['PST-1', 2]]));
     expect(stopsFromGtfsZip(zipSync({ 'x.txt': strToU8('') }), { feed: 'empty' })).toEqual([]);
   });
+
+  it('counts calls from the bytes of a messy stop_times: BOM, CRLF, a quoted line, a non-ASCII id, no trailing newline', () => {
+    const text = '\uFEFFtrip_id,stop_id,stop_sequence\r\nt1,A,1\r\n"t2","Gare de l\u2019Est",1\r\nt3,Gare de l\u2019Est,2\r\nt4,A,3';
+    expect(countCalls(strToU8(text))).toEqual(new Map([['A', 2], ['Gare de l\u2019Est', 2]]));
+    expect(countCalls(text)).toEqual(countCalls(strToU8(text)));
+    expect(countCalls(strToU8('trip_id,arrival_time\nt1,08:00:00\n'))).toEqual(new Map());
+  });
 });
 
 describe('OSM records adapter', () => {
