@@ -52,12 +52,13 @@ class BrandHtmlCache {
       this.stamp = stamp;
     }
     // The app shell the service worker keeps serves every path offline: the header alone.
-    const logo = this.logoDataUrl(brand);
-    const extras: PageExtras = { ...(pathname === undefined ? {} : this.routes?.forPath(pathname)), firstPaint: firstPaintFor(pathname), ...(logo ? { logoDataUrl: logo } : {}) };
+    const extras: PageExtras = { ...(pathname === undefined ? {} : this.routes?.forPath(pathname)), firstPaint: firstPaintFor(pathname) };
     const key = `${brand.key} ${extras.firstPaint} ${(extras.scripts ?? []).join(' ')}`;
     let page = this.pages.get(key);
     if (page === undefined) {
-      const html = injectBrand(fs.readFileSync(this.file, 'utf8'), brand, extras);
+      // The logo is read once per page kind and build, not per request.
+      const logo = this.logoDataUrl(brand);
+      const html = injectBrand(fs.readFileSync(this.file, 'utf8'), brand, { ...extras, ...(logo ? { logoDataUrl: logo } : {}) });
       page = { html, br: compressBrotli(Buffer.from(html)), gzip: compressGzip(Buffer.from(html)) };
       this.pages.set(key, page);
     }
