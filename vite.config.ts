@@ -86,6 +86,13 @@ export default defineConfig({
     // Read by the server to preload the first screen's route chunks (src/server/web/route-preload.ts).
     manifest: true,
     chunkSizeWarningLimit: 1200,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'app', tags: ['$initial'] }],
+        },
+      },
+    },
   },
   server: { port: 5173, proxy: { '/v1': 'http://localhost:8080', '/app': { target: 'ws://localhost:8080', ws: true } } },
   plugins: [

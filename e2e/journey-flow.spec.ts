@@ -50,8 +50,7 @@ test('plan, stream, sort and filter, edit to a return, open details and each mod
   await expect(cards.first()).toContainText('Rail times are from the 2022-23 timetable');
 
   // Sort by cost, then filter to trains; both go to the URL.
-  await page.getByRole('combobox', { name: 'Sort by' }).click();
-  await page.getByRole('option', { name: 'Cost' }).click();
+  await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Cost' });
   await expect(page).toHaveURL(/sort=cost/);
   const showing = page.getByRole('combobox', { name: 'Showing' });
   if (brand.enableMultipleJourneyTypeFilter) {
@@ -63,8 +62,7 @@ test('plan, stream, sort and filter, edit to a return, open details and each mod
     await page.keyboard.press('Escape');
     await expect(page).toHaveURL(/filters=train(%2C|,)walk/);
   } else {
-    await showing.click();
-    await page.getByRole('option', { name: 'Train', exact: true }).click();
+    await showing.selectOption({ label: 'Train' });
     await expect(page).toHaveURL(/filters=train/);
   }
   await expect(page.getByRole('status')).toContainText('sorted by cost');

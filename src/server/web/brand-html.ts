@@ -15,6 +15,11 @@ const scriptSafeJson = (value: unknown) =>
 export interface PageExtras {
   /** Route chunks to fetch beside the main script (route-preload.ts). */
   scripts?: string[];
+  /**
+   * The routes' style sheets, applied from the start (after the main one, where the app's loader
+   * would add them): added by the app once its chunk arrived, each restyled the whole page, one
+   * long task on a phone. The app's loader sees them in place and does not add them again.
+   */
   styles?: string[];
   /** The first paint: the header alone, or with Home's heading and lead, or Results' heading. */
   firstPaint?: FirstPaint;
@@ -61,11 +66,11 @@ export function injectBrand(html: string, brand: Brand, page: PageExtras = {}): 
     `<link rel="manifest" href="/manifest.webmanifest">`,
     `<link rel="icon" href="${brand.favicon}" type="image/svg+xml">`,
     `<link rel="apple-touch-icon" href="${largestIcon.src}">`,
-    ...(page.styles ?? []).map((href) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(href)}">`),
     ...(page.scripts ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
   ].join('\n    ');
   const config = `<script id="${BRAND_SCRIPT_ID}" type="application/json">${scriptSafeJson(brand)}</script>`;
-  const filled = html.replace('<!--brand-head-->', head).replace('<!--brand-config-->', config);
+  const routeStyles = (page.styles ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">\n  `).join('');
+  const filled = html.replace('<!--brand-head-->', head).replace('</head>', `${routeStyles}</head>`).replace('<!--brand-config-->', config);
   return page.firstPaint ? filled.replace('<div id="root"></div>', `<div id="root">${firstPaint(brand, page.firstPaint, page.logoDataUrl ?? brand.navbarLogo)}</div>`) : filled;
 }
 

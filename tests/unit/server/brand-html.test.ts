@@ -92,9 +92,11 @@ describe('route preloads', () => {
   });
 
   it('adds the links to the page head', () => {
-    const html = injectBrand(template, registry.brands.get('council')!, { ...preload.forPath('/'), firstPaint: 'home' });
+    const built = template.replace('</head>', '<link rel="stylesheet" crossorigin href="/assets/index-A.css"></head>');
+    const html = injectBrand(built, registry.brands.get('council')!, { ...preload.forPath('/'), firstPaint: 'home' });
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/routes-D.js">');
-    expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/form-C.css">');
+    // The route's style sheet applies from the first paint, after the main one (the cascade the app's loader gives).
+    expect(html).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/index-A\.css">\s*<link rel="stylesheet" crossorigin href="\/assets\/form-C\.css">\s*<\/head>/);
   });
 });
 

@@ -3,9 +3,9 @@
  * filter) and 'Sort by' kept in the URL, the loading panel, skeleton placeholders and the empty
  * state. The route passes the URL's search params in and takes changes back.
  */
-import { Button, Drawer, Group, List, Loader, MultiSelect, Paper, Select, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useMemo, useState, type ReactNode } from 'react';
-import { DEFAULT_SORT, isOneOf, SORT_OPTIONS, type SortOption, type TravelType } from '../../../contract/results';
+import { Button, Group, List, Loader, NativeSelect, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { DEFAULT_SORT, isOneOf, SORT_OPTIONS, type SortOption } from '../../../contract/results';
 import { ScreenHeading } from '../../components/ScreenHeading';
 import { useBrand } from '../../lib/brand';
 import type { ResultsSearch } from '../../lib/search-params';
@@ -17,6 +17,11 @@ import { useResultsServices } from './services';
 import { availableStages, emissionExtremes, filterResults, formatFilters, parseFilters, sortResults, type StageSelection } from './sort-filter';
 import { isDone, placeholderCount, resultItems } from './stream-state';
 import { useResultsStream } from './use-results-stream';
+
+/** The multi-select 'Showing' of brands with enableMultipleJourneyTypeFilter, loaded only there. */
+const StageMultiSelect = lazy(() => import('./StageMultiSelect'));
+/** The sidebars, loaded when one is first opened. */
+const SideDrawer = lazy(() => import('./SideDrawer'));
 
 export const SORT_LABELS: Record<SortOption, string> = {
   emissions: 'Emissions',
@@ -55,13 +60,25 @@ export interface ResultsScreenProps {
   editJourney?(query: ShownSearch, close: () => void): ReactNode;
 }
 
+/** A sidebar's state: drawn from its first opening on (so it can animate closed and give focus back). */
+function useSidebar() {
+  const [opened, setOpened] = useState(false);
+  const [used, setUsed] = useState(false);
+  const open = useCallback(() => {
+    setUsed(true);
+    setOpened(true);
+  }, []);
+  const close = useCallback(() => setOpened(false), []);
+  return { opened, used, open, close };
+}
+
 export function ResultsScreen({ hash, search, onSearchChange, editJourney }: ResultsScreenProps) {
   const brand = useBrand();
   const services = useResultsServices();
   const state = useResultsStream(hash, services);
   const multiple = brand.enableMultipleJourneyTypeFilter;
-  const [refining, setRefining] = useState(false);
-  const [editing, setEditing] = useState(false);
+  const refine = useSidebar();
+  const edit = useSidebar();
   const stages = useMemo(() => availableStages(brand.blockedTravelTypes), [brand.blockedTravelTypes]);
   const selection = parseFilters(search.filters, stages, multiple);
   const sort = search.sort ?? DEFAULT_SORT;
@@ -87,34 +104,33 @@ export function ResultsScreen({ hash, search, onSearchChange, editJourney }: Res
         : `Showing ${shownJourneys.length} ${shownJourneys.length === 1 ? 'journey' : 'journeys'}, sorted by ${SORT_LABELS[sort].toLowerCase()}.`;
 
   // The same selects inline on wide screens and in the 'Refine results' sidebar on narrow ones.
+  // Native selects: the phone's own picker, and no combobox script on the page.
   const controls = (
     <>
       {multiple ? (
-        <MultiSelect
-          label="Showing"
-          placeholder={selection.kind === 'stages' ? undefined : 'All'}
-          data={stageOptions}
-          value={selection.kind === 'stages' ? selection.stages : []}
-          onChange={(values) => setSelection({ kind: 'stages', stages: stages.filter((s) => values.includes(s)) })}
-          clearable
-        />
+        <Suspense fallback={<NativeSelect label="Showing" data={['Loading…']} disabled />}>
+          <StageMultiSelect options={stageOptions} value={selection.kind === 'stages' ? selection.stages : []} onChange={(chosen) => setSelection({ kind: 'stages', stages: chosen })} />
+        </Suspense>
       ) : (
-        <Select
+        <NativeSelect
           label="Showing"
           data={[{ value: 'all', label: 'All' }, { value: 'none', label: 'None' }, ...stageOptions]}
           value={selection.kind === 'stages' ? selection.stages[0]! : selection.kind}
-          allowDeselect={false}
-          onChange={(value) =>
-            setSelection(value === 'none' ? { kind: 'none' } : value && value !== 'all' ? { kind: 'stages', stages: [value as TravelType] } : { kind: 'all' })
-          }
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            const stage = stages.find((type) => type === value);
+            setSelection(value === 'none' ? { kind: 'none' } : stage ? { kind: 'stages', stages: [stage] } : { kind: 'all' });
+          }}
         />
       )}
-      <Select
+      <NativeSelect
         label="Sort by"
         data={SORT_OPTIONS.map((option) => ({ value: option, label: SORT_LABELS[option] }))}
         value={sort}
-        allowDeselect={false}
-        onChange={(value) => onSearchChange({ ...search, sort: isOneOf(SORT_OPTIONS, value) && value !== DEFAULT_SORT ? value : undefined })}
+        onChange={(event) => {
+          const value = event.currentTarget.value;
+          onSearchChange({ ...search, sort: isOneOf(SORT_OPTIONS, value) && value !== DEFAULT_SORT ? value : undefined });
+        }}
       />
     </>
   );
@@ -141,26 +157,32 @@ export function ResultsScreen({ hash, search, onSearchChange, editJourney }: Res
           </Stack>
         )}
         {editJourney && (
-          <Button variant="outline" onClick={() => setEditing(true)} aria-haspopup="dialog" disabled={!state.query}>
+          <Button variant="outline" onClick={edit.open} aria-haspopup="dialog" disabled={!state.query}>
             Edit journey
           </Button>
         )}
       </Paper>
-      {editJourney && state.query && (
-        <Drawer opened={editing} onClose={() => setEditing(false)} title="Edit journey" position="left" size={460} closeButtonProps={{ 'aria-label': 'Close Edit journey' }}>
-          {editJourney(state.query, () => setEditing(false))}
-        </Drawer>
+      {editJourney && state.query && edit.used && (
+        <Suspense fallback={null}>
+          <SideDrawer opened={edit.opened} onClose={edit.close} title="Edit journey" position="left" size={460}>
+            {editJourney(state.query, edit.close)}
+          </SideDrawer>
+        </Suspense>
       )}
 
       <div className={classes.controls}>{controls}</div>
       <div className={classes.refine}>
-        <Button variant="outline" onClick={() => setRefining(true)} aria-haspopup="dialog">
+        <Button variant="outline" onClick={refine.open} aria-haspopup="dialog">
           Refine results
         </Button>
       </div>
-      <Drawer opened={refining} onClose={() => setRefining(false)} title="Refine results" position="right" size={420} closeButtonProps={{ 'aria-label': 'Close Refine results' }}>
-        <Stack gap="md">{controls}</Stack>
-      </Drawer>
+      {refine.used && (
+        <Suspense fallback={null}>
+          <SideDrawer opened={refine.opened} onClose={refine.close} title="Refine results" position="right" size={420}>
+            <Stack gap="md">{controls}</Stack>
+          </SideDrawer>
+        </Suspense>
+      )}
 
       {brand.advertBanner && (
         // SPEC section 2: the brand's advertising banner frame; sandboxed, as it is a third party's page.

@@ -139,7 +139,12 @@ const cards = () => screen.queryAllByRole('article');
 const placeholders = () => document.querySelectorAll('[data-placeholder]').length;
 const status = () => screen.getByRole('status');
 /** A Mantine Select's input by its label. */
-const field = (label: string) => screen.getByLabelText(label, { selector: 'input' });
+/** 'Showing' and 'Sort by' are native selects (the council brand's multi-select is a combobox input). */
+const select = (label: string, within_: HTMLElement = document.body) => within(within_).getByLabelText<HTMLSelectElement>(label, { selector: 'select' });
+const choose = (field: HTMLSelectElement, name: string) => {
+  const option = within(field).getByRole<HTMLOptionElement>('option', { name });
+  fireEvent.change(field, { target: { value: option.value } });
+};
 
 describe('Results screen, streamed', () => {
   it('subscribes before reading the search, adds placeholders on the count, replaces them journey by journey, then says how many', async () => {
@@ -270,8 +275,8 @@ describe('Results screen, sort and filter', () => {
 
   it('Sort by cost from the select: free first, unknown last; the choice goes to the URL', async () => {
     const { changes } = await loaded();
-    fireEvent.click(field('Sort by'));
-    fireEvent.click(await screen.findByRole('option', { name: 'Cost' }));
+    expect(select('Sort by').value).toBe('emissions');
+    choose(select('Sort by'), 'Cost');
     expect(changes.at(-1)).toEqual({ sort: 'cost' });
     await waitFor(() => {
       const values = costs();
@@ -284,12 +289,13 @@ describe('Results screen, sort and filter', () => {
   it('Showing a stage keeps the journeys with it; None shows the empty state; the filter goes to the URL', async () => {
     const { changes } = await loaded();
     const withTrain = planned.filter((j) => j.depart.stages.includes('train')).length;
-    fireEvent.click(field('Showing'));
-    fireEvent.click(await screen.findByRole('option', { name: 'Train' }));
+    // Every stage the brand offers, after the 'All' and 'None' pseudo-entries.
+    expect(within(select('Showing')).getAllByRole('option').map((o) => o.textContent).slice(0, 3)).toEqual(['All', 'None', 'Train']);
+    choose(select('Showing'), 'Train');
     expect(changes.at(-1)).toEqual({ filters: 'train' });
     await waitFor(() => expect(cards()).toHaveLength(withTrain));
-    fireEvent.click(field('Showing'));
-    fireEvent.click(await screen.findByRole('option', { name: 'None' }));
+    expect(select('Showing').value).toBe('train');
+    choose(select('Showing'), 'None');
     await screen.findByRole('heading', { name: 'No search results' });
     expect(changes.at(-1)).toEqual({ filters: 'none' });
   });
@@ -298,22 +304,27 @@ describe('Results screen, sort and filter', () => {
     const { changes } = await loaded();
     fireEvent.click(screen.getByRole('button', { name: 'Refine results' }));
     const sidebar = await screen.findByRole('dialog', { name: 'Refine results' });
-    fireEvent.click(within(sidebar).getByLabelText('Sort by', { selector: 'input' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'Travel time' }));
+    choose(select('Sort by', sidebar), 'Travel time');
     expect(changes.at(-1)).toEqual({ sort: 'travel-time' });
     await waitFor(() => expect(status().textContent).toContain('sorted by travel time'));
-    expect(within(sidebar).getByLabelText('Showing', { selector: 'input' })).toBeTruthy();
+    expect(select('Showing', sidebar).value).toBe('all');
     fireEvent.click(within(sidebar).getByRole('button', { name: 'Close Refine results' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Refine results' })).toBeNull());
   });
 
   it('the council brand gets a multi-select without its blocked types', async () => {
-    await loaded({ brand: brand('council'), search: { filters: 'bus,train,taxi' } });
-    fireEvent.click(field('Showing'));
+    const { changes } = await loaded({ brand: brand('council'), search: { filters: 'bus,train,taxi' } });
+    // Loaded on first use (its own chunk); a disabled native select holds its place meanwhile.
+    fireEvent.click(await screen.findByLabelText('Showing', { selector: 'input' }, { timeout: 5000 }));
     const names = (await screen.findAllByRole('option')).map((o) => o.textContent);
     expect(names).toContain('Bus');
     for (const blocked of ['Taxi', 'Own car', 'Cycle', 'All', 'None']) expect(names).not.toContain(blocked);
     const shown = planned.filter((j) => j.depart.stages.some((s) => s === 'bus' || s === 'train')).length;
     expect(cards()).toHaveLength(shown);
+    // SPEC section 4: checking adds a stage to the set, unchecking removes it; kept in the list's order.
+    fireEvent.click(screen.getByRole('option', { name: 'Walk' }));
+    expect(changes.at(-1)).toEqual({ filters: 'train,bus,walk' });
+    fireEvent.click(screen.getByRole('option', { name: 'Bus' }));
+    expect(changes.at(-1)).toEqual({ filters: 'train,walk' });
   });
 });
