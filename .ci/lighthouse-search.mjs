@@ -1,9 +1,12 @@
 // Posts a real Dundee to Perth search to the Lighthouse server, waits until it is planned, and
 // writes lighthouserc.json with its hash in place of {hash} (the Results page needs a search
-// that exists) to the path given. Usage: node .ci/lighthouse-search.mjs <port> <out.json>
+// that exists) to the path given. Usage: node .ci/lighthouse-search.mjs <port> <out.json> [<brands.json>]
+// <brands.json>: the same for the other brands' Home, one run each, where performance warns (a
+// single run's score moves a few points from run to run; the regional pages' medians of three
+// are the ones held to 0.9, and the brands share their code).
 import fs from 'node:fs';
 
-const [port, out] = process.argv.slice(2);
+const [port, out, brandsOut] = process.argv.slice(2);
 const base = `http://127.0.0.1:${port}`;
 const { apiKey } = JSON.parse(fs.readFileSync('brands/regional/brand.json', 'utf8'));
 const headers = { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Api-Key': apiKey };
@@ -26,5 +29,11 @@ for (let attempt = 0; ; attempt++) {
   if (data.status === 'failed' || attempt > 240) throw new Error(`search ${hash} did not plan: ${data.failure ?? data.status}`);
   await new Promise((resolve) => setTimeout(resolve, 250));
 }
-fs.writeFileSync(out, fs.readFileSync('lighthouserc.json', 'utf8').replaceAll('{hash}', hash));
+const config = fs.readFileSync('lighthouserc.json', 'utf8').replaceAll('{hash}', hash);
+fs.writeFileSync(out, config);
+if (brandsOut) {
+  const brands = JSON.parse(config);
+  brands.ci.assert.assertions['categories:performance'][0] = 'warn';
+  fs.writeFileSync(brandsOut, JSON.stringify(brands, null, 2));
+}
 console.log(`lighthouse: Results of search ${hash}`);
