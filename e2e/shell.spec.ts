@@ -116,3 +116,37 @@ test('Home passes axe and is screenshotted on desktop and phone', async ({ page,
   expect(await seriousA11yViolations(page)).toEqual([]);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${brand.key}-home-phone.png`), fullPage: true });
 });
+
+test.describe('first paint', () => {
+  // The page's own HTML each time: an installed worker answers navigations with its app shell.
+  test.use({ serviceWorkers: 'block' });
+
+  test('the first paint draws the header and heading where the app then draws them, on a phone and a desktop', async ({ page, brand }) => {
+    // Where the h1 and the header's bottom edge are; the app's shell is the one with the skip link.
+    const layout = () =>
+      page.evaluate(() => ({
+        header: Math.round(document.querySelector('header')!.getBoundingClientRect().bottom),
+        heading: Math.round(document.querySelector('h1')!.getBoundingClientRect().top),
+        app: document.querySelector('a.skip-link') !== null,
+      }));
+    for (const size of [{ width: 390, height: 844 }, { width: 1280, height: 900 }]) {
+      await page.setViewportSize(size);
+      for (const pagePath of ['/', '/search/abc123/results']) {
+        // The HTML alone: the app's scripts never arrive.
+        await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+        await page.goto(pagePath);
+        const first = await layout();
+        expect(first.app).toBe(false);
+        await expect(page.locator('.first-paint').getByText('COVID-19: before you travel')).toHaveCount(brand.showUpdatesFooter ? 1 : 0);
+        await expect(page.locator('.first-paint').getByRole('link', { name: 'Sign in' })).toHaveCount(brand.enableUserAccounts ? 1 : 0);
+        await page.unroute(/\/assets\/.*\.js$/);
+        await page.goto(pagePath);
+        await appRendered(page);
+        const drawn = await layout();
+        expect(drawn.app).toBe(true);
+        // Nothing jumps when the app takes over (Lighthouse does not count it: the nodes are replaced).
+        expect({ header: first.header, heading: first.heading }, `${brand.key} ${pagePath} at ${size.width} px`).toEqual({ header: drawn.header, heading: drawn.heading });
+      }
+    }
+  });
+});

@@ -40,19 +40,39 @@ export function firstPaintFor(pathname: string | undefined): FirstPaint {
   return 'header';
 }
 
+/** Texts as the shell draws them (src/web/app/shell/UpdatesStrip.tsx, TopBar.tsx, Breadcrumbs.tsx). */
+export const UPDATES_TEXT = 'COVID-19: before you travel, check the ';
+export const UPDATES_LINK_TEXT = 'latest travel updates (opens in a new tab)';
+export const RESULTS_CRUMB = 'Select journey option';
+
+/** The colour Mantine gives links: the brand's primary colour at the theme's shade (theme.ts). */
+function linkColour(brand: Brand): string {
+  return brand.theme.colors[brand.theme.primaryColor]?.[6] ?? brand.theme.themeColor;
+}
+
 /**
  * Drawn from the HTML before the app's script has run (the script is most of a phone's first
- * seconds), then replaced by the app's first render: the brand's header and, on Home, the
- * heading and lead, sized as the app draws them (global.css `.first-paint`) so nothing jumps.
+ * seconds), then replaced by the app's first render: the updates strip, the brand's header with
+ * the account links (as a visitor who is not signed in sees them) and, on Home, the heading and
+ * lead, on Results the breadcrumbs and heading, sized as the app draws them (global.css
+ * `.first-paint`) so nothing jumps when the app takes over. Its links work before the app runs.
  */
 function firstPaint(brand: Brand, kind: FirstPaint, logo: string): string {
+  const strip = brand.showUpdatesFooter
+    ? `<div class="first-paint-strip"><p class="first-paint-container">${UPDATES_TEXT}` +
+      `<a href="${escapeHtml(brand.updatesLink)}" target="_blank" rel="noopener noreferrer">${UPDATES_LINK_TEXT}</a></p></div>`
+    : '';
+  const account = brand.enableUserAccounts ? `<nav class="first-paint-account" aria-label="Account"><a href="/login">Sign in</a><a href="/register">Register</a></nav>` : '';
   const header =
     `<header class="first-paint-bar" style="border-bottom-color:${escapeHtml(brand.theme.themeColor)}">` +
-    `<div class="first-paint-container"><img src="${escapeHtml(logo)}" alt="${escapeHtml(brand.title)}" height="44" fetchpriority="high"></div></header>`;
+    `<div class="first-paint-container first-paint-row"><a href="/" class="first-paint-logo"><img src="${escapeHtml(logo)}" alt="${escapeHtml(brand.title)}" height="44" fetchpriority="high"></a>${account}</div></header>`;
+  const crumbs = brand.showBreadcrumbs
+    ? `<nav class="first-paint-crumbs" aria-label="Breadcrumb"><a href="/">${HOME_HEADING}</a><span aria-hidden="true">›</span><span aria-current="page">${RESULTS_CRUMB}</span></nav>`
+    : '';
   const main = (inner: string) => `<main class="first-paint-container first-paint-main">${inner}</main>`;
   const screen =
-    kind === 'home' ? main(`<h1>${HOME_HEADING}</h1><p>${escapeHtml(brand.description)}</p>`) : kind === 'results' ? main(`<h1>${RESULTS_HEADING}</h1>`) : '';
-  return `<div class="first-paint">${header}${screen}</div>`;
+    kind === 'home' ? main(`<h1>${HOME_HEADING}</h1><p>${escapeHtml(brand.description)}</p>`) : kind === 'results' ? main(`${crumbs}<h1>${RESULTS_HEADING}</h1>`) : '';
+  return `<div class="first-paint" style="--first-paint-link:${escapeHtml(linkColour(brand))}">${strip}${header}${screen}</div>`;
 }
 
 export function injectBrand(html: string, brand: Brand, page: PageExtras = {}): string {

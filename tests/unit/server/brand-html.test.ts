@@ -57,10 +57,33 @@ describe('the first paint', () => {
     expect(firstPaintFor(undefined)).toBe('header');
   });
 
+  it('draws the updates strip, account links and Results breadcrumbs only where the brand shows them', () => {
+    const council = registry.brands.get('council')!;
+    const health = registry.brands.get('health')!;
+    const home = injectBrand(template, regional, { firstPaint: 'home' });
+    expect(home).toContain(`<a href="${regional.updatesLink}" target="_blank" rel="noopener noreferrer">latest travel updates (opens in a new tab)</a>`);
+    expect(home).toContain('<a href="/login">Sign in</a><a href="/register">Register</a>');
+    // Links take the brand's primary colour at the theme's shade, as Mantine draws them.
+    expect(home).toContain(`--first-paint-link:${regional.theme.colors[regional.theme.primaryColor]![6]}`);
+    expect(home).not.toContain('aria-label="Breadcrumb"');
+    const results = injectBrand(template, regional, { firstPaint: 'results' });
+    expect(results).toMatch(/<nav class="first-paint-crumbs" aria-label="Breadcrumb"><a href="\/">Plan your journey<\/a>.*Select journey option<\/span><\/nav><h1>Journey results<\/h1>/);
+    // The root only: the brand's JSON beside it names its flags.
+    const bare = /<div id="root">.*?<\/main><\/div>/s.exec(injectBrand(template, council, { firstPaint: 'results' }))![0];
+    for (const absent of ['COVID-19', 'Sign in', 'Breadcrumb']) expect(bare).not.toContain(absent);
+    expect(bare).toContain('<h1>Journey results</h1>');
+    // Health: no accounts, but the strip and breadcrumbs.
+    const healthResults = injectBrand(template, health, { firstPaint: 'results' });
+    expect(healthResults).toContain('COVID-19');
+    expect(healthResults).toContain('aria-label="Breadcrumb"');
+    expect(healthResults).not.toContain('Sign in');
+  });
+
   it('escapes brand text in the first paint', () => {
-    const hostile = { ...regional, description: '<img src=x onerror=alert(1)>' };
+    const hostile = { ...regional, description: '<img src=x onerror=alert(1)>', updatesLink: 'https://x.example/"><script>alert(1)</script>' };
     const html = injectBrand(template, hostile, { firstPaint: 'home' });
     expect(html).toContain('<p>&lt;img src=x onerror=alert(1)&gt;</p>');
+    expect(html).toContain('href="https://x.example/&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
   });
 });
 

@@ -3,7 +3,10 @@ import { Link, useMatches } from '@tanstack/react-router';
 
 const HOME_CRUMB = { label: 'Plan your journey', to: '/' };
 
-/** The trail comes from route metadata (staticData.breadcrumb); Home starts every trail. */
+/**
+ * The trail comes from route metadata (staticData.breadcrumb); Home starts every trail. The
+ * server's first paint of Results draws its trail too (src/server/web/brand-html.ts).
+ */
 export function Breadcrumbs() {
   const matches = useMatches();
   const crumbs = matches

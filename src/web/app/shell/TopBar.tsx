@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useBrand } from '../../lib/brand';
 import { useAuth } from '../../lib/auth';
 
+/** The brand's header. The server's first paint draws it too (src/server/web/brand-html.ts): change both together. */
 export function TopBar() {
   const brand = useBrand();
   // The auth store, not the cookie, so the links change the moment the visitor signs in or out.

@@ -1,7 +1,10 @@
 import { Anchor, Box, Container, Text } from '@mantine/core';
 import { useBrand } from '../../lib/brand';
 
-/** The COVID-19 updates strip, linking to the national transport site. */
+/**
+ * The COVID-19 updates strip, linking to the national transport site. The server's first paint
+ * draws it too (src/server/web/brand-html.ts, global.css): change both together.
+ */
 export function UpdatesStrip() {
   const brand = useBrand();
   return (
