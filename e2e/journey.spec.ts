@@ -81,4 +81,18 @@ test('Dundee to Perth and back: open a journey, its pricing breakdown, the retur
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `journey-${brand.key}-desktop.png`), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `journey-${brand.key}-phone.png`), fullPage: false });
+
+  // On a phone the bar keeps one height whichever section is highlighted, and a section it
+  // scrolls to starts below it, not under it.
+  const heights = new Set<number>();
+  for (const [name, heading] of [['Map of journey', 'Map of journey'], ['Step by step guide', 'Step by step guide'], ['Journey Details', 'Journey Details']] as const) {
+    await bar.getByRole('link', { name }).click();
+    await expect(bar.getByRole('link', { name })).toHaveAttribute('aria-current', 'location');
+    await expect(bar.getByRole('link', { name })).toBeInViewport();
+    const title = page.getByRole('heading', { level: 2, name: heading, exact: true });
+    await expect.poll(async () => Math.round((await title.boundingBox())!.y)).toBeGreaterThanOrEqual(Math.round((await bar.boundingBox())!.height));
+    await expect.poll(async () => Math.round((await title.boundingBox())!.y)).toBeLessThan(300);
+    heights.add(Math.round((await bar.boundingBox())!.height));
+  }
+  expect(heights.size).toBe(1);
 });

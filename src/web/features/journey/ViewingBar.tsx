@@ -1,10 +1,10 @@
 /**
  * The sticky 'Viewing' bar (SPEC section 2): anchors to the screen's sections, the one on
- * screen highlighted (IntersectionObserver), and Print (the journey's print view).
+ * screen highlighted, and Print (the journey's print view).
  */
-import { Anchor, Button, Group, Text } from '@mantine/core';
+import { Anchor, Button, Text } from '@mantine/core';
 import { Link, useParams } from '@tanstack/react-router';
-import { useEffect, useState, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type MouseEvent, type RefObject } from 'react';
 import classes from './journey.module.css';
 
 export const VIEWING_SECTIONS = [
@@ -13,30 +13,44 @@ export const VIEWING_SECTIONS = [
   { id: 'step-by-step', label: 'Step by step guide' },
 ] as const;
 
-/** The section nearest the top among those intersecting; keeps the last one when none is. */
-function useActiveSection(ids: readonly string[]): string {
+/**
+ * The section being read: the last one whose top has passed a reading line just under the bar
+ * (one row on a wide screen, two on a phone: measured, not assumed), or the last one on screen
+ * once the page can scroll no further. The first until the page has a layout.
+ */
+function useActiveSection(ids: readonly string[], bar: RefObject<HTMLElement | null>): string {
   const [active, setActive] = useState(ids[0] ?? '');
   useEffect(() => {
-    if (typeof IntersectionObserver === 'undefined') return;
-    const visible = new Map<string, number>();
-    const observer = new IntersectionObserver(
-      (records) => {
-        for (const record of records) {
-          if (record.isIntersecting) visible.set(record.target.id, record.boundingClientRect.top);
-          else visible.delete(record.target.id);
-        }
-        const first = ids.find((id) => visible.has(id));
-        if (first) setActive(first);
-      },
-      // The band just under the sticky bar decides which section is being read.
-      { rootMargin: '-64px 0px -55% 0px' },
-    );
-    for (const id of ids) {
-      const element = document.getElementById(id);
-      if (element) observer.observe(element);
-    }
-    return () => observer.disconnect();
-  }, [ids]);
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      const barBox = bar.current?.getBoundingClientRect();
+      if (!barBox || barBox.height === 0) return;
+      const line = barBox.bottom + 24;
+      const atEnd = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
+      let current = ids[0];
+      for (const id of ids) {
+        const top = document.getElementById(id)?.getBoundingClientRect().top;
+        if (top !== undefined && (top <= line || (atEnd && top < window.innerHeight))) current = id;
+      }
+      if (current) setActive(current);
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(update);
+    };
+    update();
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
+    // Sections grow as their parts arrive (the map, the return): the line may pass one unscrolled.
+    const resized = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(schedule);
+    resized?.observe(document.body);
+    return () => {
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
+      resized?.disconnect();
+      cancelAnimationFrame(frame);
+    };
+  }, [ids, bar]);
   return active;
 }
 
@@ -58,29 +72,36 @@ function goTo(event: MouseEvent<HTMLAnchorElement>, id: string) {
 }
 
 export function ViewingBar() {
-  const active = useActiveSection(IDS);
+  const bar = useRef<HTMLElement>(null);
+  const active = useActiveSection(IDS, bar);
   const { hash, journeyId } = useParams({ strict: false });
+  // On a phone the links scroll sideways in their row: keep the highlighted one in view.
+  useEffect(() => {
+    const link = bar.current?.querySelector<HTMLElement>('[aria-current="location"]');
+    const row = link?.parentElement;
+    if (link && row && row.scrollWidth > row.clientWidth) row.scrollTo({ left: link.offsetLeft - row.offsetLeft - 8, behavior: 'smooth' });
+  }, [active]);
   return (
-    <nav aria-label="Viewing" className={classes.viewing}>
-      <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Group gap="xs" wrap="wrap">
-          <Text fw={700}>Viewing</Text>
-          {VIEWING_SECTIONS.map(({ id, label }) => (
-            <Anchor key={id} href={`#${id}`} onClick={(event) => goTo(event, id)} className={classes.viewingLink} data-active={active === id || undefined} aria-current={active === id ? 'location' : undefined}>
-              {label}
-            </Anchor>
-          ))}
-        </Group>
-        {hash && journeyId ? (
-          <Button component={Link} to={printPath(hash, journeyId)} variant="outline" size="compact-md" style={{ flexShrink: 0 }}>
-            Print
-          </Button>
-        ) : (
-          <Button variant="outline" size="compact-md" style={{ flexShrink: 0 }} onClick={() => window.print()}>
-            Print
-          </Button>
-        )}
-      </Group>
+    <nav aria-label="Viewing" className={classes.viewing} ref={bar}>
+      <Text fw={700} className={classes.viewingTitle}>
+        Viewing
+      </Text>
+      <div className={classes.viewingLinks}>
+        {VIEWING_SECTIONS.map(({ id, label }) => (
+          <Anchor key={id} href={`#${id}`} onClick={(event) => goTo(event, id)} className={classes.viewingLink} data-label={label} data-active={active === id || undefined} aria-current={active === id ? 'location' : undefined}>
+            {label}
+          </Anchor>
+        ))}
+      </div>
+      {hash && journeyId ? (
+        <Button component={Link} to={printPath(hash, journeyId)} variant="outline" size="compact-md" className={classes.viewingPrint}>
+          Print
+        </Button>
+      ) : (
+        <Button variant="outline" size="compact-md" className={classes.viewingPrint} onClick={() => window.print()}>
+          Print
+        </Button>
+      )}
     </nav>
   );
 }
