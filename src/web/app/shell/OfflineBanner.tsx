@@ -2,7 +2,7 @@
  * 'You are offline' with the age of what is shown (ARCHITECTURE "Offline"): journeys opened
  * before are read from the device, and the traveller should know how old their times are.
  */
-import { Alert } from '@mantine/core';
+import { Alert, Container } from '@mantine/core';
 import { useOldestShownData, useOnline } from '../../lib/online-status';
 
 const WHEN = new Intl.DateTimeFormat('en-GB', {
@@ -32,8 +32,9 @@ export function OfflineBanner() {
   const fetchedAt = useOldestShownData();
   if (online) return null;
   return (
-    <Alert role="status" color="yellow" variant="filled" radius={0} c="dark" styles={{ message: { color: 'inherit' } }} data-testid="offline-banner">
-      {offlineMessage(fetchedAt)}
+    <Alert role="status" color="yellow" variant="filled" radius={0} c="dark" px={0} styles={{ message: { color: 'inherit' } }} data-testid="offline-banner">
+      {/* Lined up with the page's content, as the header and the updates strip are. */}
+      <Container size="lg">{offlineMessage(fetchedAt)}</Container>
     </Alert>
   );
 }
