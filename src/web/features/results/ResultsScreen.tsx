@@ -20,8 +20,10 @@ import { useResultsStream } from './use-results-stream';
 
 /** The multi-select 'Showing' of brands with enableMultipleJourneyTypeFilter, loaded only there. */
 const StageMultiSelect = lazy(() => import('./StageMultiSelect'));
-/** The sidebars, loaded when one is first opened. */
-const SideDrawer = lazy(() => import('./SideDrawer'));
+/** The sidebars, loaded when one is first opened (fetched as soon as its button is pointed at or focused). */
+const loadSideDrawer = () => import('./SideDrawer');
+const SideDrawer = lazy(loadSideDrawer);
+const prefetchSideDrawer = { onPointerEnter: () => void loadSideDrawer(), onFocus: () => void loadSideDrawer() };
 
 export const SORT_LABELS: Record<SortOption, string> = {
   emissions: 'Emissions',
@@ -157,7 +159,7 @@ export function ResultsScreen({ hash, search, onSearchChange, editJourney }: Res
           </Stack>
         )}
         {editJourney && (
-          <Button variant="outline" onClick={edit.open} aria-haspopup="dialog" disabled={!state.query}>
+          <Button variant="outline" onClick={edit.open} {...prefetchSideDrawer} aria-haspopup="dialog" disabled={!state.query}>
             Edit journey
           </Button>
         )}
@@ -172,7 +174,7 @@ export function ResultsScreen({ hash, search, onSearchChange, editJourney }: Res
 
       <div className={classes.controls}>{controls}</div>
       <div className={classes.refine}>
-        <Button variant="outline" onClick={refine.open} aria-haspopup="dialog">
+        <Button variant="outline" onClick={refine.open} {...prefetchSideDrawer} aria-haspopup="dialog">
           Refine results
         </Button>
       </div>
