@@ -130,7 +130,7 @@ export async function run(args: string[]): Promise<void> {
       const samples = readSamples(events, pid, tid);
       const interval = samples.times.length > 1 ? (samples.times.at(-1)! - samples.times[0]!) / (samples.times.length - 1) : 0;
 
-      const tasks = main.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) >= 50_000 * 1);
+      const tasks = main.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) >= 50_000);
       const blocking = tasks.reduce((sum, t) => sum + Math.max(0, (t.dur ?? 0) / 1000 - 50), 0);
       const ms = (us: number) => (us / 1000).toFixed(0);
       console.log(
