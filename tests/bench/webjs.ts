@@ -69,8 +69,8 @@ export async function run(args: string[]): Promise<void> {
       const files = [...scripts].filter((file) => fs.existsSync(file));
       if (args.includes('--list')) for (const file of files.sort((a, b) => gzipSize(b) - gzipSize(a))) console.log(`  ${name}: ${path.basename(file)} ${(gzipSize(file) / 1024).toFixed(1)} KB`);
       const kb = (list: string[]) => Math.round(list.reduce((sum, file) => sum + gzipSize(file), 0) / 102.4) / 10;
-      // The map (MapLibre, its worker) loads after the page has drawn: the page's own script is the rest.
-      const mapFiles = files.filter((file) => isMapChunk(file) || /maplibre-gl-worker/.test(file));
+      // The map (MapLibre, its worker: isMapChunk names both) loads after the page has drawn: the page's own script is the rest.
+      const mapFiles = files.filter(isMapChunk);
       rows.push({ page: name, scripts: files.length, gzipKB: kb(files), withoutMapKB: kb(files.filter((file) => !mapFiles.includes(file))), mapChunk: mapFiles.length > 0 });
       await context.close();
     };

@@ -41,9 +41,9 @@ export function firstPaintFor(pathname: string | undefined): FirstPaint {
 }
 
 /** Texts as the shell draws them (src/web/app/shell/UpdatesStrip.tsx, TopBar.tsx, Breadcrumbs.tsx). */
-export const UPDATES_TEXT = 'COVID-19: before you travel, check the ';
-export const UPDATES_LINK_TEXT = 'latest travel updates (opens in a new tab)';
-export const RESULTS_CRUMB = 'Select journey option';
+const UPDATES_TEXT = 'COVID-19: before you travel, check the ';
+const UPDATES_LINK_TEXT = 'latest travel updates (opens in a new tab)';
+const RESULTS_CRUMB = 'Select journey option';
 
 /** The colour Mantine gives links: the brand's primary colour at the theme's shade (theme.ts). */
 function linkColour(brand: Brand): string {
