@@ -3,7 +3,7 @@ import { formatDay } from '../timetable/gtfs-time';
 import { serviceRunsOn } from '../timetable/model';
 import { flag, parseArgs } from './args';
 
-const FOOT_SOURCE_NAMES = ['generated', 'transfers.txt', 'street network'];
+const FOOT_SOURCE_NAMES = ['generated', 'transfers.txt', 'street network', 'same station'];
 import { openSnapshot } from './load';
 
 export async function statsCommand(argv: string[]): Promise<number> {

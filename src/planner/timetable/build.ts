@@ -4,7 +4,7 @@
  * two feeds share the id.
  */
 import { dayRange, rollForward, ROLL_FORWARD_RULE, serviceDays } from './calendar';
-import { buildFootpaths, DEFAULT_FOOTPATHS, walkSeconds, type FootpathOptions, type ListedTransfer, type NetworkWalks } from './footpaths';
+import { buildFootpaths, DEFAULT_FOOTPATHS, expandStationTransfers, walkSeconds, type FootpathOptions, type ListedTransfer, type NetworkWalks } from './footpaths';
 import type { GtfsSource } from './gtfs-source';
 import { formatDay, formatGtfsTime } from './gtfs-time';
 import { loadFeed } from './load-feed';
@@ -136,13 +136,16 @@ export async function buildTimetable(inputs: FeedInput[], options: BuildOptions 
       routeAgencies.push(agencyIndex.get(r.agencyId) ?? agencyIndex.get('') ?? (raw.agencies.length === 1 ? agencies.length - 1 : -1));
     }
     for (const t of raw.transfers) {
-      if (t.from === t.to) {
-        if (t.type === 2 && t.minTime >= 0) stopMinTransfer[base + t.from] = t.minTime;
-        continue;
-      }
-      feedsWithOwnTransfers.add(f);
+      if (t.from !== t.to) feedsWithOwnTransfers.add(f);
       listed.push({ from: base + t.from, to: base + t.to, minTime: t.minTime, type: t.type });
     }
+  });
+  // Rules naming a station apply to each of its stops; a stop's rule with itself is its change time.
+  const stations = { parent: stopParent, locationType: stopLocationType };
+  const stopTransfers = expandStationTransfers(listed, stations).filter((t) => {
+    if (t.from !== t.to) return true;
+    if (t.type === 2 && t.minTime >= 0) stopMinTransfer[t.from] = t.minTime;
+    return false;
   });
   const stopDisplayIds = displayIds(rawStopIds, stopIds);
 
@@ -262,7 +265,7 @@ export async function buildTimetable(inputs: FeedInput[], options: BuildOptions 
   const station = (s: number) => ((stopParent[s] as number) >= 0 ? (stopParent[s] as number) : s);
   const seats = raws.flatMap((raw, f) => seatLinks(raw, ends[f] as TripEnds, (a, b) => station(a) === station(b)));
   const footOptions = { ...DEFAULT_FOOTPATHS, ...options.footpaths };
-  const footpaths = buildFootpaths(stopLat, stopLon, routed, stopFeed, feedsWithOwnTransfers, listed, footOptions, networkWalks(options, footOptions, stopLat, stopLon, routed));
+  const footpaths = buildFootpaths(stopLat, stopLon, routed, stopFeed, feedsWithOwnTransfers, stopTransfers, footOptions, networkWalks(options, footOptions, stopLat, stopLon, routed), stations);
 
   const extras: Timetable['extras'] = {};
   for (const raw of raws) {

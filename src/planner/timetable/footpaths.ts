@@ -5,6 +5,12 @@
  * footpath: walking time over the street network where the region has a street
  * graph and both stops are on it (`NetworkWalks`), else straight line x detour
  * factor at walking speed.
+ *
+ * Stations (GTFS location_type 1): a transfers.txt rule naming a station applies to
+ * every stop of that station (GTFS reference, transfers.txt: "If the stop_id refers to
+ * a station, the rule applies to all its child stops"), a rule naming a stop wins over
+ * one naming its station, and stops of one station with no rule between them get a
+ * default change: the walk between their coordinates, at least STATION_MIN_CHANGE_S.
  */
 import { haversine } from '../geo/geo';
 
@@ -28,7 +34,48 @@ export interface ListedTransfer {
 }
 
 /** Where a footpath came from (Timetable.footSource). */
-export const FOOT_SOURCE = { generated: 0, transfers: 1, network: 2 } as const;
+export const FOOT_SOURCE = { generated: 0, transfers: 1, network: 2, station: 3 } as const;
+
+/** Seconds: the least time allowed to change between two stops of one station with no transfers.txt rule. */
+export const STATION_MIN_CHANGE_S = 60;
+
+/** Stop hierarchy by global stop index (Timetable.stopParent / stopLocationType). */
+export interface StationTree {
+  parent: Int32Array;
+  locationType: Uint8Array;
+}
+
+/** The stops (location_type 0) of each station, by station index. */
+export function stationChildren(tree: StationTree): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  for (let s = 0; s < tree.parent.length; s++) {
+    const p = tree.parent[s] as number;
+    if (p < 0 || tree.locationType[s] !== 0 || tree.locationType[p] !== 1) continue;
+    const list = out.get(p);
+    if (list) list.push(s);
+    else out.set(p, [s]);
+  }
+  return out;
+}
+
+/**
+ * transfers.txt rules with stations replaced by their stops, least specific first
+ * (station-station, then station-stop, then stop-stop) so a later, more specific rule
+ * overrides: the expanded rules may include from === to (a station's own change time).
+ */
+export function expandStationTransfers(listed: ListedTransfer[], tree: StationTree): ListedTransfer[] {
+  const children = stationChildren(tree);
+  const ends = (s: number) => (tree.locationType[s] === 1 ? children.get(s) ?? [] : [s]);
+  const specificity = (t: ListedTransfer) => (tree.locationType[t.from] === 1 ? 0 : 1) + (tree.locationType[t.to] === 1 ? 0 : 1);
+  const out: ListedTransfer[] = [];
+  for (const rank of [0, 1, 2]) {
+    for (const t of listed) {
+      if (specificity(t) !== rank) continue;
+      for (const from of ends(t.from)) for (const to of ends(t.to)) out.push({ from, to, minTime: t.minTime, type: t.type });
+    }
+  }
+  return out;
+}
 
 /**
  * Walks between stops over a street network, by stop index of the timetable. Stops with
@@ -63,6 +110,7 @@ export function buildFootpaths(
   listed: ListedTransfer[],
   o: FootpathOptions,
   network: NetworkWalks | null = null,
+  stations: StationTree | null = null,
 ): Footpaths {
   const n = lat.length;
   const edges = new Map<number, { duration: number; source: number }>();
@@ -108,6 +156,20 @@ export function buildFootpaths(
       if (s === t || !used[s] || !used[t]) continue;
       if (stopFeed[s] === stopFeed[t] && feedsWithOwnTransfers.has(stopFeed[s] as number)) continue;
       edges.set(key(s, t), { duration: Math.ceil(network.duration[i] as number), source: FOOT_SOURCE.network });
+    }
+  }
+
+  // Stops of one station: always a way to change, never quicker than STATION_MIN_CHANGE_S (listed rules below win).
+  if (stations) {
+    for (const stops of stationChildren(stations).values()) {
+      for (const s of stops) {
+        for (const t of stops) {
+          if (s === t || !used[s] || !used[t]) continue;
+          const walk = walkSeconds(haversine(lat[s] as number, lon[s] as number, lat[t] as number, lon[t] as number), o);
+          const known = edges.get(key(s, t))?.duration ?? (Number.isFinite(walk) ? walk : 0);
+          edges.set(key(s, t), { duration: Math.max(STATION_MIN_CHANGE_S, known), source: FOOT_SOURCE.station });
+        }
+      }
     }
   }
 

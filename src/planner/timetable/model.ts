@@ -72,7 +72,7 @@ export interface Timetable {
   footStart: Int32Array;
   footTo: Int32Array;
   footDuration: Int32Array;
-  /** 0 generated (straight line x detour), 1 from transfers.txt, 2 street network walk (FOOT_SOURCE). */
+  /** 0 generated (straight line x detour), 1 from transfers.txt, 2 street network walk, 3 same-station default (FOOT_SOURCE). */
   footSource: Uint8Array;
 
   agencies: AgencyInfo[];
