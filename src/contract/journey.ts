@@ -87,6 +87,8 @@ export const legSchema = z.object({
   arrival_at: clock,
   duration: textValue,
   wait_time: z.number().nonnegative(),
+  /** Leaves more than an hour after the time asked (arrives more than an hour before an arrive-by time). */
+  time_gap: z.object({ seconds: z.number().positive(), text: z.string() }).nullable().optional(),
   distance: textValue,
   walking_distance: textValue,
   elevationHighest: elevation,
@@ -122,6 +124,8 @@ export const journeySchema = z.object({
   payment_methods_breakdown: z.array(z.object({ agency_name: z.string(), methods: z.array(z.string()) })),
   tags: z.array(z.string()),
   estimated: z.boolean(),
+  /** Who may use it, when only some travellers may (community transport, some DRT). */
+  eligibility: z.string().nullable().optional(),
 });
 
 export type Direction = z.infer<typeof directionSchema>;

@@ -70,9 +70,11 @@ function parseProfile(text: string): PlanProfile {
 
 function describe(j: Journey): string {
   const lines = [`[${j.id}] ${j.transport_mode} ${j.depart.departure_date} ${j.depart.departure_at}-${j.depart.arrival_at} (${j.duration.text}), ${j.cost}, ${j.carbon_emission} kg CO2e, walk ${j.total_walking_distance} m, wait ${Math.round(j.total_wait_time / 60)} min${j.tags.length ? ` [${j.tags.join(', ')}]` : ''}${j.estimated ? ' (street legs estimated)' : ''}`];
+  if (j.eligibility) lines.push(`  Only for ${j.eligibility}`);
   const legs = j.return ? [['out', j.depart], ['back', j.return]] as const : [['out', j.depart]] as const;
   for (const [name, leg] of legs) {
     if (j.return) lines.push(`  ${name}: ${leg.departure_date} ${leg.departure_at}-${leg.arrival_at}`);
+    if (leg.time_gap) lines.push(`  ${leg.time_gap.text}`);
     for (const s of leg.steps) lines.push(`    ${s.departure_time}-${s.arrival_time} ${s.type}: ${s.description} (${s.distance.text}, ${s.cost})`);
   }
   return lines.join('\n');

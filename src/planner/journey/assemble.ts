@@ -185,6 +185,7 @@ export function assembleJourney(region: Region, origin: PlaceOut, destination: P
     payment_methods_breakdown: paymentMethodsBreakdown(legs.flatMap((l) => l.agencies), region.costs.paymentMethods),
     tags: [],
     estimated: legs.some((l) => l.leg.estimated),
+    eligibility: out.eligibility ?? back?.eligibility ?? null,
   };
   return {
     journey,

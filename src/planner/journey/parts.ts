@@ -49,4 +49,8 @@ export interface LegDraft {
   changes: number;
   taxis: Taxi[];
   drt?: { name: string; booking_website: string | null; phone: string | null };
+  /** Who may use it, when only some travellers may (journey.eligibility). */
+  eligibility?: string;
+  /** Public transport with the traveller's own car or bike left at a station (modes/vehicle-transit.ts): a return must collect it there. */
+  parkedAt?: { vehicle: 'own-car' | 'taxi' | 'cycle'; stop: number };
 }

@@ -17,12 +17,14 @@ import { planDrt } from '../modes/drt';
 import { planOwnCar } from '../modes/own-car';
 import { planTaxi } from '../modes/taxi';
 import { planTransit } from '../modes/transit';
+import { farFromStops, MAX_VEHICLE_OPTIONS, planVehicleTransit, type StationVehicle } from '../modes/vehicle-transit';
 import { planWalk } from '../modes/walk';
 import { assembleJourney, assembleLeg, type JourneyFigures } from './assemble';
 import type { LegDraft } from './parts';
 import type { Region } from './region';
 import { validateRequest, type LocalTime, type PlanRequest, type Validated } from './request';
-import { selectTransit, sortByEmissions } from './result-set';
+import { selectAccessOptions, selectTransit, sortByEmissions } from './result-set';
+import { noteJourneyTimeGaps } from './time-gap';
 import type { Journey, PlaceOut, TransportMode } from './types';
 
 export interface PlanOptions {
@@ -62,6 +64,18 @@ function allowed(d: LegDraft, v: Validated): boolean {
   return !d.parts.some((p) => v.blocked.has(p.type) && (p.type !== 'walk' || d.mode === 'walk'));
 }
 
+/** Tags of vehicle + transit options by the vehicle at the traveller's home end (none: a taxi at the far end only). */
+const VEHICLE_TAGS: [StationVehicle | 'none', string][] = [['own-car', 'park-and-ride'], ['taxi', 'taxi-and-ride'], ['cycle', 'bike-and-ride'], ['none', 'taxi-and-ride']];
+const vehicleKind = new WeakMap<Journey, StationVehicle | 'none'>();
+const vehicleOf = (f: JourneyFigures) => vehicleKind.get(f.journey);
+
+/** A return collects the car or bike at the station the outbound left it (a taxi can meet any train). */
+function sameVehicleStation(out: LegDraft, back: LegDraft): boolean {
+  if (!out.parkedAt) return !back.parkedAt;
+  if (back.parkedAt?.vehicle !== out.parkedAt.vehicle) return false;
+  return out.parkedAt.vehicle === 'taxi' || back.parkedAt.stop === out.parkedAt.stop;
+}
+
 /** The return option paired with an outbound mode: the one arriving first (fewer changes on a tie). */
 function bestReturn(region: Region, drafts: LegDraft[]): LegDraft | null {
   let best: { d: LegDraft; arrival: number; changes: number } | null = null;
@@ -82,12 +96,21 @@ export async function* plan(req: PlanRequest, options: PlanOptions): AsyncGenera
   const destination: PlaceOut = { label: req.destination.label, lat: req.destination.lat, lng: req.destination.lng };
   const seen = new Set<string>();
 
+  /** Vehicle + transit: each outbound paired with a return that collects the car or bike where it was left. */
+  const buildVehicle = (drafts: LegDraft[], returns: LegDraft[] | null): JourneyFigures[] =>
+    drafts.flatMap((d) => build([d], returns && returns.filter((r) => sameVehicleStation(d, r))).map((f) => {
+      vehicleKind.set(f.journey, d.parkedAt?.vehicle ?? 'none');
+      return f;
+    }));
+
   const build = (drafts: LegDraft[], returns: LegDraft[] | null): JourneyFigures[] => {
     const ret = returns ? bestReturn(v.region, returns.filter((d) => allowed(d, v))) : null;
     if (returns && !ret) return [];
     return drafts.filter((d) => allowed(d, v)).map((d) => {
       if (ret && d.mode === 'car-club') pairCarClubHire(v.region, d, ret);
-      return assembleJourney(v.region, origin, destination, d, ret);
+      const f = assembleJourney(v.region, origin, destination, d, ret);
+      noteJourneyTimeGaps(f.journey, v.outbound, v.arriveBy, v.returnAt);
+      return f;
     });
   };
 
@@ -115,7 +138,14 @@ export async function* plan(req: PlanRequest, options: PlanOptions): AsyncGenera
   const transit = selectTransit(build(walkAccess, back ? planTransit(back) : null).filter(quickerThan('walk')));
   // Cycling to the stop: one-way trips only, chosen apart so they never push out a walking option,
   // and only when it saves a few minutes over cycling the whole way.
-  if (!back) {
+  // A car, taxi or bike to or from a station for an end far from any stop (or where walking to
+  // the stops found nothing): chosen apart, a few per vehicle, like cycle access below.
+  const far = { originFar: farFromStops(v.region, out.from) || transit.length === 0, destinationFar: farFromStops(v.region, out.to) };
+  if (far.originFar || far.destinationFar) {
+    const vehicle = buildVehicle(planVehicleTransit(out, far), back ? planVehicleTransit(back, far) : null).filter(quickerThan('walk'));
+    for (const [kind, tag] of VEHICLE_TAGS) transit.push(...selectAccessOptions(vehicle.filter((f) => vehicleOf(f) === kind), tag, MAX_VEHICLE_OPTIONS));
+  }
+  if (!back && !far.originFar) {
     const cycleAccess = build(planCycleTransit(out, walkAccess), null).filter(quickerThan('walk')).filter(quickerThan('cycle', CYCLE_ACCESS_SAVING));
     transit.push(...selectCycleAccess(cycleAccess));
   }

@@ -44,9 +44,24 @@ export function selectTransit(candidates: JourneyFigures[], max = MAX_TRANSIT_OP
   return [...tagged, ...rest.slice(0, Math.max(0, max - tagged.length))].sort((a, b) => a.departure - b.departure);
 }
 
+/**
+ * Options of one access kind (cycle to the stop, car or taxi to the station), chosen among
+ * themselves so they never push out a walking option: dominance, the quickest `max`, one tag.
+ */
+export function selectAccessOptions(candidates: JourneyFigures[], tag: string, max: number): JourneyFigures[] {
+  const kept = selectTransit(candidates, max)
+    .sort((a, b) => a.arrival - a.departure - (b.arrival - b.departure))
+    .slice(0, max);
+  for (const f of kept) f.journey.tags = [tag];
+  return kept;
+}
+
 const arrival = (j: Journey) => `${j.depart.arrival_date}T${j.depart.arrival_at}`;
 
-/** SPEC default order: lowest emissions first; ties by earlier arrival, then shorter duration. */
+/** Options only some travellers may use (journey.eligibility) come after those open to everyone. */
+const restricted = (j: Journey) => (j.eligibility ? 1 : 0);
+
+/** SPEC default order: lowest emissions first; ties by earlier arrival, then shorter duration. Restricted options last. */
 export function sortByEmissions(journeys: Journey[]): Journey[] {
-  return journeys.sort((a, b) => a.carbon_emission - b.carbon_emission || arrival(a).localeCompare(arrival(b)) || a.duration.value - b.duration.value || a.id.localeCompare(b.id));
+  return journeys.sort((a, b) => restricted(a) - restricted(b) || a.carbon_emission - b.carbon_emission || arrival(a).localeCompare(arrival(b)) || a.duration.value - b.duration.value || a.id.localeCompare(b.id));
 }

@@ -118,8 +118,10 @@ export interface Leg {
   arrival_date: string;
   arrival_at: string;
   duration: TextValue;
-  /** Seconds waiting at stops. */
+  /** Seconds waiting at stops, plus a departure gap over an hour (journey/time-gap.ts). */
   wait_time: number;
+  /** The leg leaves more than an hour after the time asked (arrives more than an hour before an arrive-by time). */
+  time_gap?: { seconds: number; text: string } | null;
   distance: TextValue;
   walking_distance: TextValue;
   elevationHighest: number | null;
@@ -155,4 +157,6 @@ export interface Journey {
   tags: string[];
   /** Any street leg estimated from straight-line distance. */
   estimated: boolean;
+  /** Who may use it, when only some travellers may (community transport for people who cannot use ordinary buses). */
+  eligibility?: string | null;
 }

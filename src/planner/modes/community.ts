@@ -25,6 +25,14 @@ const ARRANGED = new Set<Service['kind']>(['drt', 'door-to-door', 'volunteer-car
 /** Published area wording that means the whole of the listed council areas. */
 const COUNCIL_WIDE = /\banywhere in\b|\bthe (?:\w+ )?council areas?\b/i;
 
+/** Eligibility wording that opens a service to everyone; anything else restricts who may use it. */
+const OPEN_TO_ALL = /^\s*(?:anyone|everyone|general public|public|open to all)\b/i;
+
+/** Who may use the service, or undefined when anyone may. */
+export function restrictedTo(eligibility: string): string | undefined {
+  return eligibility.trim() === '' || OPEN_TO_ALL.test(eligibility) ? undefined : eligibility.trim();
+}
+
 const clock = (hhmm: string) => Number(hhmm.slice(0, 2)) * 3600 + Number(hhmm.slice(3, 5)) * 60;
 
 /** Whether the published hours (days 0 = Monday) cover `start`..`end`; true when none are structured. */
@@ -65,7 +73,11 @@ export function planCommunityTransport(ctx: ModeContext): LegDraft[] {
       statements: [`Area served: ${s.area_served}`, `Eligibility: ${s.eligibility}`, s.hours_text ?? '', s.booking.notice ?? '', s.fares_text ?? '']
         .filter((b) => b !== '').map((body) => ({ body })),
     };
-    out.push({ mode: 'drt', date: ctx.date, changes: 0, taxis: [], parts: [part], drt: { name: s.name, booking_website: s.booking.url, phone: s.booking.phone } });
+    const eligibility = restrictedTo(s.eligibility);
+    out.push({
+      mode: 'drt', date: ctx.date, changes: 0, taxis: [], parts: [part], drt: { name: s.name, booking_website: s.booking.url, phone: s.booking.phone },
+      ...(eligibility ? { eligibility } : {}),
+    });
   }
   return out;
 }

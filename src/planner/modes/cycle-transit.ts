@@ -19,7 +19,7 @@
 import type { JourneyFigures } from '../journey/assemble';
 import type { LegDraft } from '../journey/parts';
 import type { Region } from '../journey/region';
-import { selectTransit } from '../journey/result-set';
+import { selectAccessOptions } from '../journey/result-set';
 import { CYCLE_SPEED } from '../street/profiles';
 import type { Snap } from '../street/spatial';
 import { estimateRoute } from '../street/estimate';
@@ -74,9 +74,5 @@ export function planCycleTransit(ctx: ModeContext, walkDrafts: readonly LegDraft
 
 /** The kept cycle-access options (dominance among themselves, the quickest few), tagged 'cycle-access'. */
 export function selectCycleAccess(candidates: JourneyFigures[]): JourneyFigures[] {
-  const kept = selectTransit(candidates, MAX_CYCLE_ACCESS_OPTIONS)
-    .sort((a, b) => a.arrival - a.departure - (b.arrival - b.departure))
-    .slice(0, MAX_CYCLE_ACCESS_OPTIONS);
-  for (const f of kept) f.journey.tags = ['cycle-access'];
-  return kept;
+  return selectAccessOptions(candidates, 'cycle-access', MAX_CYCLE_ACCESS_OPTIONS);
 }

@@ -6,21 +6,28 @@
 import { priceTaxi } from '../costs/taxi';
 import { councilAt } from '../geo/council-areas';
 import { formatLocalDateTime } from '../query/local-time';
-import type { LegDraft } from '../journey/parts';
+import type { StreetRoute } from '../street/types';
+import type { LegDraft, NamedPoint, Part } from '../journey/parts';
+import type { Taxi } from '../journey/types';
 import { directStart, streetPart, streetRoute, type ModeContext } from './context';
+
+/** A priced taxi part along `r` leaving at `start`, and the operators of the council it starts in (meters use its tariff). */
+export function taxiPart(ctx: ModeContext, r: StreetRoute, from: NamedPoint, to: NamedPoint, start: number, description: string): { part: Part; operators: Taxi[] } {
+  const quote = priceTaxi({
+    distanceM: r.distance, durationS: r.duration, departure: formatLocalDateTime(ctx.date, start).slice(0, 16),
+    council: councilAt(ctx.region.costs.councilAreas, from.lat, from.lng),
+  }, ctx.region.costs.taxis);
+  const part = streetPart(r, 'taxi', from, to, start, start + r.duration, description);
+  const caveats = quote.caveats.length ? ` (${quote.caveats.join('; ')})` : '';
+  part.price = { cost: quote.cost, line: { ...quote.line, description: quote.line.description + caveats } };
+  part.emission = { mode: 'taxi' };
+  return { part, operators: quote.operators };
+}
 
 export function planTaxi(ctx: ModeContext): LegDraft[] {
   if (ctx.blocked.has('taxi')) return [];
   const r = streetRoute(ctx, ctx.from, ctx.to, 'car');
   if (!r) return [];
-  const start = directStart(ctx, r.duration);
-  const quote = priceTaxi({
-    distanceM: r.distance, durationS: r.duration, departure: formatLocalDateTime(ctx.date, start).slice(0, 16),
-    council: councilAt(ctx.region.costs.councilAreas, ctx.from.lat, ctx.from.lng),
-  }, ctx.region.costs.taxis);
-  const part = streetPart(r, 'taxi', ctx.from, ctx.to, start, start + r.duration, `Taxi to ${ctx.to.name}`);
-  const caveats = quote.caveats.length ? ` (${quote.caveats.join('; ')})` : '';
-  part.price = { cost: quote.cost, line: { ...quote.line, description: quote.line.description + caveats } };
-  part.emission = { mode: 'taxi' };
-  return [{ mode: 'taxi', date: ctx.date, changes: 0, taxis: quote.operators, parts: [part] }];
+  const { part, operators } = taxiPart(ctx, r, ctx.from, ctx.to, directStart(ctx, r.duration), `Taxi to ${ctx.to.name}`);
+  return [{ mode: 'taxi', date: ctx.date, changes: 0, taxis: operators, parts: [part] }];
 }

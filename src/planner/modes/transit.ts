@@ -29,7 +29,7 @@ import { walkHops } from './hops';
 /** Departure window of the range search (seconds). */
 export const TRANSIT_WINDOW = 2 * 3600;
 /** Walk to or from a stop: first try 15 minutes, then 40 when nothing is that close. */
-const ACCESS_BUDGETS = [15 * 60, 40 * 60];
+export const ACCESS_BUDGETS = [15 * 60, 40 * 60];
 
 const TYPE_OF_CLASS: Record<ServiceClass, TravelType> = { bus: 'bus', coach: 'coach', rail: 'train', tram: 'tram', subway: 'subway', ferry: 'ferry', other: 'bus' };
 const TYPE_OF_MODE: Record<TransitMode, TravelType> = { rail: 'train', coach: 'coach', bus: 'bus', tram: 'tram', subway: 'subway', ferry: 'ferry', cable: 'tram', other: 'bus' };
@@ -79,7 +79,7 @@ export function reachStops(region: Region, p: LatLng, reverse: boolean, mode: Ac
   return { stops: [], estimated: true };
 }
 
-function stopPoint(region: Region, s: number): NamedPoint {
+export function stopPoint(region: Region, s: number): NamedPoint {
   const tt = region.timetable;
   return { lat: tt.stopLat[s] as number, lng: tt.stopLon[s] as number, name: tt.stopNames[s] as string };
 }
@@ -89,8 +89,12 @@ export function allowedTransitModes(blocked: ReadonlySet<TravelType>): TransitMo
 }
 
 /** Paths by RAPTOR; `window` 0 searches the asked time alone rather than a range. */
-export function transitPaths(ctx: ModeContext, access: Reached = reachStops(ctx.region, ctx.from, false), window = TRANSIT_WINDOW): RaptorPath[] {
-  const egress = reachStops(ctx.region, ctx.to, true);
+export function transitPaths(
+  ctx: ModeContext,
+  access: Reached = reachStops(ctx.region, ctx.from, false),
+  window = TRANSIT_WINDOW,
+  egress: Reached = reachStops(ctx.region, ctx.to, true),
+): RaptorPath[] {
   if (access.stops.length === 0 || egress.stops.length === 0) return [];
   const modes = allowedTransitModes(ctx.blocked);
   if (modes.length === 0) return [];
@@ -115,8 +119,8 @@ function rolledForward(tt: Timetable, feed: string): { from: string; to: string 
   return info?.sourceFirstDay !== undefined && info.sourceLastDay !== undefined ? { from: formatDay(info.sourceFirstDay), to: formatDay(info.sourceLastDay) } : null;
 }
 
-/** A path drafted step by step; `accessPart` replaces the walk to the first stop (cycle access). */
-export function draftPath(ctx: ModeContext, path: RaptorPath, accessPart = walkPart): LegDraft | null {
+/** A path drafted step by step; `accessPart` / `egressPart` replace the walks to the first stop and from the last. */
+export function draftPath(ctx: ModeContext, path: RaptorPath, accessPart = walkPart, egressPart = walkPart): LegDraft | null {
   const { region } = ctx;
   const tt = region.timetable;
   const coachOps = region.costs.fares.coach_operators.map((c) => c.agency_name);
@@ -126,7 +130,7 @@ export function draftPath(ctx: ModeContext, path: RaptorPath, accessPart = walkP
     if (l.kind === 'access') {
       parts.push(accessPart(ctx, ctx.from, stopPoint(region, l.stop), l.start, l.end));
     } else if (l.kind === 'egress') {
-      parts.push(walkPart(ctx, stopPoint(region, l.stop), ctx.to, l.start, l.end));
+      parts.push(egressPart(ctx, stopPoint(region, l.stop), ctx.to, l.start, l.end));
     } else if (l.kind === 'transfer') {
       if (l.from !== l.to) parts.push(walkPart(ctx, stopPoint(region, l.from), stopPoint(region, l.to), l.start, l.end));
     } else {

@@ -63,6 +63,11 @@ function LegSummary({ title, leg, from, to, showDistance }: { title: string; leg
         <Fact label="Gradient">See each step's elevation</Fact>
         <Fact label="Estimated traffic">No traffic data</Fact>
       </dl>
+      {leg.time_gap && (
+        <Text size="sm" fw={700}>
+          {leg.time_gap.text}.
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -230,6 +235,11 @@ export function JourneyDetails({ hash, journey, search, onSaved }: { hash?: stri
                 {brand.health.appointmentStep && journey.return && <Fact label="Departure from hospital">{journey.return.departure_at}</Fact>}
                 <Fact label="Total estimated cost">{priceText(journey.cost)}</Fact>
               </dl>
+              {journey.eligibility && (
+                <Text size="sm" fw={700}>
+                  Only for {journey.eligibility}.
+                </Text>
+              )}
               <LegSummary title="Outbound" leg={journey.depart} from={journey.origin.label} to={journey.destination.label} showDistance={activeModes} />
               {journey.return && (
                 <>

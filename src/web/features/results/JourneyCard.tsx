@@ -36,6 +36,11 @@ function LegSummary({ label, leg }: { label: string; leg: Leg }) {
           </dd>
         </div>
       </dl>
+      {leg.time_gap && (
+        <Text size="sm" className={classes.note}>
+          {leg.time_gap.text}.
+        </Text>
+      )}
     </div>
   );
 }
@@ -70,6 +75,11 @@ export function JourneyCard({ hash, journey, position, emissions }: JourneyCardP
             </span>
           ))}
         </Group>
+        {journey.eligibility && (
+          <Text size="sm" className={classes.note} fw={700}>
+            Only for {journey.eligibility}.
+          </Text>
+        )}
         <LegSummary label="Outbound" leg={journey.depart} />
         {journey.return && <LegSummary label="Return" leg={journey.return} />}
         <dl className={classes.facts}>

@@ -34,14 +34,19 @@ const SORT_KEYS: Record<SortOption, (journey: Journey) => number | null> = {
   'least-changes': (j) => j.depart.changes + (j.return?.changes ?? 0),
 };
 
+/** Sorts by a time of day; the others rank options by merit, where an option only some may use never leads. */
+const CLOCK_SORTS: readonly SortOption[] = ['depature-time', 'arrival-time'];
+
 /** A new list in the chosen order; ties keep their arrival order, placeholders go last. */
 export function sortResults(items: readonly ResultItem[], sort: SortOption): ResultItem[] {
   const key = SORT_KEYS[sort];
   const ranked = items.map((item, index) => ({ item, index, value: item.kind === 'journey' ? key(item.journey) : null }));
+  const restricted = (item: ResultItem) => (item.kind === 'journey' && item.journey.eligibility && !CLOCK_SORTS.includes(sort) ? 1 : 0);
   ranked.sort((a, b) => {
     const aPlaceholder = a.item.kind === 'placeholder' ? 1 : 0;
     const bPlaceholder = b.item.kind === 'placeholder' ? 1 : 0;
     if (aPlaceholder !== bPlaceholder) return aPlaceholder - bPlaceholder;
+    if (restricted(a.item) !== restricted(b.item)) return restricted(a.item) - restricted(b.item);
     if (a.value !== b.value) {
       if (a.value === null) return 1;
       if (b.value === null) return -1;
@@ -94,8 +99,10 @@ export function filterResults(items: readonly ResultItem[], selection: StageSele
 
 /** The lowest and highest emissions among the journeys, or null when they do not differ. */
 export function emissionExtremes(journeys: readonly Journey[]): { lowest: number; highest: number } | null {
-  if (journeys.length < 2) return null;
-  const values = journeys.map((j) => j.carbon_emission);
+  // Options only some travellers may use are not the general lowest or highest.
+  const open = journeys.filter((j) => !j.eligibility);
+  if (open.length < 2) return null;
+  const values = open.map((j) => j.carbon_emission);
   const lowest = Math.min(...values);
   const highest = Math.max(...values);
   return lowest === highest ? null : { lowest, highest };

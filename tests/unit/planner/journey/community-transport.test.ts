@@ -63,6 +63,12 @@ describe('community transport: call to arrange', () => {
     expect(j.drt_operator).toEqual({ name: dial.name, phone: dial.booking.phone, booking_website: dial.booking.url });
     expect(j.estimated).toBe(true);
     expect(js[0]!.drt_operator?.booking_website).toBe(dial.booking.url);
+    // Only for people who cannot use ordinary buses: the card says who, and it never leads the set.
+    expect(j.eligibility).toBe(dial.eligibility);
+    const all = await plan(STIRLING, BRIDGE_OF_ALLAN, '10:00');
+    const firstRestricted = all.findIndex((x) => x.eligibility);
+    expect(all.slice(firstRestricted).every((x) => x.eligibility)).toBe(true);
+    expect(all.filter((x) => x.eligibility).every((x) => !x.tags.some((t) => ['fastest', 'cheapest', 'lowest-emissions'].includes(t)))).toBe(true);
     expect(js[0]!.depart.steps[0]!.how_to_guide?.service.statements.map((s) => s.body)).toContain(`Eligibility: ${dial.eligibility}`);
     // Its published hours end before 23:00 on a Tuesday.
     const close = dial.hours.find((h) => h.days.includes(1))!.to;

@@ -13,7 +13,7 @@ import {
 } from '../../../../src/web/features/results/sort-filter';
 
 /** The fields the list rules read; the rest of a journey does not matter to them. */
-function journey(id: string, fields: { cost?: string; co2?: number; leave?: string; arrive?: string; date?: string; seconds?: number; wait?: number; walk?: number; changes?: number; returnChanges?: number; stages?: string[] }): ResultItem {
+function journey(id: string, fields: { cost?: string; co2?: number; leave?: string; arrive?: string; date?: string; seconds?: number; wait?: number; walk?: number; changes?: number; returnChanges?: number; stages?: string[]; eligibility?: string }): ResultItem {
   const leg = (changes: number) => ({
     departure_date: fields.date ?? '2026-11-24',
     departure_at: fields.leave ?? '08:00',
@@ -31,6 +31,7 @@ function journey(id: string, fields: { cost?: string; co2?: number; leave?: stri
     total_walking_distance: fields.walk ?? 0,
     depart: leg(fields.changes ?? 0),
     ...(fields.returnChanges === undefined ? {} : { return: leg(fields.returnChanges) }),
+    eligibility: fields.eligibility ?? null,
   } as unknown as Journey;
   return { kind: 'journey', journey: j };
 }
@@ -119,5 +120,24 @@ describe('emission extremes', () => {
   it('highlights nothing for one journey or equal emissions', () => {
     expect(emissionExtremes(js(2))).toBeNull();
     expect(emissionExtremes(js(1, 1))).toBeNull();
+  });
+});
+
+describe('options only some travellers may use (community transport eligibility)', () => {
+  const items = [
+    journey('dial', { cost: 'free', co2: 0.1, seconds: 600, eligibility: 'people who cannot use conventional public transport' }),
+    journey('bus', { cost: '£2.00', co2: 0.5, seconds: 1800, leave: '07:30' }),
+    journey('taxi', { cost: '£9.00', co2: 2, seconds: 700, leave: '08:10' }),
+  ];
+
+  it('never lead a sort by merit (cost, travel time, emissions), but keep their place by the clock', () => {
+    expect(ids(sortResults(items, 'cost'))).toEqual(['bus', 'taxi', 'dial']);
+    expect(ids(sortResults(items, 'travel-time'))).toEqual(['taxi', 'bus', 'dial']);
+    expect(ids(sortResults(items, 'emissions'))).toEqual(['bus', 'taxi', 'dial']);
+    expect(ids(sortResults(items, 'depature-time'))).toEqual(['bus', 'dial', 'taxi']);
+  });
+
+  it('are not the lowest emissions for everyone', () => {
+    expect(emissionExtremes(items.map((i) => (i as { journey: Journey }).journey))).toEqual({ lowest: 0.5, highest: 2 });
   });
 });
