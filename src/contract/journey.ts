@@ -120,7 +120,11 @@ export const journeySchema = z.object({
   destination: place,
   placeholder: z.boolean(),
   user_status: z.literal('saved').optional(),
-  pricing_breakdown: z.array(z.object({ description: z.string(), cost: costTextSchema })),
+  /** SPEC description and cost; estimated (a tariff, dated fare or formula, not this trip's published fare) and its source. */
+  pricing_breakdown: z.array(z.object({
+    description: z.string(), cost: costTextSchema,
+    estimated: z.boolean().optional(), source: z.object({ url: z.string(), date: z.string() }).nullable().optional(),
+  })),
   payment_methods_breakdown: z.array(z.object({ agency_name: z.string(), methods: z.array(z.string()) })),
   tags: z.array(z.string()),
   estimated: z.boolean(),

@@ -31,6 +31,8 @@ function arg(name: string, fallback: string): string {
 const shared = resolve(arg('--shared', '../shared/data'));
 const factsDir = resolve(arg('--facts', join(shared, 'tayside/facts')));
 const outDir = resolve(arg('--out', 'data/regions/tayside'));
+/** Facts this project added (each row cited), beside the shared ones: data/tayside/facts. */
+const projectFactsDir = resolve(arg('--project-facts', 'data/tayside/facts'));
 
 const read = (file: string): Row[] => parseCsv(readFileSync(join(factsDir, file), 'utf8'));
 
@@ -413,7 +415,72 @@ function buildFares() {
       },
     ],
   };
-  return { fares: { concession_scheme: 'scotland' as const, coach_operators, published_fares: published, rules }, payment };
+  return { fares: { concession_scheme: 'scotland' as const, coach_operators, published_fares: published, rules, rail: buildRail(rows) }, payment };
+}
+
+/**
+ * ScotRail off-peak returns for the rail fare formula (costs/rail-fares.ts): the prices charged all
+ * day in the 2023-24 pilot and after the 1 Sept 2025 abolition of peak fares, from the shared facts
+ * and this project's rail_fares.csv, one per station pair (the most recent), each indexed to
+ * 1 Sept 2025 by the ScotRail-wide rises published after its source saw it.
+ */
+function buildRail(facts: Row[]) {
+  const extra = parseCsv(readFileSync(join(projectFactsDir, 'rail_fares.csv'), 'utf8'));
+  const rows = [...facts, ...extra];
+  const seenOf = (r: Row) => {
+    const m = /(\d{4}-\d{2}-\d{2})/.exec(r.source_date ?? '');
+    if (!m) throw new Error(`rail ${r.origin}-${r.destination}: no date in source_date '${r.source_date}'`);
+    return m[1] as string;
+  };
+  const abolition = one(rows, 'peak fares abolished', (r) => r.category === 'rail rule' && r.product === 'Peak fares abolished');
+  const priceLevel = expect(abolition, 'effective_date', /^2025-09-01$/, 'peak fares abolished date');
+  const rises = rows.filter((r) => r.category === 'rail fare rise').map((r) => {
+    const m = /rose (\d+(?:\.\d+)?)%/.exec(r.rule_text ?? '');
+    if (!m) throw new Error(`rail fare rise ${r.effective_date}: no percentage in '${r.rule_text}'`);
+    return { effective_date: expect(r, 'effective_date', /^\d{4}-\d{2}-\d{2}$/, 'rail fare rise date'), percent: Number(m[1]), ...src(r) };
+  }).sort((a, b) => a.effective_date.localeCompare(b.effective_date));
+  type Quote = { from: string; to: string; product: string; pence: number; seen: string; row: Row };
+  const quotes: Quote[] = [];
+  for (const r of rows.filter((x) => x.category === 'rail' && x.operator === 'ScotRail')) {
+    const pilot = /^(\d+\.\d{2}) \((?:during peak-fare )?pilot\)$/.exec(r.previous_price_gbp ?? '');
+    if (r.product === 'Anytime Return' && pilot) {
+      quotes.push({ from: r.origin ?? '', to: r.destination ?? '', product: 'Off-Peak return (charged all day in the pilot)', pence: pence(pilot[1], 'pilot fare'), seen: seenOf(r), row: r });
+    } else if (r.product === 'Off-Peak return (pilot all day)') {
+      quotes.push({ from: r.origin ?? '', to: r.destination ?? '', product: 'Off-Peak return (charged all day in the pilot)', pence: pence(r.price_gbp, 'pilot fare'), seen: seenOf(r), row: r });
+    }
+  }
+  const example = /Example: (\w+)-(\w+) return £[\d.]+ -> £(\d+\.\d{2})/.exec(abolition.notes ?? '');
+  if (!example) throw new Error('peak fares abolished: the example fare no longer reads as expected');
+  quotes.push({ from: example[1] as string, to: example[2] as string, product: 'Off-Peak return (all day since 1 Sept 2025)', pence: pence(example[3], 'abolition example'), seen: seenOf(abolition), row: abolition });
+
+  const rail = unzipSync(readFileSync(join(shared, 'tayside/gtfs/rail-scotland-2022.zip')), { filter: (f) => f.name === 'stops.txt' });
+  const stops = parseCsv(strFromU8(rail['stops.txt'] as Uint8Array));
+  const station = (town: string) => {
+    const name = town === 'Glasgow' ? 'Glasgow Queen Street Rail Station' : `${town} Rail Station`;
+    const s = stops.find((x) => x.stop_name === name);
+    return s ? { name: town, lat: Number(s.stop_lat), lng: Number(s.stop_lon) } : null;
+  };
+  const key = (q: Quote) => [q.from, q.to].sort().join('|');
+  const latest = new Map<string, Quote>();
+  const excluded: { from: string; to: string; price_pence: number; reason: string; source_url: string }[] = [];
+  for (const q of quotes.sort((a, b) => b.seen.localeCompare(a.seen))) {
+    const newer = latest.get(key(q));
+    if (newer) excluded.push({ from: q.from, to: q.to, price_pence: q.pence, reason: `superseded by ${newer.pence}p seen ${newer.seen}`, source_url: q.row.source_url ?? '' });
+    else if (!station(q.from) || !station(q.to)) excluded.push({ from: q.from, to: q.to, price_pence: q.pence, reason: 'a station not in the rail feed (no coordinates)', source_url: q.row.source_url ?? '' });
+    else latest.set(key(q), q);
+  }
+  const observations = [...latest.values()].map((q) => {
+    const factor = rises.filter((r) => r.effective_date > q.seen && r.effective_date <= priceLevel).reduce((f, r) => f * (1 + r.percent / 100), 1);
+    return {
+      from: station(q.from) as { name: string; lat: number; lng: number }, to: station(q.to) as { name: string; lat: number; lng: number },
+      product: q.product, published_pence: q.pence, seen: q.seen, indexed_pence: Math.round(q.pence * factor * 100) / 100, ...src(q.row),
+    };
+  }).sort((a, b) => `${a.from.name}${a.to.name}`.localeCompare(`${b.from.name}${b.to.name}`));
+  return {
+    operator: 'ScotRail', price_level: priceLevel,
+    all_day_rule: { text: abolition.rule_text ?? '', ...src(abolition) },
+    rises, observations, excluded,
+  };
 }
 
 // ---------------------------------------------------------------- councils and emission factors

@@ -119,7 +119,9 @@ export function applyRailcard(
   departure?: LocalDateTime,
   publicHolidays: readonly string[] = [],
 ): RailcardPrice {
-  const rule = RAILCARD_RULES[railcard];
+  const rule = (RAILCARD_RULES as Partial<Record<string, RailcardRule>>)[railcard];
+  if (!rule) throw new Error(`unknown railcard '${String(railcard)}' (one of ${RAILCARDS.join(', ')})`);
+  if (!Number.isFinite(farePence) || farePence < 0) throw new Error(`a rail fare must be a non-negative amount of pence (got ${farePence})`);
   let pence = Math.round(farePence * rule.pays);
   let description = rule.label;
   const min = rule.minimumFare;

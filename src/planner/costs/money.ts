@@ -84,7 +84,15 @@ export interface PriceLine {
   source?: { url: string; date: string };
 }
 
-/** The SPEC's pricing_breakdown entry: description and cost text. */
-export function toBreakdown(line: PriceLine, currency = 'GBP'): { description: string; cost: string } {
-  return { description: line.description, cost: formatCost(line.cost, currency) };
+/** The SPEC's pricing_breakdown entry (description, cost text), plus whether it is an estimate and its source. */
+export function toBreakdown(line: PriceLine, currency = 'GBP'): PricingBreakdownItem {
+  return { description: line.description, cost: formatCost(line.cost, currency), estimated: line.estimated, source: line.source ?? null };
+}
+
+export interface PricingBreakdownItem {
+  description: string;
+  cost: string;
+  /** true: an estimate from a tariff, a dated fare or a formula; false: the published fare for this trip (or free). */
+  estimated?: boolean;
+  source?: { url: string; date: string } | null;
 }

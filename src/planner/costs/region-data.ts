@@ -10,6 +10,7 @@ import type { CouncilArea } from '../geo/council-areas';
 import type { BikeHireTariff } from './bike-hire';
 import type { CarClubTariff } from './car-club';
 import type { PaymentMethodsData } from './payment-methods';
+import type { RailFareData } from './rail-fares';
 import type { TaxiData } from './taxi';
 import type { FaresData } from './transit';
 
@@ -140,6 +141,20 @@ export const drtDataSchema = z.object({
 });
 export type DrtData = z.infer<typeof drtDataSchema>;
 
+const railStation = z.object({ name: z.string().min(1), lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
+
+const railFareDataSchema = z.object({
+  operator: z.string().min(1),
+  price_level: isoDate,
+  all_day_rule: z.object({ text: z.string().min(1), ...sourced }),
+  rises: z.array(z.object({ effective_date: isoDate, percent: z.number().positive(), ...sourced })),
+  observations: z.array(z.object({
+    from: railStation, to: railStation, product: z.string().min(1),
+    published_pence: pence.positive(), seen: isoDate, indexed_pence: z.number().positive(), ...sourced,
+  })).min(2),
+  excluded: z.array(z.object({ from: z.string(), to: z.string(), price_pence: pence, reason: z.string().min(1), source_url: z.string().url() })),
+}) satisfies z.ZodType<RailFareData>;
+
 export const faresDataSchema = z.object({
   concession_scheme: z.literal('scotland').optional(),
   coach_operators: z.array(z.object({ agency_name: z.string().min(1), accepts_nec: z.boolean().nullable(), note: z.string(), ...sourced })),
@@ -158,6 +173,7 @@ export const faresDataSchema = z.object({
     ...sourced,
   })),
   public_holidays: z.array(isoDate).optional(),
+  rail: railFareDataSchema.optional(),
   rules: z.array(z.object({ category: z.string(), operator: z.string(), product: z.string(), rule: z.string(), ...sourced })),
 }) satisfies z.ZodType<FaresData & { rules: unknown[] }>;
 

@@ -75,7 +75,8 @@ export type MeterResult = { kind: 'fare'; pence: number; increments: number } | 
 
 /** Fare for a distance on one tariff (pure arithmetic, see the file comment). */
 export function meterFare(tariff: Pick<TaxiTariff, 'initial_charge_pence' | 'initial_distance_yards' | 'increment_pence' | 'increment_distance_yards'>, distanceM: number): MeterResult {
-  const yards = Math.max(0, distanceM) / METRES_PER_YARD;
+  if (!Number.isFinite(distanceM) || distanceM < 0) throw new RangeError(`taxi distance must be a non-negative number of metres (got ${distanceM})`);
+  const yards = distanceM / METRES_PER_YARD;
   if (tariff.initial_distance_yards === null) {
     return { kind: 'unknown', reason: 'the distance covered by the initial charge is not published in our sources' };
   }
@@ -165,8 +166,87 @@ function describeTariff(t: TaxiTariff): string {
   return `${t.name}: ${pounds(t.initial_charge_pence)}${first}${inc}`;
 }
 
-/** Estimated taxi fare from the origin council's published fare scale. */
+/** Which part of the day a tariff is for: 'other' = passenger-count or festive tariffs. */
+export type TariffBand = 'day' | 'night' | 'other';
+
+const NOON_MONDAY = 12 * 60;
+
+export function tariffBand(t: TaxiTariff): TariffBand {
+  const a = t.applies;
+  if (a.kind === 'clock') {
+    const weekday = !a.days || a.days.includes(0);
+    return weekday && inClockWindow(NOON_MONDAY, parseClock(a.from), parseClock(a.to)) ? 'day' : 'night';
+  }
+  if (a.kind === 'unstated') {
+    if (/^daytime/i.test(a.text) || /\(daytime\)/i.test(t.name)) return 'day';
+    if (/evening|night/i.test(a.text)) return 'night';
+  }
+  return 'other';
+}
+
+function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const v = [...values].sort((x, y) => x - y);
+  const mid = v.length >> 1;
+  return v.length % 2 ? (v[mid] as number) : ((v[mid - 1] as number) + (v[mid] as number)) / 2;
+}
+
+const perMile = (t: TaxiTariff) => (t.increment_pence !== null && t.increment_distance_yards !== null ? (t.increment_pence * 1760) / t.increment_distance_yards : null);
+
+export interface RegionFallback {
+  initial_charge_pence: number | null;
+  initial_distance_yards: number | null;
+  pence_per_mile: number | null;
+  /** The councils whose published scales the medians come from. */
+  councils: string[];
+}
+
+/**
+ * The stated fallback for what a council's scale does not publish: per component (initial charge,
+ * distance it covers, rate per mile), the median over the region's councils of each council's
+ * published values for the same part of the day (a council's own values are first reduced to
+ * their median, so a council with two evening tariffs counts once).
+ */
+export function regionFallback(data: TaxiData, band: 'day' | 'night', date: string): RegionFallback {
+  const per = (pick: (t: TaxiTariff) => number | null) => {
+    const values: number[] = [];
+    const councils: string[] = [];
+    for (const c of data.councils) {
+      const own = c.tariffs.filter((t) => (!t.effective_from || t.effective_from <= date) && tariffBand(t) === band).map(pick).filter((v): v is number => v !== null);
+      const m = median(own);
+      if (m !== null) {
+        values.push(m);
+        councils.push(c.council);
+      }
+    }
+    return { value: median(values), councils };
+  };
+  const charge = per((t) => t.initial_charge_pence);
+  const dist = per((t) => t.initial_distance_yards);
+  const rate = per(perMile);
+  return {
+    initial_charge_pence: charge.value === null ? null : Math.round(charge.value),
+    initial_distance_yards: dist.value,
+    pence_per_mile: rate.value,
+    councils: [...new Set([...charge.councils, ...dist.councils, ...rate.councils])],
+  };
+}
+
+function checkRequest(req: TaxiRequest): void {
+  meterFare({ initial_charge_pence: 0, initial_distance_yards: 0, increment_pence: null, increment_distance_yards: null }, req.distanceM);
+  if (req.passengers !== undefined && (!Number.isInteger(req.passengers) || req.passengers < 1)) throw new RangeError(`taxi passengers must be a whole number from 1 (got ${req.passengers})`);
+}
+
+/**
+ * Estimated taxi fare from the origin council's published fare scale (meters run on the tariff of
+ * the council where the hire starts, whatever boundary the trip crosses; the tariff in force at
+ * the start of the hire applies). Where the scale leaves something out, the stated fallbacks:
+ * tariff hours not published -> the daytime tariff; a component not published -> the region
+ * median for that part of the day (regionFallback); no current scale -> the region's daytime
+ * medians. Each fallback is named in the breakdown line.
+ */
 export function priceTaxi(req: TaxiRequest, data: TaxiData): TaxiQuote {
+  checkRequest(req);
   const council = req.council ? data.councils.find((c) => c.council === req.council) : undefined;
   if (!council) {
     const where = req.council ?? 'this area';
@@ -177,34 +257,59 @@ export function priceTaxi(req: TaxiRequest, data: TaxiData): TaxiQuote {
   }
   const operators = council.operators.map((o) => ({ name: o.name, phone: o.phone }));
   const caveats = [...council.gaps];
-  const lowest = council.tariffs.length > 0 ? Math.min(...council.tariffs.map((t) => t.initial_charge_pence)) : undefined;
+  const date = parseLocalDateTime(req.departure).date;
+  const notes: string[] = [];
   const choice = chooseTariff(council, req.departure, req.passengers ?? 1);
-  if (choice.kind === 'unknown') {
-    const published = council.tariffs.map(describeTariff).join('; ');
-    const src = council.tariffs[0];
-    return {
-      cost: 'unknown', estimated: true, council: council.council, tariff: null, operators, caveats,
-      ...(lowest !== undefined ? { atLeastPence: lowest } : {}),
-      line: {
-        description: `Taxi (${council.council}): ${choice.reason}${published ? `. Published: ${published}` : ''}`,
-        cost: 'unknown', estimated: true, ...(src ? { source: { url: src.source_url, date: src.source_date } } : {}),
-      },
+  let tariff: TaxiTariff | undefined;
+  if (choice.kind === 'tariff') tariff = choice.tariff;
+  else {
+    const current = council.tariffs.filter((t) => !t.effective_from || t.effective_from <= date);
+    tariff = current.find((t) => t.applies.kind === 'unstated' && tariffBand(t) === 'day');
+    if (tariff) notes.push(`the hours of ${council.council}'s tariffs are not published, so the daytime tariff is used (evening and festive tariffs cost more)`);
+  }
+  const band = tariff && tariffBand(tariff) === 'night' ? 'night' : 'day';
+  const fb = regionFallback(data, band, date);
+  const from = `median of the published ${band === 'day' ? 'daytime' : 'night'} scales of ${fb.councils.join(', ')}`;
+  if (!tariff) {
+    if (fb.initial_charge_pence === null || fb.initial_distance_yards === null || fb.pence_per_mile === null) {
+      return {
+        cost: 'unknown', estimated: true, council: council.council, tariff: null, operators, caveats,
+        line: { description: `Taxi (${council.council}): ${choice.kind === 'unknown' ? choice.reason : ''}; the region publishes no complete scale to fall back on`, cost: 'unknown', estimated: true },
+      };
+    }
+    notes.push(`${council.council} has no current published fare scale in our sources, so the region fallback is used (${from}); hours not published, so the daytime scale`);
+    tariff = {
+      name: 'region fallback (daytime)', applies: { kind: 'unstated', text: 'fallback' }, initial_charge_pence: fb.initial_charge_pence,
+      initial_distance_yards: fb.initial_distance_yards, increment_pence: null, increment_distance_yards: null, waiting_pence_per_minute: null,
+      effective_from: null, source_url: '', source_date: '',
     };
   }
-  const tariff = choice.tariff;
-  const fare = meterFare(tariff, req.distanceM);
-  const source = { url: tariff.source_url, date: tariff.source_date };
+  let filled = tariff;
+  if (filled.initial_distance_yards === null && fb.initial_distance_yards !== null) {
+    filled = { ...filled, initial_distance_yards: Math.round(fb.initial_distance_yards) };
+    notes.push(`the distance its initial charge covers is not published: ${Math.round(fb.initial_distance_yards)} yards, the ${from}`);
+  }
+  if ((filled.increment_pence === null || filled.increment_distance_yards === null) && fb.pence_per_mile !== null) {
+    // 1p per (1760 / rate) yards: the rate per mile, charged to the penny.
+    filled = { ...filled, increment_pence: 1, increment_distance_yards: 1760 / fb.pence_per_mile };
+    if (tariff.source_url) notes.push(`the rate after the initial distance is not published: ${fb.pence_per_mile.toFixed(1)}p a mile, the ${from}`);
+    else notes.push(`${fb.initial_charge_pence !== null ? pounds(fb.initial_charge_pence) : ''} for the first ${filled.initial_distance_yards} yards then ${fb.pence_per_mile.toFixed(1)}p a mile`);
+  }
+  const fare = meterFare(filled, req.distanceM);
+  const source = tariff.source_url ? { source: { url: tariff.source_url, date: tariff.source_date } } : {};
+  const stated = notes.length ? `; ${notes.join('; ')}` : '';
   if (fare.kind === 'unknown') {
     return {
       cost: 'unknown', estimated: true, council: council.council, tariff: tariff.name, operators, caveats, atLeastPence: tariff.initial_charge_pence,
-      line: { description: `Taxi (${council.council}, ${describeTariff(tariff)}): ${fare.reason}`, cost: 'unknown', estimated: true, source },
+      line: { description: `Taxi (${council.council}, ${describeTariff(tariff)}): ${fare.reason}${stated}`, cost: 'unknown', estimated: true, ...source },
     };
   }
+  const scale = tariff.source_url ? `${council.council} ${describeTariff(tariff)}; fare scale of ${tariff.source_date}` : `${council.council}`;
   return {
     cost: fare.pence, estimated: true, council: council.council, tariff: tariff.name, operators, caveats,
     line: {
-      description: `Taxi estimate (${council.council} ${describeTariff(tariff)}; fare scale of ${tariff.source_date}; waiting time not included)`,
-      cost: fare.pence, estimated: true, source,
+      description: `Taxi estimate (${scale}${stated}; the origin council's tariff at the start of the hire; waiting time not included)`,
+      cost: fare.pence, estimated: true, ...source,
     },
   };
 }

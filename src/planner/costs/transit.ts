@@ -14,12 +14,14 @@
  * Railcards take their discount off a known rail fare (2 or 3).
  * Bus, coach and rail fares are VAT zero-rated: the published fare is the whole price.
  */
-import { applyRailcard, localBusConcession, type TravellerProfile } from './concessions';
+import { applyRailcard, localBusConcession, type Railcard, type TravellerProfile } from './concessions';
+import { distance, type LatLng } from '../geo/geo';
 import type { FareIndex } from './gtfs-fares';
 import { feedLocalId } from './gtfs-fares';
 import { parseLocalDateTime } from './local-time';
 import { serviceClassOf, type ServiceClass } from './modes';
 import { formatCost, sumCosts, type Cost, type PriceLine } from './money';
+import { estimateRailReturn, type RailFareData } from './rail-fares';
 
 export interface PublishedFare {
   operator: string;
@@ -57,6 +59,8 @@ export interface FaresData {
   published_fares: PublishedFare[];
   /** Public holidays (YYYY-MM-DD) for railcard minimum-fare rules, when the region lists them. */
   public_holidays?: string[] | undefined;
+  /** Published ScotRail off-peak returns for the rail fare estimate (rail-fares.ts), when the region has them. */
+  rail?: RailFareData | undefined;
 }
 
 export interface TransitLeg {
@@ -71,6 +75,9 @@ export interface TransitLeg {
   fromStopName?: string;
   toStopName?: string;
   passedStopIds?: readonly string[];
+  /** Where the leg boards and alights (the rail fare estimate measures between them). */
+  fromPoint?: LatLng | undefined;
+  toPoint?: LatLng | undefined;
   /** Local departure "YYYY-MM-DDTHH:MM". */
   departure: string;
 }
@@ -90,6 +97,18 @@ export interface PricedLeg {
   date: string;
   /** Which published fare priced it, so day tickets can cap the day's singles. */
   publishedFare?: PublishedFare;
+  /** A train priced by the rail estimate: priceJourney turns a journey's trains into through and return tickets. */
+  railEstimate?: RailLegEstimate;
+  /** Which way of the journey (0 out, 1 back) the leg is on, set by the assembler; legs of one way are in order. */
+  trip?: number;
+}
+
+export interface RailLegEstimate {
+  from: LatLng & { name: string };
+  to: LatLng & { name: string };
+  /** Local departure "YYYY-MM-DDTHH:MM". */
+  departure: string;
+  railcard: Railcard | null;
 }
 
 function includesName(name: string | undefined, fragment: string): boolean {
@@ -160,8 +179,73 @@ export function priceTransitLeg(leg: TransitLeg, profile: TravellerProfile, ctx:
       },
     };
   }
+  if (cls === 'rail' && ctx.data.rail && leg.fromPoint && leg.toPoint) {
+    const est: RailLegEstimate = {
+      from: { ...leg.fromPoint, name: leg.fromStopName ?? leg.fromStopId }, to: { ...leg.toPoint, name: leg.toStopName ?? leg.toStopId },
+      departure: leg.departure, railcard: profile.railcard ?? null,
+    };
+    const ticket = railTicket(ctx.data.rail, est, 'one-way', ctx.data.public_holidays);
+    return { ...base, cost: ticket.cost, railEstimate: est, line: { ...ticket.line, description: `${name} - ${ticket.line.description}${concessionNote}` } };
+  }
   const railNote = cls === 'rail' ? ' (no current rail fare data; railcard discounts apply to the fare at the station)' : '';
   return { ...base, cost: 'unknown', line: { description: `${name} - fare unknown: ${unknownReason}${railNote}${concessionNote}`, cost: 'unknown', estimated: false } };
+}
+
+/**
+ * One rail ticket from the estimate (rail-fares.ts): the off-peak return between the first and
+ * last station, with the railcard's discount and minimum fare at the outward departure. A one-way
+ * trip is priced at the return (no single fares in our sources; the return covers it).
+ */
+function railTicket(data: RailFareData, est: RailLegEstimate, kind: 'one-way' | 'return', holidays?: readonly string[]): { cost: number; line: PriceLine } {
+  const fare = estimateRailReturn(data, est.from, est.to);
+  let cost = fare.returnPence;
+  let card = '';
+  if (est.railcard) {
+    const discounted = applyRailcard(cost, est.railcard, parseLocalDateTime(est.departure), holidays);
+    card = ` with ${discounted.description} (full fare ${formatCost(cost)})`;
+    cost = discounted.pence;
+  }
+  const what = kind === 'return'
+    ? `${est.from.name} - ${est.to.name} and back: one ${data.operator} off-peak return`
+    : `${data.operator} off-peak return ${est.from.name} - ${est.to.name}, priced for this one-way trip (no single fares in our sources; a return covers it, so a single costs no more)`;
+  return {
+    cost,
+    line: {
+      description: `${what}${card}; estimated at ${data.price_level.slice(0, 7)} prices (off-peak fares apply all day since 1 September 2025) from the ${fare.basis}`,
+      cost, estimated: true, source: fare.source,
+    },
+  };
+}
+
+/**
+ * A journey's estimated trains as tickets: consecutive trains of one way are one through ticket
+ * (first to last station), and a way back between the same stations shares the outward return.
+ */
+function railTickets(legs: readonly PricedLeg[], data: RailFareData, holidays?: readonly string[]): { cost: number; line: PriceLine }[] {
+  const chains: RailLegEstimate[][] = [];
+  let open: { trip: number; legs: RailLegEstimate[] } | null = null;
+  for (const l of legs) {
+    if (!l.railEstimate) {
+      open = null;
+      continue;
+    }
+    if (open && open.trip === (l.trip ?? 0)) open.legs.push(l.railEstimate);
+    else {
+      open = { trip: l.trip ?? 0, legs: [l.railEstimate] };
+      chains.push(open.legs);
+    }
+  }
+  const through = chains.map((c) => ({ ...(c[0] as RailLegEstimate), to: (c[c.length - 1] as RailLegEstimate).to }));
+  const near = (a: LatLng, b: LatLng) => distance(a, b) < 800;
+  const used = new Set<number>();
+  const tickets: { cost: number; line: PriceLine }[] = [];
+  through.forEach((t, i) => {
+    if (used.has(i)) return;
+    const back = through.findIndex((u, j) => j > i && !used.has(j) && near(u.from, t.to) && near(u.to, t.from));
+    if (back >= 0) used.add(back);
+    tickets.push(railTicket(data, t, back >= 0 ? 'return' : 'one-way', holidays));
+  });
+  return tickets;
 }
 
 export interface JourneyPrice {
@@ -182,7 +266,14 @@ export function priceJourney(parts: readonly { cost: Cost; line: PriceLine }[], 
   // Group transit legs priced by a published single, per operator and day.
   const groups = new Map<string, PricedLeg[]>();
   const rest: PricedLeg[] = [];
+  if (data?.rail && transitLegs.some((l) => l.railEstimate)) {
+    for (const t of railTickets(transitLegs, data.rail, data.public_holidays)) {
+      costs.push(t.cost);
+      breakdown.push(t.line);
+    }
+  }
   for (const l of transitLegs) {
+    if (l.railEstimate && data?.rail) continue;
     const cap = l.publishedFare && data?.published_fares.find((f) => f.caps_singles_per_day && f.operator === l.publishedFare?.operator && f.passenger_type === 'adult');
     if (!cap || typeof l.cost !== 'number') {
       rest.push(l);

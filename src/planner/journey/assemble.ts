@@ -165,7 +165,7 @@ export function assembleJourney(region: Region, origin: PlaceOut, destination: P
   const a = assembleLeg(region, out);
   const b = back ? assembleLeg(region, back) : null;
   const legs = b ? [a, b] : [a];
-  const price = priceJourney(legs.flatMap((l) => l.otherParts), legs.flatMap((l) => l.pricedTransit), region.costs.fares);
+  const price = priceJourney(legs.flatMap((l) => l.otherParts), legs.flatMap((l, trip) => l.pricedTransit.map((p) => ({ ...p, trip }))), region.costs.fares);
   const kg = journeyEmissions(region.costs.emissionFactors, legs.flatMap((l) => l.emissionLegs));
   const journey: Journey = {
     id: stableId(`${region.name}|${legs.map((l) => l.key).join('||')}`),

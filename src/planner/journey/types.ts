@@ -13,6 +13,8 @@
  * wall-clock text of the region (dates YYYY-MM-DD, times HH:mm).
  */
 
+import type { PricingBreakdownItem } from '../costs/money';
+
 /** SPEC travel types (mirrors src/contract/brand.ts TRAVEL_TYPES; a test checks they agree). */
 export const TRAVEL_TYPES = [
   'train', 'bus', 'coach', 'tram', 'subway', 'ferry', 'walk', 'cycle', 'bike-hire', 'car-club', 'own-car', 'taxi', 'drt', 'community-transport',
@@ -151,7 +153,7 @@ export interface Journey {
   origin: PlaceOut;
   destination: PlaceOut;
   placeholder: boolean;
-  pricing_breakdown: { description: string; cost: string }[];
+  pricing_breakdown: PricingBreakdownItem[];
   payment_methods_breakdown: { agency_name: string; methods: string[] }[];
   /** Why this option is in the set: fastest, fewest-changes, cheapest, lowest-emissions, departure-window, direct. */
   tags: string[];

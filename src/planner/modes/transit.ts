@@ -148,6 +148,7 @@ export function draftPath(ctx: ModeContext, path: RaptorPath, accessPart = walkP
       const priced = priceTransitLeg({
         feed, agencyName: t.agency.name, routeId: t.route.id, routeType: t.route.type, routeShortName: t.route.shortName,
         fromStopId: fromId, toStopId: toId, fromStopName: t.from.name, toStopName: t.to.name, passedStopIds: passed,
+        fromPoint: { lat: t.from.lat, lng: t.from.lon }, toPoint: { lat: t.to.lat, lng: t.to.lon },
         departure: formatLocalDateTime(ctx.date, l.start).slice(0, 16),
       }, ctx.traveller, { fareIndexes: region.fareIndexes, data: region.costs.fares });
       const points = t.geometry.map(([lat, lng]) => ({ lat, lng }));

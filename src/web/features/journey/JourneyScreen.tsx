@@ -97,6 +97,21 @@ function PricingModal({ journey }: { journey: Journey }) {
           {journey.pricing_breakdown.map((item, i) => (
             <Fact key={i} label={item.description}>
               {priceText(item.cost)}
+              {item.estimated !== undefined && (
+                <Text component="span" size="xs" className={classes.priceKind}>
+                  {' '}
+                  {item.estimated ? 'Estimate' : 'Published fare'}
+                  {item.source && (
+                    <>
+                      {' - '}
+                      <Anchor href={item.source.url} target="_blank" rel="noopener noreferrer" size="xs">
+                        source
+                      </Anchor>
+                      {` (${item.source.date})`}
+                    </>
+                  )}
+                </Text>
+              )}
             </Fact>
           ))}
         </dl>

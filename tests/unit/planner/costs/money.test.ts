@@ -49,5 +49,9 @@ describe('money', () => {
     // Configurable per region: 10 km at 40p = 248.548 -> 249p.
     expect(priceOwnCar(10_000, 40).pence).toBe(249);
     expect(priceOwnCar(10_000).line.estimated).toBe(true);
+    expect(priceOwnCar(10_000).line.source?.url).toMatch(/gov\.uk/);
+    expect(priceOwnCar(10_000).line.description).toMatch(/parking not included/);
+    expect(() => priceOwnCar(-1)).toThrow(/non-negative number of metres/);
+    expect(() => priceOwnCar(Number.NaN)).toThrow(RangeError);
   });
 });

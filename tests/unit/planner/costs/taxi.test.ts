@@ -29,7 +29,7 @@ describe('taxi fare arithmetic', () => {
     expect(meterFare(stirlingT1, 967 * YARD)).toMatchObject({ pence: 360 });
   });
 
-  it('Dundee arithmetic with a stated initial distance (the data lacks it, so a real quote is unknown)', () => {
+  it('Dundee arithmetic with a stated initial distance; none is unknown to meterFare', () => {
     const dundeeT1 = { initial_charge_pence: 420, initial_distance_yards: 176, increment_pence: 22, increment_distance_yards: 176 };
     // Hypothetical 1/10-mile initial distance, 2 miles = 3,520 yd: (3520 - 176) / 176 = 19 drops; 420 + 19 x 22 = 838p.
     expect(meterFare(dundeeT1, 2 * MILE)).toMatchObject({ pence: 838 });
@@ -62,33 +62,72 @@ describe('priceTaxi with the Tayside fare scales', () => {
     expect(quote('Stirling', MILE, '2026-03-10T14:00', 4).cost).toBe(450);
   });
 
-  it('Angus: the first-mile fare by day and evening; unknown beyond the first mile', () => {
+  it('Angus: the first-mile fare by day and evening; beyond it the region median rate', () => {
     // Tuesday 10:00 is daytime (Mon-Fri 6am-6pm): 0.8 mile -> 500p.
     expect(quote('Angus', 0.8 * MILE, '2026-03-10T10:00').cost).toBe(500);
     // Tuesday 19:00 and Saturday 10:00 are the evening tariff: 610p.
     expect(quote('Angus', 0.8 * MILE, '2026-03-10T19:00').cost).toBe(610);
     expect(quote('Angus', 0.8 * MILE, '2026-03-14T10:00').cost).toBe(610);
     expect(quote('Angus', 0.8 * MILE, '2026-03-10T05:59').cost).toBe(610);
-    const long = quote('Angus', 1.5 * MILE, '2026-03-10T10:00');
-    expect(long.cost).toBe('unknown');
-    expect(long.atLeastPence).toBe(500);
-    expect(long.line.description).toMatch(/not published/);
-    // Before the 31 October 2025 scale took effect there is no current tariff in the data.
-    expect(quote('Angus', 0.8 * MILE, '2025-10-30T10:00').cost).toBe('unknown');
+    // Beyond the first mile the rate is not published: the daytime region median, Stirling T1 (10p per 86 yd
+    // = 204.65p a mile) and Dundee T1 (22p per 1/10 mile = 220p a mile) -> 212.33p a mile, to the penny.
+    // 10 miles: 500 + ceil(15,840 yd x 212.33 / 1760) = 500 + 1911 = 2411p.
+    const long = quote('Angus', 10 * MILE, '2026-03-10T10:00');
+    expect(long.cost).toBe(2411);
+    expect(long.line.description).toMatch(/rate after the initial distance is not published: 212\.3p a mile, the median of the published daytime scales/);
+    // Evening: Angus's £6.10 first mile, then the night median of Stirling T2 (255.81p) and Dundee T2/T3 (250p) = 252.91p a mile.
+    expect(quote('Angus', 10 * MILE, '2026-03-10T23:59').cost).toBe(610 + Math.ceil((15840 * ((255.8139534883721 + 250) / 2)) / 1760));
+    // Before the 31 October 2025 scale took effect Angus has no current tariff in the data: the region fallback.
+    expect(quote('Angus', 0.8 * MILE, '2025-10-30T10:00').line.description).toMatch(/region fallback/);
   });
 
-  it('Dundee: unknown (tariff hours and initial distance unpublished), with the published parts shown', () => {
-    const q = quote('Dundee City', 3 * MILE, '2026-03-10T14:00');
-    expect(q.cost).toBe('unknown');
-    expect(q.atLeastPence).toBe(420);
-    expect(q.line.description).toMatch(/hours each taxi tariff applies are not published/);
-    expect(q.line.description).toMatch(/£4\.20/);
+  it('Dundee: the daytime Tariff 1 (hours unpublished), its first distance from the region median, stated', () => {
+    // Initial distance: median of Stirling (880 yd) and Angus (1760 yd) daytime scales = 1320 yd.
+    // 10 miles = 17,600 yd: (17600 - 1320) / 176 = 92.5 -> 93 drops; 420 + 93 x 22 = 2466p.
+    for (const when of ['2026-03-10T14:00', '2026-03-10T23:59', '2026-03-14T21:00']) {
+      const q = quote('Dundee City', 10 * MILE, when);
+      expect(q.cost).toBe(2466);
+      expect(q.tariff).toBe('Tariff 1 (daytime)');
+      expect(q.line.description).toMatch(/hours of Dundee City's tariffs are not published, so the daytime tariff is used/);
+      expect(q.line.description).toMatch(/initial charge covers is not published: 1320 yards/);
+      expect(q.line.source?.url).toMatch(/thecourier/);
+    }
   });
 
-  it('Perth and Kinross and places outside the four councils: unknown', () => {
-    expect(quote('Perth and Kinross', MILE, '2026-03-10T14:00').cost).toBe('unknown');
+  it('Perth and Kinross (no current scale): the region daytime medians, said so', () => {
+    // £4.20 (median of 340, 420, 500) for 1320 yd, then 212.33p a mile: 10 miles = 420 + ceil(16,280 x 212.33 / 1760) = 2385p.
+    const q = quote('Perth and Kinross', 10 * MILE, '2026-03-10T14:00');
+    expect(q.cost).toBe(2385);
+    expect(q.line.description).toMatch(/no current published fare scale .* region fallback is used \(median of the published daytime scales of Stirling, Dundee City, Angus\)/);
+    expect(quote('Perth and Kinross', MILE, '2026-03-10T02:00').cost).toBe(quote('Perth and Kinross', MILE, '2026-03-10T14:00').cost);
+  });
+
+  it('places outside the four councils: unknown, said so', () => {
     expect(quote(undefined, MILE, '2026-03-10T14:00').cost).toBe('unknown');
     expect(quote('City of Edinburgh', MILE, '2026-03-10T14:00').line.description).toMatch(/no published fare scale for City of Edinburgh/);
+  });
+
+  it('Stirling 10 and 20 miles by day: the Courier\'s worked examples (£22.90, £43.40)', () => {
+    expect(quote('Stirling', 10 * MILE, '2026-03-10T14:00').cost).toBe(2290);
+    expect(quote('Stirling', 20 * MILE, '2026-03-10T14:00').cost).toBe(4340);
+  });
+
+  it('the night boundary: the tariff in force when the hire starts (23:59 is night; 22:59 stays day)', () => {
+    // Tariff 2 at 23:59, 10 miles: 16,720 / 68.8 = 243.02 -> 244 drops; 400 + 2440 = 2840p.
+    expect(quote('Stirling', 10 * MILE, '2026-03-10T23:59').cost).toBe(2840);
+    expect(quote('Stirling', 10 * MILE, '2026-12-31T23:59').cost).toBe(2840);
+    expect(quote('Stirling', 10 * MILE, '2026-03-10T22:59').cost).toBe(2290);
+    // Angus: Friday 23:59 and Saturday 00:00 are both the evening tariff.
+    expect(quote('Angus', 0.5 * MILE, '2026-03-13T23:59').cost).toBe(610);
+    expect(quote('Angus', 0.5 * MILE, '2026-03-14T00:00').cost).toBe(610);
+  });
+
+  it('bad input: a negative or non-numeric distance, zero passengers: a clear error, never NaN', () => {
+    expect(() => quote('Stirling', -5, '2026-03-10T14:00')).toThrow(/non-negative number of metres/);
+    expect(() => quote('Stirling', Number.NaN, '2026-03-10T14:00')).toThrow(/non-negative number of metres/);
+    expect(() => quote('Stirling', MILE, '2026-03-10T14:00', 0)).toThrow(/passengers/);
+    expect(() => meterFare({ initial_charge_pence: 340, initial_distance_yards: 880, increment_pence: 10, increment_distance_yards: 86 }, -1)).toThrow(RangeError);
+    expect(quote('Stirling', 0, '2026-03-10T14:00').cost).toBe(340);
   });
 
   it('lists no taxi operators: no fact names any', () => {

@@ -73,7 +73,7 @@ describe('priceTransitLeg', () => {
     expect(priceTransitLeg(other, { hasConcessionaryPass: true }, ctx).cost).toBe('free');
   });
 
-  it('rail without fare data is unknown, even with a railcard or a bus pass', () => {
+  it('rail without fare data or station positions is unknown, even with a railcard or a bus pass', () => {
     expect(priceTransitLeg(railLeg, {}, ctx).cost).toBe('unknown');
     expect(priceTransitLeg(railLeg, { railcard: '16-25 Railcard' }, ctx).cost).toBe('unknown');
     expect(priceTransitLeg(railLeg, { hasConcessionaryPass: true, age: 65 }, ctx).cost).toBe('unknown');

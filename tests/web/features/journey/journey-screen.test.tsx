@@ -95,6 +95,9 @@ describe('Journey details', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Pricing Breakdown' }));
     const dialog = await screen.findByRole('dialog', { name: 'Pricing Breakdown' });
     for (const item of journey.pricing_breakdown) expect(within(dialog).getByText(item.description)).toBeTruthy();
+    // Each priced part says whether it is a published fare or an estimate, with its source.
+    const kinds = journey.pricing_breakdown.filter((item) => item.estimated !== undefined).length;
+    expect(within(dialog).queryAllByText(/^(Estimate|Published fare)/)).toHaveLength(kinds);
 
     // The first step with directions: its toggle counts them and lists them as text.
     const step = journey.depart.steps.find((s) => s.directions.length > 0)!;
