@@ -10,7 +10,7 @@ describe('money', () => {
     expect(formatCost('free')).toBe('free');
     expect(formatCost('unknown')).toBe('unknown');
     expect(formatCost(470, 'BRL')).toBe('R$4.70');
-    expect(toBreakdown({ description: 'x', cost: 290, estimated: true })).toEqual({ description: 'x', cost: '£2.90' });
+    expect(toBreakdown({ description: 'x', cost: 290, estimated: true })).toEqual({ description: 'x', cost: '£2.90', estimated: true, source: null });
   });
 
   it('reads published pounds into whole pence', () => {
