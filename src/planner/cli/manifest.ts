@@ -87,7 +87,8 @@ export async function loadManifest(path: string, today = new Date(), openFeeds =
   const naptanPaths = (manifest.naptan ?? []).map((p) => resolve(base, p));
   const inputs: FeedInput[] = [];
   const issues: ImportIssue[] = [];
-  const naptan = openFeeds && manifest.feeds.some((f) => f.txc) ? await readNaptanFiles(naptanPaths) : { stops: [], issues: [] };
+  // Read here for TransXChange stop positions and so a bad row is in the import report (the places step reads them again).
+  const naptan = openFeeds && naptanPaths.length > 0 ? await readNaptanFiles(naptanPaths) : { stops: [], issues: [] };
   issues.push(...naptan.issues);
   for (const f of openFeeds ? manifest.feeds : []) {
     let roll: FeedInput['rollForward'];

@@ -21,7 +21,7 @@ import { planWalk } from '../modes/walk';
 import { assembleJourney, assembleLeg, type JourneyFigures } from './assemble';
 import type { LegDraft } from './parts';
 import type { Region } from './region';
-import { validateRequest, type LocalTime, type PlanRequest, type Validated } from './request';
+import { LESS_ACCURATE_TAG, validateRequest, type LocalTime, type PlanRequest, type Validated } from './request';
 import { selectTransit, sortByEmissions } from './result-set';
 import type { Journey, PlaceOut, TransportMode } from './types';
 
@@ -87,7 +87,9 @@ export async function* plan(req: PlanRequest, options: PlanOptions): AsyncGenera
     if (returns && !ret) return [];
     return drafts.filter((d) => allowed(d, v)).map((d) => {
       if (ret && d.mode === 'car-club') pairCarClubHire(v.region, d, ret);
-      return assembleJourney(v.region, origin, destination, d, ret);
+      const f = assembleJourney(v.region, origin, destination, d, ret);
+      if (v.outside) f.journey.tags.push(LESS_ACCURATE_TAG);
+      return f;
     });
   };
 
