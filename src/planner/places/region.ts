@@ -77,7 +77,7 @@ export function assembleRegionPlaces(src: RegionSources): RegionPlaces {
   const stopPlaces = placesFromStops(stops, near);
   const osm = placesFromOsm(src.osm ?? [], near);
   const naptan = naptanPlaces(src.naptan ?? [], towns);
-  const centres = townCentres([...towns, ...naptan.filter((r) => r.type === 'town' && !/centre$/i.test(r.label))], naptan);
+  const centres = townCentres([...towns, ...naptan.filter((r) => r.type === 'town')], naptan);
 
   const records = [...towns, ...centres, ...park, ...health, ...stopPlaces, ...naptan, ...streets, ...postcodes, ...osm];
   const used = new Set(records.map((r) => r.source));

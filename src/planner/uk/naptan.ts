@@ -163,13 +163,14 @@ export function naptanPlaces(stops: readonly NaptanStop[], known: readonly { lab
     const at = loc.centre.length > 0 ? loc.centre : loc.all;
     const lat = mean(at.map((s) => s.lat));
     const lng = mean(at.map((s) => s.lon));
-    if (near(loc.name, lat, lng)) continue;
+    // "Dundee City Centre": the town's centre place (places/centres.ts) answers for it.
     const centre = /\b(city|town) centre$/i.test(loc.name);
+    if (near(loc.name, lat, lng) || centre) continue;
     // A top-level locality with a dozen stops or more is a town; a smaller one or a district of a town is a village/district.
     const town = !loc.parent && loc.all.length >= 12;
     out.push({
-      id: `naptan:locality:${slug(`${loc.name}-${loc.parent}`)}`, label: loc.name, secondary: loc.parent ? `District of ${loc.parent}` : 'Scotland', type: town || centre ? 'town' : 'village',
-      lat, lng, importance: centre ? 0.6 : town ? 0.5 : 0.3, source: 'naptan', ...(centre ? { keywords: ['centre', 'center', 'city', 'town'] } : {}),
+      id: `naptan:locality:${slug(`${loc.name}-${loc.parent}`)}`, label: loc.name, secondary: loc.parent ? `District of ${loc.parent}` : 'Scotland', type: town ? 'town' : 'village',
+      lat, lng, importance: town ? 0.5 : 0.3, source: 'naptan',
     });
   }
   return out;
