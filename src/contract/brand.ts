@@ -70,6 +70,8 @@ export const brandSchema = z.object({
   apiKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'must be 16-64 letters, digits, _ or -'),
   /** Hostnames that select this brand (Digitransit-style); BRAND picks the default for other hosts. */
   hostnames: z.array(z.string().min(1)),
+  /** The planner regions (region manifest names, REGIONS) this brand plans on; absent: whichever loaded region holds the origin. */
+  regions: z.array(z.string().min(1)).min(1).optional(),
   region: z.object({
     name: z.string().min(2),
     councilAreas: z.array(z.string()).min(1),

@@ -32,7 +32,7 @@ export const SETTINGS: readonly SettingDoc[] = [
   { name: 'SMTP_URL', default: '(unset)', description: 'smtp:// or smtps:// URL (with user:password@ if needed) to send mail through; unset writes each mail to DATA_DIR/outbox and logs its link.' },
   { name: 'MAIL_FROM', default: 'no-reply@drover.localhost', description: 'Sender address of account e-mails; the calling brand\'s title is its display name.' },
   { name: 'TRUST_PROXY', default: 'false', description: 'true behind a reverse proxy, so client IPs and protocol come from X-Forwarded-* headers.' },
-  { name: 'REGIONS', default: '<repo>/data/regions/tayside.json', description: 'Comma-separated region manifests: the planner threads and workers plan on them, place search answers from their snapshots, the fallback map draws the first.' },
+  { name: 'REGIONS', default: '<repo>/data/regions/tayside.json,<repo>/data/regions/north-east.json', description: 'Comma-separated region manifests: the planner threads and workers plan on them, place search answers from their snapshots, the fallback map draws the first.' },
 ];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -124,7 +124,7 @@ const envSchema = z.object({
     .optional(),
   SMTP_URL: urlWithScheme(['smtp', 'smtps']),
   MAIL_FROM: z.email({ message: 'must be an e-mail address' }).default('no-reply@drover.localhost'),
-  REGIONS: manifestList('data/regions/tayside.json'),
+  REGIONS: manifestList('data/regions/tayside.json,data/regions/north-east.json'),
 });
 
 export interface Settings {

@@ -1,10 +1,12 @@
 /**
  * `planner import <manifest> [--out f]`: the region snapshot (timetable, streets, places, costs);
- * `planner import --gtfs <zip|dir> [--gtfs ...] --out <snapshot>`: a timetable-only snapshot of any feeds.
+ * `planner import --gtfs <zip|dir> [--gtfs ...] --out <snapshot>`: a timetable-only snapshot of any feeds;
+ * `--txc <xml|zip|dir>` (repeatable) adds TransXChange feeds, `--naptan <csv>` (repeatable) their stops' positions.
  */
 import { buildRegionSnapshot, writeRegionSnapshotFile } from '../journey/region-build-node';
 import { buildTimetable, type FeedInput } from '../timetable/build';
-import { openGtfs, writeSnapshotFile } from '../timetable/node-io';
+import { feedNameOf, openGtfs, writeSnapshotFile } from '../timetable/node-io';
+import { openTxcFeed, readNaptanFiles } from '../uk/uk-node';
 import { formatReport, GtfsImportError } from '../timetable/report';
 import type { Timetable } from '../timetable/model';
 import { encodeSnapshot } from '../timetable/snapshot';
@@ -16,15 +18,24 @@ export async function importCommand(argv: string[]): Promise<number> {
   const manifestPath = args.positional[0];
   if (manifestPath) return importRegion(manifestPath, flag(args, 'out'), flag(args, 'json') !== undefined);
   const gtfs = args.flags.get('gtfs') ?? [];
+  const txc = args.flags.get('txc') ?? [];
   const out = flag(args, 'out');
-  if (gtfs.length === 0 || !out) {
-    console.error('usage: planner import <region manifest> | planner import --gtfs <zip|dir> [--gtfs ...] --out <snapshot>');
+  if (gtfs.length + txc.length === 0 || !out) {
+    console.error('usage: planner import <region manifest> | planner import [--gtfs <zip|dir> ...] [--txc <xml|zip|dir> ... [--naptan <csv> ...]] --out <snapshot>');
     return 2;
   }
-  const inputs: FeedInput[] = await Promise.all(gtfs.map(async (p) => ({ source: await openGtfs(p) })));
   const started = performance.now();
+  const inputs: FeedInput[] = await Promise.all(gtfs.map(async (p) => ({ source: await openGtfs(p) })));
+  // Each TransXChange path is its own feed, so files with different OperatingPeriods roll forward on their own.
+  const naptan = await readNaptanFiles(args.flags.get('naptan') ?? []);
+  const issues = [...naptan.issues];
+  for (const p of txc) {
+    const feed = await openTxcFeed([p], feedNameOf(p).replace(/\.xml$/i, ''), naptan.stops);
+    inputs.push(feed.input);
+    issues.push(...feed.feed.issues);
+  }
   return reportingImportErrors(async () => {
-    const tt = await buildTimetable(inputs);
+    const tt = await buildTimetable(inputs, { issues });
     const bytes = encodeSnapshot(tt);
     await writeSnapshotFile(out, bytes);
     if (flag(args, 'json')) console.log(JSON.stringify(tt.report, null, 2));

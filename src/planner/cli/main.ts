@@ -8,7 +8,7 @@ const commands: Record<string, (argv: string[]) => Promise<number>> = { import: 
 const [name, ...rest] = process.argv.slice(2);
 const command = name ? commands[name] : undefined;
 if (!command) {
-  console.error('usage: npm run planner -- import <manifest> | import --gtfs <zip|dir> [--gtfs ...] --out <snapshot> | query ... | stats [--footpaths]');
+  console.error('usage: npm run planner -- import <manifest> | import [--gtfs <zip|dir> ...] [--txc <xml|zip|dir> ... --naptan <csv> ...] --out <snapshot> | query ... | stats [--footpaths]');
   process.exit(2);
 }
 try {

@@ -5,6 +5,8 @@ import type { BiasBox, StopKind } from '../places/types';
 import type { BuildOptions, FeedInput } from '../timetable/build';
 import { parseDay } from '../timetable/gtfs-time';
 import { openGtfs } from '../timetable/node-io';
+import type { ImportIssue } from '../timetable/report';
+import { openTxcFeed, readNaptanFiles } from '../uk/uk-node';
 
 export interface RegionManifest {
   name: string;
@@ -13,13 +15,18 @@ export interface RegionManifest {
   snapshot: string;
   feeds: {
     name: string;
-    gtfs: string;
+    /** A GTFS zip or folder; or else `txc`. */
+    gtfs?: string;
+    /** TransXChange: .xml files, folders of them or zips (as Traveline Scotland publishes them), one feed. */
+    txc?: string | string[];
     /** Map an expired feed's calendar onto [start + startOffsetDays, + days) by weekday. start: "today" or YYYY-MM-DD. */
     rollForward?: { start: string; startOffsetDays?: number; days: number };
     /** How the feed's stops appear in the place index (kind by default from its route types). */
     stops?: { kind?: StopKind; operator?: string; source?: string };
   }[];
   footpaths?: BuildOptions['footpaths'];
+  /** NaPTAN CSVs (one per council): stop names and positions for TransXChange, stops and localities for place search. */
+  naptan?: string[];
   /** OpenStreetMap extract (.osm.pbf): the street graph for walk, cycle and car legs and footpaths. */
   osm?: string;
   /** Elevation files (GeoTIFF or SRTM .hgt / .hgt.zip) for climbs and elevation per step. */
@@ -57,7 +64,11 @@ export interface LoadedManifest {
   osmPath?: string;
   elevationPaths: string[];
   costsDir: string;
+  /** One per feed: the GTFS path, or a TransXChange feed's first path. */
   feedPaths: string[];
+  /** Every TransXChange path and NaPTAN file (for staleness checks). */
+  ukPaths: string[];
+  naptanPaths: string[];
   resolve: (relative: string) => string;
 }
 
@@ -68,16 +79,31 @@ export async function loadManifest(path: string, today = new Date(), openFeeds =
     throw new Error(`${path}: a manifest needs name, snapshot and at least one feed`);
   }
   const base = dirname(resolve(path));
+  const txcPaths = (f: RegionManifest['feeds'][number]): string[] => (f.txc === undefined ? [] : Array.isArray(f.txc) ? f.txc : [f.txc]).map((p) => resolve(base, p));
+  for (const f of manifest.feeds) {
+    if (!f.gtfs === (txcPaths(f).length === 0)) throw new Error(`${path}: feed ${f.name} needs either gtfs or txc`);
+  }
+  if (manifest.naptan !== undefined && !Array.isArray(manifest.naptan)) throw new Error(`${path}: naptan must be a list of files`);
+  const naptanPaths = (manifest.naptan ?? []).map((p) => resolve(base, p));
   const inputs: FeedInput[] = [];
+  const issues: ImportIssue[] = [];
+  // Read here for TransXChange stop positions and so a bad row is in the import report (the places step reads them again).
+  const naptan = openFeeds && naptanPaths.length > 0 ? await readNaptanFiles(naptanPaths) : { stops: [], issues: [] };
+  issues.push(...naptan.issues);
   for (const f of openFeeds ? manifest.feeds : []) {
-    const input: FeedInput = { source: await openGtfs(resolve(base, f.gtfs), f.name) };
+    let roll: FeedInput['rollForward'];
     if (f.rollForward) {
       const start = f.rollForward.start === 'today' ? Math.floor(today.getTime() / 86_400_000) : parseDay(f.rollForward.start);
       if (Number.isNaN(start)) throw new Error(`${path}: feed ${f.name}: rollForward.start must be "today" or YYYY-MM-DD`);
       const first = start + (f.rollForward.startOffsetDays ?? 0);
-      input.rollForward = { first, last: first + f.rollForward.days - 1 };
+      roll = { first, last: first + f.rollForward.days - 1 };
     }
-    inputs.push(input);
+    if (f.gtfs) inputs.push({ source: await openGtfs(resolve(base, f.gtfs), f.name), ...(roll ? { rollForward: roll } : {}) });
+    else {
+      const txc = await openTxcFeed(txcPaths(f), f.name, naptan.stops, today, roll);
+      inputs.push(txc.input);
+      issues.push(...txc.feed.issues);
+    }
   }
   if (manifest.elevation !== undefined && !Array.isArray(manifest.elevation)) throw new Error(`${path}: elevation must be a list of files`);
   if (manifest.carPencePerMile !== undefined && !(Number.isFinite(manifest.carPencePerMile) && manifest.carPencePerMile >= 0)) {
@@ -88,11 +114,13 @@ export async function loadManifest(path: string, today = new Date(), openFeeds =
     path,
     snapshotPath: resolve(base, manifest.snapshot),
     inputs,
-    options: manifest.footpaths ? { footpaths: manifest.footpaths } : {},
+    options: { ...(manifest.footpaths ? { footpaths: manifest.footpaths } : {}), ...(issues.length ? { issues } : {}) },
     ...(manifest.osm ? { osmPath: resolve(base, manifest.osm) } : {}),
     elevationPaths: (manifest.elevation ?? []).map((e) => resolve(base, e)),
     costsDir: resolve(base, manifest.costs ?? manifest.name),
-    feedPaths: manifest.feeds.map((f) => resolve(base, f.gtfs)),
+    feedPaths: manifest.feeds.map((f) => (f.gtfs ? resolve(base, f.gtfs) : (txcPaths(f)[0] as string))),
+    ukPaths: [...manifest.feeds.flatMap(txcPaths), ...naptanPaths],
+    naptanPaths,
     resolve: (relative) => resolve(base, relative),
   };
 }

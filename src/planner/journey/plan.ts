@@ -22,7 +22,7 @@ import { planWalk } from '../modes/walk';
 import { assembleJourney, assembleLeg, type JourneyFigures } from './assemble';
 import type { LegDraft } from './parts';
 import type { Region } from './region';
-import { validateRequest, type LocalTime, type PlanRequest, type Validated } from './request';
+import { LESS_ACCURATE_TAG, validateRequest, type LocalTime, type PlanRequest, type Validated } from './request';
 import { selectAccessOptions, selectTransit, sortByEmissions } from './result-set';
 import { noteJourneyTimeGaps } from './time-gap';
 import type { Journey, PlaceOut, TransportMode } from './types';
@@ -125,6 +125,8 @@ export async function* plan(req: PlanRequest, options: PlanOptions): AsyncGenera
   for (const j of sortByEmissions(direct.map((f) => f.journey))) {
     if (seen.has(j.id)) continue;
     seen.add(j.id);
+    // Planned on the nearest region for a place outside it: said on every option (SPEC section 1).
+    if (v.outside) j.tags.push(LESS_ACCURATE_TAG);
     yield j;
   }
 
@@ -152,6 +154,8 @@ export async function* plan(req: PlanRequest, options: PlanOptions): AsyncGenera
   for (const j of sortByEmissions(transit.map((f) => f.journey))) {
     if (seen.has(j.id)) continue;
     seen.add(j.id);
+    // Planned on the nearest region for a place outside it: said on every option (SPEC section 1).
+    if (v.outside) j.tags.push(LESS_ACCURATE_TAG);
     yield j;
   }
 }

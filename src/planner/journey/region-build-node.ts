@@ -12,6 +12,7 @@ import { loadRegionCostData } from '../costs/region-data-node';
 import { modeFactors, parseEmissionFactorsCsv } from '../emissions/factors';
 import { stopsFromGtfsZip } from '../places/gtfs-stops';
 import { osmPlacesFromPbf } from '../places/osm-places';
+import { readNaptanFiles } from '../uk/uk-node';
 import { PlaceIndex } from '../places/place-index';
 import { assembleRegionPlaces, type RegionSources } from '../places/region';
 import type { StopInput } from '../places/types';
@@ -61,8 +62,9 @@ export async function buildRegionPlaces(loaded: LoadedManifest): Promise<{ index
   const stops: StopInput[] = [];
   for (const [i, feed] of loaded.manifest.feeds.entries()) {
     const path = loaded.feedPaths[i] as string;
-    // The stop reader takes zipped feeds; a feed in a folder still routes but adds no stop places.
-    if (!/\.zip$/i.test(path)) continue;
+    // The stop reader takes zipped GTFS feeds; a feed in a folder still routes but adds no stop places
+    // (TransXChange feeds' stops come from NaPTAN).
+    if (!feed.gtfs || !/\.zip$/i.test(path)) continue;
     stops.push(...stopsFromGtfsZip(new Uint8Array(await readFile(path)), { feed: feed.name, ...feed.stops }));
   }
   const sources: RegionSources = {
@@ -72,6 +74,7 @@ export async function buildRegionPlaces(loaded: LoadedManifest): Promise<{ index
     healthSitesCsv: await text(p.healthSites),
     parkPlacesCsv: await text(p.parkPlaces),
     stops,
+    ...(loaded.naptanPaths.length ? { naptan: (await readNaptanFiles(loaded.naptanPaths)).stops } : {}),
   };
   if (p.osm) {
     if (!loaded.osmPath) throw new Error(`${loaded.path}: places.osm needs an osm file`);
@@ -133,7 +136,7 @@ export async function manifestSourceFiles(loaded: LoadedManifest): Promise<strin
   const p = loaded.manifest.places;
   const places = p ? [p.geonames, p.admin2Councils, p.postcodes, p.healthSites, p.parkPlaces].filter((f): f is string => !!f).map(loaded.resolve) : [];
   const costs = existsSync(loaded.costsDir) ? (await readdir(loaded.costsDir)).filter((f) => f.endsWith('.json')).map((f) => join(loaded.costsDir, f)) : [];
-  return [loaded.path, ...loaded.feedPaths, ...(loaded.osmPath ? [loaded.osmPath] : []), ...loaded.elevationPaths, ...places, ...costs];
+  return [loaded.path, ...loaded.feedPaths, ...loaded.ukPaths, ...(loaded.osmPath ? [loaded.osmPath] : []), ...loaded.elevationPaths, ...places, ...costs];
 }
 
 /** True when a source file changed after the snapshot was written (then the snapshot no longer describes them). */

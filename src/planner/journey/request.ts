@@ -1,10 +1,11 @@
 /**
  * What plan() is asked, and the checks that turn a bad request into a typed error with a clear
- * message (origin outside every region, same origin and destination, return before outbound,
- * a date beyond six months).
+ * message (a place outside Great Britain, same origin and destination, return before outbound,
+ * a date beyond six months). A place outside the region's area is planned, flagged less accurate.
  */
 import { RAILCARDS, type Railcard } from '../costs/concessions';
-import { distance, bboxContains } from '../geo/geo';
+import { distance, bboxContains, type BBox } from '../geo/geo';
+import { inGreatBritain } from '../places/geo';
 import type { TravelType } from './types';
 import type { Region } from './region';
 
@@ -36,7 +37,12 @@ export interface PlanRequest {
   profile?: PlanProfile;
   /** The brand's blocked travel types: never planned. */
   blocked_travel_types?: readonly TravelType[];
+  /** The regions (manifest names) the brand plans on (brand.json `regions`); absent or empty: any loaded region. */
+  regions?: readonly string[];
 }
+
+/** Tag of a journey planned from or to a place outside the region's area (SPEC section 1: allowed but less accurate). */
+export const LESS_ACCURATE_TAG = 'outside_region';
 
 export type PlanErrorCode = 'invalid_request' | 'outside_region' | 'same_place' | 'return_before_outbound' | 'too_far_ahead';
 
@@ -78,6 +84,8 @@ export interface Validated {
   arriveBy: boolean;
   returnAt: LocalTime | null;
   blocked: Set<TravelType>;
+  /** Why the journey is less accurate (origin or destination outside the region's area), else null. */
+  outside: { field: 'origin' | 'destination'; message: string } | null;
 }
 
 function checkPlace(p: PlaceIn | undefined, field: string): PlaceIn {
@@ -108,13 +116,34 @@ function checkProfile(p: PlanProfile | undefined): void {
   }
 }
 
+/** Rough distance in degrees from a point to a box (0 inside): which region is nearest an outside origin. */
+function boxDistance(box: BBox, p: PlaceIn): number {
+  const dLat = Math.max(box.minLat - p.lat, 0, p.lat - box.maxLat);
+  const dLng = Math.max(box.minLng - p.lng, 0, p.lng - box.maxLng) * Math.cos((p.lat * Math.PI) / 180);
+  return Math.hypot(dLat, dLng);
+}
+
 export function validateRequest(req: PlanRequest, regions: readonly Region[], now: Date): Validated {
   const origin = checkPlace(req.origin, 'origin');
   const destination = checkPlace(req.destination, 'destination');
-  const region = regions.find((r) => bboxContains(r.bounds, origin.lat, origin.lng));
-  if (!region) throw new PlanError('outside_region', 'origin', `We do not plan journeys from ${origin.label || `${origin.lat},${origin.lng}`}: it is outside every region we cover (${regions.map((r) => r.name).join(', ') || 'none loaded'}).`);
-  if (!bboxContains(region.reach, destination.lat, destination.lng)) {
-    throw new PlanError('outside_region', 'destination', `The destination ${destination.label || `${destination.lat},${destination.lng}`} is beyond what the ${region.name} region's timetables and maps cover.`);
+  // The brand's own regions where it names them; an origin outside them is planned on the nearest
+  // with what it has (walk, car and taxi estimates, transit from the nearest stops) and a notice.
+  const named = req.regions?.length ? regions.filter((r) => req.regions!.includes(r.name)) : [];
+  const candidates = named.length > 0 ? named : regions;
+  const nearest = [...candidates].sort((a, b) => boxDistance(a.bounds, origin) - boxDistance(b.bounds, origin))[0];
+  const region = candidates.find((r) => bboxContains(r.bounds, origin.lat, origin.lng)) ?? nearest;
+  const place = (p: PlaceIn) => p.label || `${p.lat},${p.lng}`;
+  if (!region) throw new PlanError('outside_region', 'origin', 'No region is loaded: journey planning is not available.');
+  for (const [p, field] of [[origin, 'origin'], [destination, 'destination']] as const) {
+    if (!inGreatBritain(p.lat, p.lng)) {
+      throw new PlanError('outside_region', field, `We plan journeys in Great Britain only: ${place(p)} is outside it.`);
+    }
+  }
+  let outside: Validated['outside'] = null;
+  if (!bboxContains(region.bounds, origin.lat, origin.lng)) {
+    outside = { field: 'origin', message: `${place(origin)} is outside the area we cover (${region.name}): this journey is planned with what that area has, so it is less accurate.` };
+  } else if (!bboxContains(region.reach, destination.lat, destination.lng)) {
+    outside = { field: 'destination', message: `${place(destination)} is beyond what the ${region.name} region's timetables and maps cover: this journey is less accurate.` };
   }
   if (distance(origin, destination) < SAME_PLACE_METRES) {
     throw new PlanError('same_place', 'destination', 'The origin and destination are the same place: choose a different destination.');
@@ -138,5 +167,5 @@ export function validateRequest(req: PlanRequest, regions: readonly Region[], no
     }
     if (returnAt.date > limit) throw new PlanError('too_far_ahead', 'return_time', `Journeys can be planned at most ${MAX_MONTHS_AHEAD} months ahead: the return ${req.return_time} is later than that.`);
   }
-  return { region, outbound, arriveBy, returnAt, blocked: new Set(req.blocked_travel_types ?? []) };
+  return { region, outbound, arriveBy, returnAt, blocked: new Set(req.blocked_travel_types ?? []), outside };
 }

@@ -18,4 +18,5 @@ export const ATTRIBUTIONS: Attribution[] = [
   { key: 'gtfs-rail', text: 'Contains National Rail Enquiries data (Rail Delivery Group)', licence: 'CC BY 2.0 UK' },
   { key: 'gtfs-ember', text: 'Ember coach stops: Ember open data', licence: 'operator open data' },
   { key: 'osm', text: '(c) OpenStreetMap contributors', licence: 'ODbL' },
+  { key: 'naptan', text: 'Bus stops, stations and taxi ranks from NaPTAN (Department for Transport). Contains public sector information licensed under the Open Government Licence v3.0.', licence: 'OGL v3' },
 ];

@@ -18,6 +18,8 @@ import {
 } from './sources';
 import type { SkippedRow } from './sources';
 import type { Attribution, OsmPlaceInput, PlaceRecord, StopInput } from './types';
+import { naptanPlaces, type NaptanStop } from '../uk/naptan';
+import { townCentres } from './centres';
 
 /**
  * Bump when the records made from the same sources change (names, localities, ranking data),
@@ -39,6 +41,8 @@ export interface RegionSources {
   parkPlacesCsv?: string;
   stops?: readonly StopInput[];
   osm?: readonly OsmPlaceInput[];
+  /** NaPTAN stops (uk/naptan.ts): bus stops and stations, taxi ranks, rail entrances, localities. */
+  naptan?: readonly NaptanStop[];
 }
 
 export interface RegionPlaces {
@@ -72,8 +76,10 @@ export function assembleRegionPlaces(src: RegionSources): RegionPlaces {
   const park = placesFromParkPlaces(parseCsv(src.parkPlacesCsv ?? ''), towns, near, skipped);
   const stopPlaces = placesFromStops(stops, near);
   const osm = placesFromOsm(src.osm ?? [], near);
+  const naptan = naptanPlaces(src.naptan ?? [], towns);
+  const centres = townCentres([...towns, ...naptan.filter((r) => r.type === 'town')], naptan);
 
-  const records = [...towns, ...park, ...health, ...stopPlaces, ...streets, ...postcodes, ...osm];
+  const records = [...towns, ...centres, ...park, ...health, ...stopPlaces, ...naptan, ...streets, ...postcodes, ...osm];
   const used = new Set(records.map((r) => r.source));
   if (councils.size > 0) used.add('council-areas');
   return {
@@ -88,6 +94,8 @@ export function assembleRegionPlaces(src: RegionSources): RegionPlaces {
       streets: streets.length,
       postcodes: postcodes.length,
       osm: osm.length,
+      ...(src.naptan ? { naptan: naptan.length } : {}),
+      centres: centres.length,
     },
   };
 }

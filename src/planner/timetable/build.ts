@@ -11,7 +11,7 @@ import { loadFeed } from './load-feed';
 import type { AgencyInfo, FeedInfo, Timetable } from './model';
 import { groupPatterns, tripArrival, tripDeparture, type TripRef } from './patterns';
 import type { RawFeed } from './raw-feed';
-import { ReportBuilder, type FeedSummary } from './report';
+import { ReportBuilder, type FeedSummary, type ImportIssue } from './report';
 import { seatLinks, type TripEnds } from './seats';
 import { buildTrips, newTripStore, type TripStore } from './trip-times';
 
@@ -28,10 +28,13 @@ export interface BuildOptions {
    * by index into `points`; where a region has a street graph (street/footpaths networkFootpaths).
    */
   walkNetwork?: (points: { lat: number; lng: number }[], maxSeconds: number) => NetworkWalks;
+  /** Issues found before the build (TransXChange conversion, NaPTAN rows), listed in the import report. */
+  issues?: readonly ImportIssue[];
 }
 
 export async function buildTimetable(inputs: FeedInput[], options: BuildOptions = {}): Promise<Timetable> {
   const report = new ReportBuilder();
+  for (const issue of options.issues ?? []) report.warn(issue);
   const raws: RawFeed[] = [];
   for (const input of inputs) raws.push(await loadFeed(input.source, report));
 

@@ -49,7 +49,7 @@ function plannerTime(text: string): string {
 }
 
 /** The validated form (passes already merged) as the planner's request. */
-export function planRequestFor(form: SearchForm, blocked: readonly TravelType[]): PlanRequest {
+export function planRequestFor(form: SearchForm, blocked: readonly TravelType[], regions?: readonly string[]): PlanRequest {
   return {
     origin: form.origin,
     destination: form.destination,
@@ -65,6 +65,7 @@ export function planRequestFor(form: SearchForm, blocked: readonly TravelType[])
       ...(typeof form.user_age === 'number' ? { user_age: form.user_age } : {}),
     },
     blocked_travel_types: blocked,
+    ...(regions?.length ? { regions } : {}),
   };
 }
 

@@ -93,7 +93,8 @@ export async function buildMapLayers(manifestPath: string): Promise<Record<MapLa
   const inRegion = regionCouncilNames(loaded.costsDir);
   const areas = readGeoJson(files.councilAreas && loaded.resolve(files.councilAreas));
   for (const feature of areas.features) feature.properties = { name: feature.properties.name, region: inRegion.has(String(feature.properties.name)) };
-  const feeds = loaded.manifest.feeds.map((feed, i) => ({ path: loaded.feedPaths[i]!, name: feed.name, kind: feed.stops?.kind }));
+  // GTFS feeds only: a TransXChange feed's path is not a GTFS zip.
+  const feeds = loaded.manifest.feeds.flatMap((feed, i) => (feed.gtfs ? [{ path: loaded.feedPaths[i]!, name: feed.name, kind: feed.stops?.kind }] : []));
   const { stops, routes } = await gtfsLayers(feeds);
   return { areas, railways: readGeoJson(files.railways && loaded.resolve(files.railways)), routes, stops };
 }

@@ -30,3 +30,10 @@ export function rolledForwardNote(journey: Pick<Journey, 'depart' | 'return'>): 
   }
   return notes.size > 0 ? [...notes].join(' ') : null;
 }
+
+/** SPEC section 1: a journey from or to a place outside the covered area is planned, but less accurately. */
+export function outsideRegionNote(journey: Pick<Journey, 'tags'>): string | null {
+  return journey.tags.includes('outside_region')
+    ? 'Less accurate: this journey starts or ends outside the area we cover, so it is planned with the timetables and estimates we have.'
+    : null;
+}

@@ -22,7 +22,7 @@ describe('loadSettings', () => {
       publicUrl: 'http://{host}:8080',
       smtpUrl: undefined,
       mailFrom: 'no-reply@drover.localhost',
-      regions: [path.join(REPO_ROOT, 'data/regions/tayside.json')],
+      regions: [path.join(REPO_ROOT, 'data/regions/tayside.json'), path.join(REPO_ROOT, 'data/regions/north-east.json')],
     });
   });
 

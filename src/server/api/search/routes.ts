@@ -6,9 +6,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { parseSearchTime, searchFormSchema, updateReturnTimeSchema, type SearchForm } from '../../../contract/search';
-import { bboxContains, distance } from '../../../planner/geo/geo';
+import { distance } from '../../../planner/geo/geo';
 import { SAME_PLACE_METRES } from '../../../planner/journey/request';
-import type { RegionCoverage } from '../../jobs/planner-pool';
 import { planRequestFor } from '../../jobs/search-job';
 import { journeys, searchQueries } from '../../db/schema';
 import { ApiError, parseInput } from '../../http/errors';
@@ -30,22 +29,6 @@ const HASH = /^[0-9a-f]{32}$/;
 
 /** presentJourney() in SQL: the stored JSON with the row id, as text (the same for every caller). */
 const presentedJourneyJson = sql<string>`(${journeys.data} - 'user_status' || jsonb_build_object('id', ${journeys.id}::text))::text`;
-
-/**
- * The planner's own region checks, made before anything is stored when the regions are known
- * here (planner threads in this process), so the traveller gets a field error, not a failed search.
- */
-function checkCoverage(coverage: RegionCoverage[] | undefined, form: SearchForm): void {
-  if (!coverage) return;
-  const region = coverage.find((r) => bboxContains(r.bounds, form.origin.lat, form.origin.lng));
-  if (!region) {
-    const names = coverage.map((r) => r.name).join(', ');
-    throw ApiError.validation({ origin: [`We do not plan journeys from ${form.origin.label}: it is outside the area we cover (${names}).`] });
-  }
-  if (!bboxContains(region.reach, form.destination.lat, form.destination.lng)) {
-    throw ApiError.validation({ destination: [`${form.destination.label} is beyond what the ${region.name} region's timetables and maps cover.`] });
-  }
-}
 
 export function searchRoutes(context: ApiContext): FastifyPluginAsync {
   const { db } = context;
@@ -78,7 +61,6 @@ export function searchRoutes(context: ApiContext): FastifyPluginAsync {
     const parsed = parseInput(searchFormSchema(checkedAt), body ?? {});
     if (distance(parsed.origin, parsed.destination) < SAME_PLACE_METRES) throw ApiError.validation({ destination: [SEARCH_ROUTE_MESSAGES.samePlace] });
     if (!context.search) throw new ApiError(503, SEARCH_ROUTE_MESSAGES.unavailable);
-    checkCoverage(context.search.coverage?.(), parsed);
     const { form, userId } = await withProfile(request, parsed);
     const instant = (text: string) => new Date(parseSearchTime(text)!.epochMilliseconds);
     const { hash } = await storeQuery(db, {
@@ -93,7 +75,7 @@ export function searchRoutes(context: ApiContext): FastifyPluginAsync {
     });
     const [row] = await db.select().from(searchQueries).where(eq(searchQueries.hash, hash));
     try {
-      await context.search.enqueue({ hash, request: planRequestFor(form, request.brand.blockedTravelTypes), now: context.now().getTime() });
+      await context.search.enqueue({ hash, request: planRequestFor(form, request.brand.blockedTravelTypes, request.brand.regions), now: context.now().getTime() });
     } catch (error) {
       // The queue is unreachable (Redis down): the query says so, the caller may try again.
       context.log.error({ err: error, hash }, 'search could not be queued');

@@ -12,7 +12,7 @@ import { ScreenHeading } from '../../components/ScreenHeading';
 import { useBrand } from '../../lib/brand';
 import { hasUserToken } from '../../lib/cookies';
 import type { JourneySearch } from '../../lib/search-params';
-import { rolledForwardNote } from '../../components/timetable-notes';
+import { outsideRegionNote, rolledForwardNote } from '../../components/timetable-notes';
 import { DEFAULT_APPOINTMENT_MINUTES, emissionsText, hasPaymentMethods, milesText, priceText, stageModes, startsWithTaxi, timelineEntries, waitText } from './details-format';
 import { Fact } from './Fact';
 import { HealthNotices } from './HealthNotices';
@@ -223,6 +223,7 @@ export function JourneyDetails({ hash, journey, search, onSaved }: { hash?: stri
     [journey, brand, appointmentMinutes],
   );
   const timetableNote = rolledForwardNote(journey);
+  const outsideNote = outsideRegionNote(journey);
   const activeModes = journey.transport_mode === 'walk' || journey.transport_mode === 'cycle';
   return (
     <Stack gap="lg">
@@ -269,6 +270,7 @@ export function JourneyDetails({ hash, journey, search, onSaved }: { hash?: stri
             </Stack>
           </Paper>
           {timetableNote && <Text size="sm">{timetableNote}</Text>}
+          {outsideNote && <Text size="sm">{outsideNote}</Text>}
           {hash && (brand.health.appointmentStep || brand.health.alternativeReturn) && (
             <HealthReturnOptions hash={hash} journey={journey} appointmentMinutes={appointmentMinutes} onAppointmentMinutesChange={setAppointmentMinutes} />
           )}

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import type { Journey, Leg } from '../../../contract/journey';
 import { costLabel, dateLabel } from '../../components/journey-labels';
-import { rolledForwardNote } from '../../components/timetable-notes';
+import { outsideRegionNote, rolledForwardNote } from '../../components/timetable-notes';
 import { ModeIcon } from '../../components/ModeIcon';
 import { kgCo2, metresToMiles, minutes } from './format';
 import classes from './results.module.css';
@@ -57,6 +57,7 @@ export function JourneyCard({ hash, journey, position, emissions }: JourneyCardP
   const headingId = useId();
   const stages = journey.depart.stages;
   const rolledForward = rolledForwardNote(journey);
+  const outsideNote = outsideRegionNote(journey);
   return (
     <Paper component="article" withBorder p="md" aria-labelledby={headingId} className={classes.card}>
       <Stack gap="sm">
@@ -112,6 +113,11 @@ export function JourneyCard({ hash, journey, position, emissions }: JourneyCardP
         {rolledForward && (
           <Text size="sm" className={classes.note}>
             {rolledForward}
+          </Text>
+        )}
+        {outsideNote && (
+          <Text size="sm" className={classes.note}>
+            {outsideNote}
           </Text>
         )}
         {journey.id && (

@@ -138,10 +138,10 @@ describe('GET /v1/places/reverse', () => {
   });
 
   it('falls back to the nearest town away from any postcode, and null where nothing is near', async () => {
-    const perth = (await suggest('Perth')).find((s) => s.type === 'town')!;
-    // 0.004 degrees north of the town's point: no Dundee postcode, but the town is near.
-    const near = reverseAnswerSchema.parse((await reverse(`lat=${perth.lat + 0.004}&lng=${perth.lng}`)).json()).data;
-    expect(near).toMatchObject({ label: 'Perth', type: 'town' });
+    // Tayport (Fife): no Dundee postcode and no NaPTAN stop of the region within 500 m, but the town is near.
+    const tayport = (await suggest('Tayport')).find((s) => s.type === 'town')!;
+    const near = reverseAnswerSchema.parse((await reverse(`lat=${tayport.lat + 0.004}&lng=${tayport.lng}`)).json()).data;
+    expect(near).toMatchObject({ label: 'Tayport', type: 'town' });
     expect(near!.distance_m).toBeGreaterThan(400);
     // London is outside the index's country box; the Atlantic west of Skye is far from everything.
     for (const query of ['lat=51.5074&lng=-0.1278', 'lat=57.7&lng=-7.9']) {

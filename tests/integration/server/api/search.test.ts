@@ -138,28 +138,27 @@ describe('POST /v1/journey-planner/search, streamed on query.{hash}', () => {
     expect((await server.call('GET', `/v1/journey-planner/search/${hash}`)).status).toBe(404);
   }, 60_000);
 
-  it('a search outside the region is a field error while the regions are known here', async () => {
-    // Glasgow: outside the Tayside region every brand plans in today.
-    const origin = await server.call('POST', '/v1/journey-planner/search', { body: form({ origin: { label: 'Glasgow Central', lat: 55.8591, lng: -4.258 } }) });
-    expect(origin.status).toBe(422);
-    expect(origin.json<ErrorBody>().errors?.origin?.[0]).toMatch(/^We do not plan journeys from Glasgow Central: it is outside the area we cover \(tayside\)/);
-    const destination = await server.call('POST', '/v1/journey-planner/search', { body: form({ destination: { label: 'Lerwick', lat: 60.1546, lng: -1.1494 } }) });
-    expect(destination.status).toBe(422);
-    expect(destination.json<ErrorBody>().errors?.destination?.[0]).toMatch(/^Lerwick is beyond what the tayside region/);
-  });
+  it('a search from outside the brand\'s region is planned and flagged less accurate, not refused (SPEC section 1)', async () => {
+    // Glasgow: outside Tayside, the regional brand's region; the journeys say they are less accurate.
+    const { hash } = await post(form({ origin: { label: 'Glasgow Central', lat: 55.8591, lng: -4.258 } }));
+    const query = await finished(hash);
+    expect(query.status).toBe('done');
+    expect(query.journeys.length).toBeGreaterThan(0);
+    for (const journey of query.journeys) expect(journey.tags).toContain('outside_region');
+  }, 60_000);
 
   it('a search the planner refuses (regions not known where it was posted, as with the queue) records why and emits nothing', async () => {
     const real = server.context.search!;
     server.context.search = { enqueue: (job) => real.enqueue(job), close: () => real.close() };
     let hash: string;
     try {
-      ({ hash } = await post(form({ origin: { label: 'Glasgow Central', lat: 55.8591, lng: -4.258 } })));
+      ({ hash } = await post(form({ origin: { label: 'Paris', lat: 48.8566, lng: 2.3522 } })));
     } finally {
       server.context.search = real;
     }
     const query = await finished(hash);
     expect(query.status).toBe('failed');
-    expect(query.failure).toMatch(/outside every region/);
+    expect(query.failure).toMatch(/Great Britain only: Paris/);
     expect(query.results_retrieved).toBeNull();
     expect(query.journeys).toEqual([]);
   }, 60_000);

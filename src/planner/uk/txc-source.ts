@@ -1,0 +1,24 @@
+/**
+ * A GtfsSource whose files are tables held in memory (txc.ts's conversion of TransXChange):
+ * the timetable loader reads them exactly as it reads a GTFS zip. Browser-safe.
+ */
+import type { GtfsSource } from '../timetable/gtfs-source';
+
+const quote = (v: string): string => (/[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
+
+export class TableSource implements GtfsSource {
+  constructor(
+    readonly name: string,
+    private readonly tables: Map<string, string[][]>,
+  ) {}
+
+  async files(): Promise<string[]> {
+    return [...this.tables.keys()];
+  }
+
+  async read(file: string, onText: (text: string) => void): Promise<void> {
+    const rows = this.tables.get(file);
+    if (!rows) throw new Error(`${file} not in ${this.name}`);
+    onText(rows.map((r) => r.map(quote).join(',')).join('\n') + '\n');
+  }
+}

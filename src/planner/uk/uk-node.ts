@@ -1,0 +1,69 @@
+/**
+ * Node-only: reads TransXChange files (an .xml file, a folder of them, or a zip as Traveline
+ * publishes them) and NaPTAN CSVs from disk, and turns TransXChange into a timetable feed input.
+ */
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { unzipSync } from 'fflate';
+import type { FeedInput } from '../timetable/build';
+import type { ImportIssue } from '../timetable/report';
+import { naptanLookup, parseNaptan, type NaptanStop } from './naptan';
+import { convertTxc, type TxcFeed } from './txc';
+import { TableSource } from './txc-source';
+
+const DAY_MS = 86_400_000;
+
+/** The TransXChange documents at `path`: the file itself, every .xml in a folder (recursively), or every .xml in a zip. */
+export async function readTxcFiles(path: string): Promise<{ name: string; text: string }[]> {
+  if ((await stat(path)).isDirectory()) {
+    const out: { name: string; text: string }[] = [];
+    for (const entry of (await readdir(path)).sort()) {
+      if (entry.startsWith('.')) continue;
+      const full = join(path, entry);
+      if ((await stat(full)).isDirectory() || /\.(xml|zip)$/i.test(entry)) out.push(...(await readTxcFiles(full)));
+    }
+    return out;
+  }
+  const bytes = await readFile(path);
+  if (/\.zip$/i.test(path)) {
+    const decoder = new TextDecoder();
+    const entries = unzipSync(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), { filter: (f) => /\.xml$/i.test(f.name) });
+    return Object.keys(entries).sort().map((name) => ({ name: `${basename(path)}/${name}`, text: decoder.decode(entries[name]) }));
+  }
+  return [{ name: basename(path), text: bytes.toString('utf8') }];
+}
+
+/** Every stop in the NaPTAN CSVs, and the rows that could not be read (as import issues). */
+export async function readNaptanFiles(paths: readonly string[]): Promise<{ stops: NaptanStop[]; issues: ImportIssue[] }> {
+  const stops: NaptanStop[] = [];
+  const issues: ImportIssue[] = [];
+  for (const path of paths) {
+    const read = parseNaptan(await readFile(path, 'utf8'), basename(path));
+    stops.push(...read.stops);
+    issues.push(...read.issues.map((i) => ({ feed: 'naptan', ...i })));
+  }
+  return { stops, issues };
+}
+
+export const TXC_ROLL_FORWARD = { startOffsetDays: -7, days: 400 };
+
+export interface TxcFeedInput {
+  input: FeedInput;
+  feed: TxcFeed;
+}
+
+/**
+ * One timetable feed from TransXChange files. A feed whose OperatingPeriods all ended before
+ * `today` (or that is asked to) is rolled forward onto [today - 7 days, + 400 days) as the rail
+ * feed is, and the report and the app say so.
+ */
+export async function openTxcFeed(paths: readonly string[], name: string, stops: readonly NaptanStop[], today = new Date(), roll?: { first: number; last: number }): Promise<TxcFeedInput> {
+  const files = (await Promise.all(paths.map(readTxcFiles))).flat();
+  const day = Math.floor(today.getTime() / DAY_MS);
+  const feed = convertTxc(files, { feed: name, stops: naptanLookup(stops), today: day });
+  const input: FeedInput = { source: new TableSource(name, feed.tables) };
+  const first = day + TXC_ROLL_FORWARD.startOffsetDays;
+  if (roll) input.rollForward = roll;
+  else if (feed.period && feed.period.last < day) input.rollForward = { first, last: first + TXC_ROLL_FORWARD.days - 1 };
+  return { input, feed };
+}
