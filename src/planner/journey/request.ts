@@ -135,7 +135,8 @@ export function validateRequest(req: PlanRequest, regions: readonly Region[], no
   const place = (p: PlaceIn) => p.label || `${p.lat},${p.lng}`;
   if (!region) throw new PlanError('outside_region', 'origin', 'No region is loaded: journey planning is not available.');
   for (const [p, field] of [[origin, 'origin'], [destination, 'destination']] as const) {
-    if (!inGreatBritain(p.lat, p.lng)) {
+    // Great Britain, or inside a loaded region's reach (test regions abroad plan as at home).
+    if (!inGreatBritain(p.lat, p.lng) && !regions.some((r) => bboxContains(r.reach, p.lat, p.lng))) {
       throw new PlanError('outside_region', field, `We plan journeys in Great Britain only: ${place(p)} is outside it.`);
     }
   }
