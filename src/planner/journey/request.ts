@@ -6,6 +6,8 @@
 import { RAILCARDS, type Railcard } from '../costs/concessions';
 import { distance, bboxContains, type BBox } from '../geo/geo';
 import { inGreatBritain } from '../places/geo';
+import type { PlaceIndex } from '../places/place-index';
+import { reversePlace } from '../places/reverse';
 import type { TravelType } from './types';
 import type { Region } from './region';
 
@@ -116,6 +118,27 @@ function checkProfile(p: PlanProfile | undefined): void {
   }
 }
 
+/** Metres: a point farther than this from every town, village, stop and site we know is not somewhere to travel from. */
+export const KNOWN_PLACE_RADIUS_M = 25_000;
+
+/**
+ * Why a point is no place to plan from or to, or null: outside Great Britain (and every loaded
+ * region), or farther than KNOWN_PLACE_RADIUS_M from any town, village, stop or site the place
+ * indexes know - the North Sea off Fife is inside Great Britain's box but 100 km from any of them.
+ * With no place index nothing is refused for distance. The server asks this before storing a search.
+ */
+export function placeRefusal(p: PlaceIn, indexes: readonly PlaceIndex[], regions: readonly Region[] = []): string | null {
+  const name = p.label || `${p.lat},${p.lng}`;
+  if (!inGreatBritain(p.lat, p.lng) && !regions.some((r) => bboxContains(r.reach, p.lat, p.lng))) {
+    return `We plan journeys in Great Britain only: ${name} is outside it.`;
+  }
+  const o = { siteM: KNOWN_PLACE_RADIUS_M, townM: KNOWN_PLACE_RADIUS_M };
+  if (indexes.length > 0 && !indexes.some((index) => reversePlace(index, p.lat, p.lng, o) !== null)) {
+    return `${name} is more than ${KNOWN_PLACE_RADIUS_M / 1000} km from any town, village or stop we know (in the sea?): choose a place on land.`;
+  }
+  return null;
+}
+
 /** Rough distance in degrees from a point to a box (0 inside): which region is nearest an outside origin. */
 function boxDistance(box: BBox, p: PlaceIn): number {
   const dLat = Math.max(box.minLat - p.lat, 0, p.lat - box.maxLat);
@@ -134,11 +157,11 @@ export function validateRequest(req: PlanRequest, regions: readonly Region[], no
   const region = candidates.find((r) => bboxContains(r.bounds, origin.lat, origin.lng)) ?? nearest;
   const place = (p: PlaceIn) => p.label || `${p.lat},${p.lng}`;
   if (!region) throw new PlanError('outside_region', 'origin', 'No region is loaded: journey planning is not available.');
+  const indexes = regions.flatMap((r) => (r.places ? [r.places] : []));
   for (const [p, field] of [[origin, 'origin'], [destination, 'destination']] as const) {
     // Great Britain, or inside a loaded region's reach (test regions abroad plan as at home).
-    if (!inGreatBritain(p.lat, p.lng) && !regions.some((r) => bboxContains(r.reach, p.lat, p.lng))) {
-      throw new PlanError('outside_region', field, `We plan journeys in Great Britain only: ${place(p)} is outside it.`);
-    }
+    const refusal = placeRefusal(p, indexes, regions);
+    if (refusal) throw new PlanError('outside_region', field, refusal);
   }
   let outside: Validated['outside'] = null;
   if (!bboxContains(region.bounds, origin.lat, origin.lng)) {

@@ -7,7 +7,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { parseSearchTime, searchFormSchema, updateReturnTimeSchema, type SearchForm } from '../../../contract/search';
 import { distance } from '../../../planner/geo/geo';
-import { SAME_PLACE_METRES } from '../../../planner/journey/request';
+import { placeRefusal, SAME_PLACE_METRES } from '../../../planner/journey/request';
 import { planRequestFor } from '../../jobs/search-job';
 import { journeys, searchQueries } from '../../db/schema';
 import { ApiError, parseInput } from '../../http/errors';
@@ -61,6 +61,12 @@ export function searchRoutes(context: ApiContext): FastifyPluginAsync {
     const parsed = parseInput(searchFormSchema(checkedAt), body ?? {});
     if (distance(parsed.origin, parsed.destination) < SAME_PLACE_METRES) throw ApiError.validation({ destination: [SEARCH_ROUTE_MESSAGES.samePlace] });
     if (!context.search) throw new ApiError(503, SEARCH_ROUTE_MESSAGES.unavailable);
+    // Outside Great Britain, or in the sea: a field error now, not a search that fails later.
+    const { indexes } = await context.places.get();
+    for (const field of ['origin', 'destination'] as const) {
+      const refusal = placeRefusal(parsed[field], indexes);
+      if (refusal) throw ApiError.validation({ [field]: [refusal] });
+    }
     const { form, userId } = await withProfile(request, parsed);
     const instant = (text: string) => new Date(parseSearchTime(text)!.epochMilliseconds);
     const { hash } = await storeQuery(db, {

@@ -19,6 +19,7 @@ import {
 import { QueuedSearchJobs } from '../../../../src/server/jobs/queue';
 import type { SearchJob, SearchJobQueue } from '../../../../src/server/jobs/search-job';
 import { searchQueries } from '../../../../src/server/db/schema';
+import { PlaceIndexSet } from '../../../../src/planner/places/index-set';
 import { pusherClient, subscribeToSearch } from '../helpers/search-events';
 import { registration, signUp, startApiServer, uniqueEmail, type ApiServer } from './helpers';
 
@@ -149,19 +150,37 @@ describe('POST /v1/journey-planner/search, streamed on query.{hash}', () => {
 
   it('a search the planner refuses (regions not known where it was posted, as with the queue) records why and emits nothing', async () => {
     const real = server.context.search!;
+    const places = server.context.places;
     server.context.search = { enqueue: (job) => real.enqueue(job), close: () => real.close() };
+    // No place index here either, so the route's own refusal does not answer first.
+    server.context.places = { get: async () => new PlaceIndexSet([]) };
     let hash: string;
     try {
-      ({ hash } = await post(form({ origin: { label: 'Paris', lat: 48.8566, lng: 2.3522 } })));
+      ({ hash } = await post(form({ origin: { label: 'North Sea', lat: 56.5, lng: -1.0 } })));
     } finally {
       server.context.search = real;
+      server.context.places = places;
     }
     const query = await finished(hash);
     expect(query.status).toBe('failed');
-    expect(query.failure).toMatch(/Great Britain only: Paris/);
+    expect(query.failure).toMatch(/North Sea is more than 25 km from any town/);
     expect(query.results_retrieved).toBeNull();
     expect(query.journeys).toEqual([]);
   }, 60_000);
+});
+
+describe('places no one can travel from (SPEC section 8 shape)', () => {
+  it('an origin in the North Sea or in Paris is a field error before anything is stored', async () => {
+    for (const [origin, text] of [
+      [{ label: 'North Sea', lat: 56.5, lng: -1.0 }, /North Sea is more than 25 km from any town, village or stop we know/],
+      [{ label: 'Paris', lat: 48.8566, lng: 2.3522 }, /Great Britain only: Paris/],
+    ] as const) {
+      const res = await server.call('POST', '/v1/journey-planner/search', { body: form({ origin }) });
+      expect(res.status).toBe(422);
+      const body = res.json() as ErrorBody;
+      expect(body.errors?.origin?.[0]).toMatch(text);
+    }
+  });
 });
 
 describe('bad searches (SPEC section 8 shape)', () => {

@@ -165,6 +165,10 @@ describe('Tayside door to door', () => {
     };
     // SPEC section 1: outside the region is allowed but less accurate (north-east.test.ts); outside Great Britain is not planned.
     await fail({ ...base, origin: { label: 'Paris', lat: 48.8566, lng: 2.3522 } }, 'outside_region', /Great Britain only: Paris/);
+    // Inside Great Britain's box but 100 km out in the North Sea: no place to take a taxi from.
+    await fail({ ...base, origin: { label: 'North Sea', lat: 56.5, lng: -1.0 } }, 'outside_region', /more than 25 km from any town, village or stop we know \(in the sea\?\)/);
+    // 500 km away on land (London) is planned, flagged less accurate (north-east.test.ts has the flag).
+    expect((await planAll({ ...base, origin: { label: 'London', lat: 51.5072, lng: -0.1276 } }, opts())).length).toBeGreaterThan(0);
     await fail({ ...base, destination: { ...DUNDEE, label: 'Dundee again' } }, 'same_place', /same place/);
     await fail({ ...base, return_time: `${DAY}T07:00` }, 'return_before_outbound', /must be after the outbound/);
     const far = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 7, 1)).toISOString().slice(0, 10);
