@@ -77,6 +77,12 @@ export const brandSchema = z.object({
     autocompleteBias: boundsSchema,
     country: z.literal('gb'),
     timeZone: z.literal('Europe/London'),
+    /**
+     * The travel types the region's data can produce (its feeds' services, its bike-hire, car
+     * club, taxi and demand-responsive data, and the street modes): the stage filter offers only
+     * these (no Tram, Subway or Ferry in Tayside). The region README says how it was read.
+     */
+    travelTypes: z.array(travelTypeSchema).min(1),
   }),
   theme: z.object({
     primaryColor: z.string().regex(/^[a-z][a-zA-Z]*$/),
