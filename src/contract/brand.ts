@@ -99,6 +99,19 @@ export const brandSchema = z.object({
   updatesLink: httpsUrl,
   /** Advertising banner frame on Results: empty unless a brand configures one. */
   advertBanner: z.object({ src: httpsUrl, title: z.string().min(2) }).nullable(),
+  /**
+   * An analytics service the brand has integrated, with the cookies it sets (the Cookie and
+   * Privacy pages list them); null when none is (no brand has one today).
+   */
+  analytics: z
+    .object({
+      provider: z.string().min(2),
+      retention: z.string().min(2),
+      cookies: z.array(z.object({ name: z.string().min(1), purpose: z.string().min(2), duration: z.string().min(2) })).min(1),
+    })
+    .nullable(),
+  /** A crash and error reporting service the brand has integrated; null when none is. */
+  errorReporting: z.object({ provider: z.string().min(2), retention: z.string().min(2) }).nullable(),
   /** Google Maps browser key; when set, the web uses Google Places autocomplete. */
   googleMapsKey: z.string().min(10).nullable(),
   health: z.object({
