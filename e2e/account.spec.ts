@@ -170,3 +170,21 @@ test('register, activate, sign in, edit details and passes, search with them, sa
   await page.goto('/searches');
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test('an empty Create Account form shows every field error on the first submit', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'regional', 'the form is shared by the brands with accounts');
+  let sent = false;
+  page.on('request', (request) => request.url().endsWith('/v1/users/register') && (sent = true));
+  await page.goto('/register');
+  await acceptCookies(page);
+  await page.getByRole('button', { name: 'Register' }).click();
+  const summary = page.getByRole('alert').filter({ hasText: 'Please correct the following errors' });
+  await expect(summary.getByRole('listitem')).toHaveCount(6);
+  for (const message of ['The first name is required.', 'The last name is required.', 'Enter a valid e-mail address.', 'You must accept the terms and conditions.']) {
+    await expect(summary).toContainText(message);
+  }
+  expect(sent).toBe(false);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'register-errors-360.png'), fullPage: true });
+});

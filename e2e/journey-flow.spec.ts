@@ -132,7 +132,7 @@ test('the first stage is a taxi: the local taxi operators modal', async ({ page,
   expect(await seriousA11yViolations(page)).toEqual([]);
 });
 
-test('health brand: appointment length and the early and later return options re-plan the search', async ({ page, brand }) => {
+test('health brand: appointment length and the early and later return options update the journey in place', async ({ page, brand }) => {
   test.skip(!brand.health.appointmentStep, 'health brand only');
   test.setTimeout(120_000);
   const { planDundeeToPerth } = await import('./planning');
@@ -142,34 +142,61 @@ test('health brand: appointment length and the early and later return options re
   await page.goto(`/search/${hash}/results/${journeyIds[0]}`);
   await expect(page.getByText('Attend Appointment')).toBeVisible();
   await expect(page.getByText(/^1 hour, until \d{2}:\d{2}$/)).toBeVisible();
+  const journeyUrl = /\/search\/([^/]+)\/results\/([^/?]+)/;
+  const readReturnTime = (searchHash: string) =>
+    page.evaluate(
+      async ({ searchHash, apiKey }) =>
+        ((await (await fetch(`/v1/journey-planner/search/${searchHash}`, { headers: { 'X-Api-Key': apiKey } })).json()) as { data: { return_time: string } }).data.return_time,
+      { searchHash, apiKey: brand.apiKey },
+    );
+  const minutesOf = (text: string) => Number(text.slice(11, 13)) * 60 + Number(text.slice(14, 16));
+  // Nothing sends the traveller back to Results behind the 10 s wait: the page stays a journey's.
+  const resultsOpened: string[] = [];
+  page.on('framenavigated', (frame) => frame === page.mainFrame() && /\/results$/.test(new URL(frame.url()).pathname) && resultsOpened.push(frame.url()));
 
-  // 90 minutes: the card says so, and the return is re-planned after the appointment.
+  // 90 minutes: the card says so, and the return is re-planned after the appointment, in place.
+  const options = page.getByRole('region', { name: 'Your appointment and the way home' });
+  await options.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
   await page.getByLabel('Appointment length').selectOption({ label: '1 hour 30 mins' });
   const update = page.waitForRequest((request) => request.url().endsWith(`/search/${hash}/update-return-time`));
   await page.getByRole('button', { name: 'Update' }).click();
   const body = (await update).postDataJSON() as { return_time: string };
   expect(body.return_time).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:00$/);
-  await expect(page).toHaveURL(/\/search\/[^/]+\/results$/);
+  await expect(page).toHaveURL(journeyUrl, { timeout: 30_000 });
   await expect(page).not.toHaveURL(new RegExp(hash));
-  const second = /\/search\/([^/]+)\/results/.exec(page.url())![1]!;
-  await resultsDone(page);
-
-  // The early option asks for the current return time less 30 minutes.
-  await page.getByRole('article').first().getByRole('link', { name: 'View journey details' }).click();
+  await expect(page.getByText(/^Your way home now leaves at \d{2}:\d{2}\.$/)).toBeVisible();
   await expect(page.getByText(/^1 hour 30 mins, until/)).toBeVisible();
-  const current = await page.evaluate(
-    async ({ hash, apiKey }) => ((await (await fetch(`/v1/journey-planner/search/${hash}`, { headers: { 'X-Api-Key': apiKey } })).json()) as { data: { return_time: string } }).data.return_time,
-    { hash: second, apiKey: brand.apiKey },
-  );
-  const minutesOf = (text: string) => Number(text.slice(11, 13)) * 60 + Number(text.slice(14, 16));
-  const early = page.waitForRequest((request) => request.url().endsWith(`/search/${second}/update-return-time`));
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled / 2);
+  const second = journeyUrl.exec(page.url())![1]!;
+  const current = await readReturnTime(second);
+  expect(current).toBe(body.return_time);
+
+  // The return is now the appointment's end: no earlier way home is asked for, and the page says so.
+  let asked = false;
+  page.on('request', (request) => request.url().includes('/update-return-time') && (asked = true));
   await page.getByRole('button', { name: 'Show me an early return option' }).click();
-  expect(minutesOf(((await early).postDataJSON() as { return_time: string }).return_time)).toBe(minutesOf(current) - 30);
-  await expect(page).not.toHaveURL(new RegExp(second));
-  await resultsDone(page);
-  await page.getByRole('article').first().getByRole('link', { name: 'View journey details' }).click();
-  const later = page.waitForRequest((request) => request.url().includes('/update-return-time'));
+  await expect(page.getByText(/^There is no earlier way home after your appointment ends at \d{2}:\d{2}: this is the earliest\.$/)).toBeVisible();
+  expect(asked).toBe(false);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await shoot(page, 'health-return-options');
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await options.screenshot({ path: path.join(SCREENSHOT_DIR, `health-return-options-${width}.png`) });
+  }
+
+  // The later option asks for the current return time plus 30 minutes, and stays on the journey.
+  const later = page.waitForRequest((request) => request.url().endsWith(`/search/${second}/update-return-time`));
   await page.getByRole('button', { name: 'Show me a later return option' }).click();
-  expect(minutesOf(((await later).postDataJSON() as { return_time: string }).return_time)).toBe(minutesOf(current));
-  await expect(page).toHaveURL(/\/search\/[^/]+\/results$/);
+  expect(minutesOf(((await later).postDataJSON() as { return_time: string }).return_time)).toBe(minutesOf(current) + 30);
+  await expect(page).not.toHaveURL(new RegExp(second), { timeout: 30_000 });
+  await expect(page).toHaveURL(journeyUrl);
+  const third = journeyUrl.exec(page.url())![1]!;
+
+  // The early option from there goes back to the appointment's end, not before it.
+  const early = page.waitForRequest((request) => request.url().endsWith(`/search/${third}/update-return-time`));
+  await page.getByRole('button', { name: 'Show me an early return option' }).click();
+  expect(((await early).postDataJSON() as { return_time: string }).return_time).toBe(current);
+  await expect(page.getByRole('status').filter({ hasText: /^(Your way home now leaves at|There is no earlier way home)/ })).toBeVisible({ timeout: 30_000 });
+  expect(resultsOpened).toEqual([]);
 });

@@ -129,6 +129,7 @@ test('Dundee to Perth: map, stage page with timetable and operator link, print v
   expect(cells.length).toBeGreaterThan(10);
   for (const cell of cells) expect(cell).toMatch(/^(\d{2}:\d{2}|-)$/);
   await expect(timetable.getByText('(board here)')).toHaveCount(1);
+  await expect(timetable.getByText('(get off here: arrives)')).toHaveCount(1);
   await expect(timetable.getByText('Yours')).toHaveCount(1);
   expect(await seriousA11yViolations(page)).toEqual([]);
   await shot(page, 'stage-timetable-regional-desktop');

@@ -95,4 +95,19 @@ test('Dundee to Perth and back: open a journey, its pricing breakdown, the retur
     heights.add(Math.round((await bar.boundingBox())!.height));
   }
   expect(heights.size).toBe(1);
+
+  // At 360 px every section's link is whole on screen: none cut off at the edge of a scrolling row.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (const { name } of [{ name: 'Journey Details' }, { name: 'Map of journey' }, { name: 'Step by step guide' }]) {
+    const link = bar.getByRole('link', { name });
+    await expect(link).toBeInViewport({ ratio: 1 });
+    const [box, row] = await Promise.all([link.boundingBox(), link.locator('xpath=..').boundingBox()]);
+    expect(box!.x, name).toBeGreaterThanOrEqual(row!.x);
+    expect(box!.x + box!.width, name).toBeLessThanOrEqual(row!.x + row!.width + 0.5);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await bar.screenshot({ path: path.join(SCREENSHOT_DIR, 'viewing-bar-360.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await bar.screenshot({ path: path.join(SCREENSHOT_DIR, 'viewing-bar-1280.png') });
 });

@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { acceptCookies, expect, SCREENSHOT_DIR, seriousA11yViolations, test } from './fixtures';
+import { Temporal } from 'temporal-polyfill';
 import { nextWeekday, pickDate } from './planning';
 
 const nextWeekdayAtEight = () => `${nextWeekday().toString()}T08:00`;
@@ -53,4 +54,46 @@ test('plan Dundee to Perth from the Home form and land on its results', async ({
   await expect(page.getByText('Gathering your results')).toHaveCount(0, { timeout: 90_000 });
   expect(await seriousA11yViolations(page)).toEqual([]);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'search-form-results-regional.png'), fullPage: true });
+});
+
+test('the Leaving date calendar works with the keyboard alone (WCAG 2.1.1)', async ({ page, brand }) => {
+  test.skip(brand.key !== 'regional', 'the form is shared');
+  await page.goto('/');
+  await acceptCookies(page);
+  const dateButton = page.getByRole('button', { name: 'Leaving date' });
+  await dateButton.focus();
+  await page.keyboard.press('Space');
+  const dialog = page.getByRole('dialog', { name: 'Leaving date' });
+  await expect(dialog).toBeVisible();
+  // Focus moves into the calendar, onto the chosen day (today, the form's default).
+  const focusedDay = dialog.locator('table button:focus');
+  await expect(focusedDay).toHaveAttribute('data-date', /^\d{4}-\d\d-\d\d$/);
+  const start = Temporal.PlainDate.from((await focusedDay.getAttribute('data-date'))!);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'date-keyboard-regional.png') });
+  // Arrow keys move the day: a week on (into the next month if need be), then a day back.
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowLeft');
+  const picked = start.add({ days: 6 });
+  await expect(focusedDay).toHaveAttribute('data-date', picked.toString());
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(dateButton).toBeFocused();
+  const label = picked.toLocaleString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).replace(/,/g, '');
+  await expect(dateButton).toHaveText(label);
+  // Enter opens it again on the picked day; Escape closes without picking and gives focus back.
+  await page.keyboard.press('Enter');
+  await expect(focusedDay).toHaveAttribute('data-date', picked.toString());
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(dateButton).toBeFocused();
+  await expect(dateButton).toHaveText(label);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await dateButton.scrollIntoViewIfNeeded();
+  await dateButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(focusedDay).toHaveAttribute('data-date', picked.toString());
+  await expect(dialog).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'date-keyboard-regional-360.png') });
 });

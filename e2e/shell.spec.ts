@@ -103,6 +103,13 @@ test('every static page renders its content and passes axe', async ({ page, bran
     await expect(page.locator('main')).toContainText(brand.title);
     expect(await page.locator('main p, main li, main td').count(), staticPage.path).toBeGreaterThan(3);
     expect(await seriousA11yViolations(page), staticPage.path).toEqual([]);
+    if (staticPage.path === '/cookie-policy') {
+      await acceptCookies(page);
+      await page.setViewportSize({ width: 360, height: 800 });
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `cookie-policy-${brand.key}-360.png`), fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `cookie-policy-${brand.key}-desktop.png`), fullPage: true });
+    }
   }
 });
 

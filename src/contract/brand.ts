@@ -79,6 +79,12 @@ export const brandSchema = z.object({
     autocompleteBias: boundsSchema,
     country: z.literal('gb'),
     timeZone: z.literal('Europe/London'),
+    /**
+     * The travel types the region's data can produce (its feeds' services, its bike-hire, car
+     * club, taxi and demand-responsive data, and the street modes): the stage filter offers only
+     * these (no Tram, Subway or Ferry in Tayside). The region README says how it was read.
+     */
+    travelTypes: z.array(travelTypeSchema).min(1),
   }),
   theme: z.object({
     primaryColor: z.string().regex(/^[a-z][a-zA-Z]*$/),
@@ -95,6 +101,19 @@ export const brandSchema = z.object({
   updatesLink: httpsUrl,
   /** Advertising banner frame on Results: empty unless a brand configures one. */
   advertBanner: z.object({ src: httpsUrl, title: z.string().min(2) }).nullable(),
+  /**
+   * An analytics service the brand has integrated, with the cookies it sets (the Cookie and
+   * Privacy pages list them); null when none is (no brand has one today).
+   */
+  analytics: z
+    .object({
+      provider: z.string().min(2),
+      retention: z.string().min(2),
+      cookies: z.array(z.object({ name: z.string().min(1), purpose: z.string().min(2), duration: z.string().min(2) })).min(1),
+    })
+    .nullable(),
+  /** A crash and error reporting service the brand has integrated; null when none is. */
+  errorReporting: z.object({ provider: z.string().min(2), retention: z.string().min(2) }).nullable(),
   /** Google Maps browser key; when set, the web uses Google Places autocomplete. */
   googleMapsKey: z.string().min(10).nullable(),
   health: z.object({

@@ -29,7 +29,14 @@ export const timetableSchema = z.object({
   ServiceNumber: z.string(),
   timetable: z.object({
     stops: z.array(z.object({ stop_id: z.string(), name: z.string() })),
-    columns: z.array(z.object({ trip_id: z.string(), times: z.array(z.string().regex(/^(\d{2}:\d{2}|-)$/)) })),
+    columns: z.array(
+      z.object({
+        trip_id: z.string(),
+        times: z.array(z.string().regex(/^(\d{2}:\d{2}|-)$/)),
+        /** Arrival times beside `times` (departures); journeys stored before they were added have none. */
+        arrivals: z.array(z.string().regex(/^(\d{2}:\d{2}|-)$/)).optional(),
+      }),
+    ),
   }),
 });
 export const taxiSchema = z.object({ name: z.string().min(1), phone: z.string().min(1) });

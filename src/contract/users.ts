@@ -5,16 +5,18 @@
  */
 import { z } from 'zod';
 import {
-  ageOn,
+  COUNTRY_CODE_SHAPE,
   DEFAULT_CREATION_ORIGIN,
-  MAX_AGE,
-  MIN_AGE,
-  parseIsoDate,
+  dobProblem,
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MESSAGES,
   passwordProblems,
+  PHONE_SHAPE,
   RAILCARD_OPTIONS,
   TITLE_OPTIONS,
+  USER_FORM_MESSAGES,
 } from './account-rules';
 
 /** A required string field with messages that name the field; trimmed. */
@@ -22,14 +24,14 @@ const text = (label: string, max: number) =>
   z
     .string({ error: (issue) => (issue.input === undefined || issue.input === null ? `The ${label} is required.` : `The ${label} must be text.`) })
     .trim()
-    .min(1, `The ${label} is required.`)
-    .max(max, `The ${label} must be at most ${max} characters.`);
+    .min(1, USER_FORM_MESSAGES.required(label))
+    .max(max, USER_FORM_MESSAGES.tooLong(label, max));
 
 /** Optional text: absent, null and '' all mean "none" (null). */
-const optionalText = (label: string, pattern: RegExp, hint: string) =>
+const optionalText = (label: string, pattern: RegExp, message: string) =>
   z.preprocess(
     (value) => (value === '' || value === undefined ? null : typeof value === 'string' ? value.trim() : value),
-    z.string({ error: `The ${label} must be text.` }).regex(pattern, `The ${label} ${hint}`).nullable(),
+    z.string({ error: `The ${label} must be text.` }).regex(pattern, message).nullable(),
   );
 
 const flag = (label: string) => z.boolean({ error: `${label} must be true or false.` });
@@ -37,8 +39,8 @@ const flag = (label: string) => z.boolean({ error: `${label} must be true or fal
 export const emailSchema = z
   .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'The e-mail address is required.' : 'The e-mail address must be text.') })
   .trim()
-  .max(254, 'The e-mail address must be at most 254 characters.')
-  .pipe(z.email('Enter a valid e-mail address.'))
+  .max(EMAIL_MAX_LENGTH, USER_FORM_MESSAGES.tooLong('e-mail address', EMAIL_MAX_LENGTH))
+  .pipe(z.email(USER_FORM_MESSAGES.email))
   .transform((email) => email.toLowerCase());
 
 export const titleSchema = z.preprocess(
@@ -80,23 +82,17 @@ export const dobSchema = (today: () => string) =>
   z
     .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'The date of birth is required.' : 'The date of birth must be text.') })
     .superRefine((dob, context) => {
-      if (!parseIsoDate(dob)) return context.addIssue({ code: 'custom', message: 'The date of birth must be a real date written YYYY-MM-DD.' });
-      const age = ageOn(dob, today());
-      if (age === null || age < 0) return context.addIssue({ code: 'custom', message: 'The date of birth must not be in the future.' });
-      if (age < MIN_AGE) return context.addIssue({ code: 'custom', message: `You must be aged ${MIN_AGE} or over to register.` });
-      if (age > MAX_AGE) context.addIssue({ code: 'custom', message: 'Check the year of the date of birth.' });
+      const problem = dobProblem(dob, today());
+      if (problem) context.addIssue({ code: 'custom', message: problem });
     });
-
-const PHONE = /^[0-9][0-9 ()-]{4,18}[0-9]$/;
-const COUNTRY_CODE = /^\+?[0-9]{1,4}$/;
 
 /** The fields shared by register and update (SPEC: the shared user form). */
 const userFields = (today: () => string) => ({
   title: titleSchema.optional(),
-  first_name: text('first name', 100),
-  last_name: text('last name', 100),
-  phone_number: optionalText('phone number', PHONE, 'must be 6 to 20 digits (spaces, brackets and dashes allowed).').optional(),
-  country_code_phone_number: optionalText('country code', COUNTRY_CODE, 'must be like +44.').optional(),
+  first_name: text('first name', NAME_MAX_LENGTH),
+  last_name: text('last name', NAME_MAX_LENGTH),
+  phone_number: optionalText('phone number', PHONE_SHAPE, USER_FORM_MESSAGES.phone).optional(),
+  country_code_phone_number: optionalText('country code', COUNTRY_CODE_SHAPE, USER_FORM_MESSAGES.countryCode).optional(),
   dob: dobSchema(today),
   profile: profileInputSchema.optional(),
 });
@@ -133,7 +129,7 @@ export const registerFormSchema = (today: () => string) =>
         email: emailSchema,
         password,
         password_confirmation: passwordConfirmation,
-        accepts_terms: z.literal(true, { error: 'You must accept the terms and conditions.' }),
+        accepts_terms: z.literal(true, { error: USER_FORM_MESSAGES.terms }),
         creation_origin: z
           .string({ error: 'The creation origin must be text.' })
           .regex(/^[A-Z][A-Z_]{0,39}$/, 'The creation origin must be a name like HOME_PAGE.')

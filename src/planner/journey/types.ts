@@ -45,8 +45,8 @@ export interface Timetable {
   ServiceNumber: string;
   timetable: {
     stops: { stop_id: string; name: string }[];
-    /** One column per trip; times HH:mm or '-' where the trip does not call. */
-    columns: { trip_id: string; times: string[] }[];
+    /** One column per trip; departure times HH:mm or '-' where the trip does not call, and the arrivals. */
+    columns: { trip_id: string; times: string[]; arrivals?: string[] }[];
   };
 }
 

@@ -186,7 +186,7 @@ export function draftPath(ctx: ModeContext, path: RaptorPath, accessPart = walkP
         timetable: {
           // Trains have no service number (see `service` above): an empty one, not the feed's id.
           Mode: st.mode, ServiceNumber: cls === 'rail' ? '' : st.serviceNumber,
-          timetable: { stops: st.stops.map((s) => ({ stop_id: s.stopId, name: s.name })), columns: st.columns.map((c) => ({ trip_id: c.tripId, times: c.times })) },
+          timetable: { stops: st.stops.map((s) => ({ stop_id: s.stopId, name: s.name })), columns: st.columns.map((c) => ({ trip_id: c.tripId, times: c.times, arrivals: c.arrivals })) },
         },
         howTo: { name: t.agency.name, website: t.agency.url || null, statements: [{ body: `Board the ${t.agency.name} ${service} towards ${t.headsign} at ${t.from.name}.` }, { body: `Get off at ${t.to.name}.` }] },
         key: `${t.tripId}:${t.from.stopId}-${t.to.stopId}`,

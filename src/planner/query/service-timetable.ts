@@ -1,7 +1,8 @@
 /**
  * The day's timetable of the service a leg uses (the SPEC's timetable modal):
  * the leg's stop list against every trip of the same route and direction that
- * runs on that service date, times HH:mm or '-' where a trip does not call.
+ * runs on that service date, times HH:mm or '-' where a trip does not call: departures, and
+ * arrivals beside them (a traveller getting off reads the arrival: Perth arr 09:10, dep 09:12).
  */
 import { formatGtfsTime } from '../timetable/gtfs-time';
 import { serviceRunsOn, tripTimeBase, type Timetable } from '../timetable/model';
@@ -11,14 +12,14 @@ export interface ServiceTimetable {
   mode: TransitMode;
   serviceNumber: string;
   stops: { stopId: string; name: string }[];
-  columns: { tripId: string; times: string[] }[];
+  columns: { tripId: string; times: string[]; arrivals: string[] }[];
 }
 
 export function serviceTimetable(tt: Timetable, pattern: number, trip: number, serviceDay: number): ServiceTimetable {
   const route = tt.patternRoute[pattern] as number;
   const direction = tt.tripDirection[trip];
   const stops = Array.from(tt.patternStops.subarray(tt.patternStopStart[pattern], tt.patternStopStart[pattern + 1]));
-  const columns: { first: number; tripId: string; times: string[] }[] = [];
+  const columns: { first: number; tripId: string; times: string[]; arrivals: string[] }[] = [];
   for (let p = 0; p < tt.patternCount; p++) {
     if (tt.patternRoute[p] !== route) continue;
     const own = Array.from(tt.patternStops.subarray(tt.patternStopStart[p], tt.patternStopStart[p + 1]));
@@ -28,15 +29,17 @@ export function serviceTimetable(tt: Timetable, pattern: number, trip: number, s
       // Match the leg's stops in order along this trip (a trip may skip some).
       let from = 0;
       let first = Infinity;
+      const arrivals: string[] = [];
       const times = stops.map((s) => {
         const i = own.indexOf(s, from);
-        if (i < 0) return '-';
+        if (i < 0) return (arrivals.push('-'), '-');
         from = i + 1;
         const time = tt.departures[base + i] as number;
         first = Math.min(first, time);
+        arrivals.push(formatGtfsTime(tt.arrivals[base + i] as number).slice(0, 5));
         return formatGtfsTime(time).slice(0, 5);
       });
-      if (times.some((x) => x !== '-')) columns.push({ first, tripId: tt.tripDisplayIds[t] as string, times });
+      if (times.some((x) => x !== '-')) columns.push({ first, tripId: tt.tripDisplayIds[t] as string, times, arrivals });
     }
   }
   columns.sort((a, b) => a.first - b.first);
@@ -44,6 +47,6 @@ export function serviceTimetable(tt: Timetable, pattern: number, trip: number, s
     mode: modeOfRouteType(tt.routeType[route] as number),
     serviceNumber: tt.routeShortNames[route] || (tt.routeLongNames[route] as string),
     stops: stops.map((s) => ({ stopId: tt.stopDisplayIds[s] as string, name: tt.stopNames[s] as string })),
-    columns: columns.map(({ tripId, times }) => ({ tripId, times })),
+    columns: columns.map(({ tripId, times, arrivals }) => ({ tripId, times, arrivals })),
   };
 }

@@ -8,6 +8,12 @@ const registry = loadBrands(path.resolve(import.meta.dirname, '../../../brands')
 const brand = (key: (typeof BRAND_KEYS)[number]) => registry.brands.get(key)!;
 
 describe('brand files', () => {
+  it("names the Tayside region's travel types: no Tram, Subway or Ferry for the stage filter to offer", () => {
+    for (const brand of registry.brands.values()) {
+      expect(brand.region.travelTypes, brand.key).toEqual(expect.arrayContaining(['train', 'bus', 'coach', 'walk']));
+      for (const absent of ['tram', 'subway', 'ferry']) expect(brand.region.travelTypes, brand.key).not.toContain(absent);
+    }
+  });
   it('loads all six brands with regional as the default', () => {
     expect([...registry.brands.keys()].sort()).toEqual([...BRAND_KEYS].sort());
     expect(registry.defaultBrand.key).toBe('regional');

@@ -1,28 +1,64 @@
-/** The shared user form's rules (SPEC sections 3, 4 and 5): eligibility before registering and the payloads sent. */
+/** The shared user form's rules (SPEC sections 3, 4 and 5): the register checks before sending and the payloads sent. */
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../../src/contract/users';
-import { ELIGIBILITY_MESSAGES, eligibilityErrors, emptyUserForm, registerPayload, updatePayload, userFormFrom } from '../../../src/web/features/account/user-form';
+import { registerFormSchema } from '../../../src/contract/users';
+import { emptyUserForm, registerErrors, registerPayload, updatePayload, userFormFrom } from '../../../src/web/features/account/user-form';
 
 const form = (patch: Partial<ReturnType<typeof emptyUserForm>> = {}) => ({ ...emptyUserForm(), email: 'isla@example.org', dob: '1990-05-17', accepts_terms: true, ...patch });
 
-describe('eligibilityErrors', () => {
-  it('accepts a valid e-mail, the terms and an age of 12 or more', () => {
-    expect(eligibilityErrors(form(), '2026-11-23')).toEqual({});
+const TODAY = '2026-11-23';
+const PASSWORD = 'a long enough secret';
+
+/** The server's answer for the same form: the register schema's first message per field. */
+function serverErrors(body: Record<string, unknown>): Record<string, string> {
+  const parsed = registerFormSchema(() => TODAY).safeParse(body);
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.success ? [] : parsed.error.issues) errors[issue.path.join('.')] ??= issue.message;
+  return errors;
+}
+
+describe('registerErrors: every field in one round, as the server says them', () => {
+  const valid = form({ first_name: 'Isla', last_name: 'Morrison', password: PASSWORD, password_confirmation: PASSWORD });
+
+  it('an empty form shows all six errors at once, not e-mail and terms first', () => {
+    const errors = registerErrors(emptyUserForm(), TODAY);
+    expect(Object.keys(errors).sort()).toEqual(['accepts_terms', 'dob', 'email', 'first_name', 'last_name', 'password']);
+    expect(errors).toEqual(serverErrors(registerPayload(emptyUserForm())));
   });
-  it('needs the terms accepted', () => {
-    expect(eligibilityErrors(form({ accepts_terms: false }), '2026-11-23')).toEqual({ accepts_terms: ELIGIBILITY_MESSAGES.terms });
+
+  it('a valid form has none', () => {
+    expect(registerErrors(valid, TODAY)).toEqual({});
+    expect(serverErrors(registerPayload(valid))).toEqual({});
   });
-  it('needs the age of 12 on the day: the day before the 12th birthday is refused, the birthday accepted', () => {
-    expect(eligibilityErrors(form({ dob: '2014-11-24' }), '2026-11-23')).toEqual({ dob: ELIGIBILITY_MESSAGES.age });
-    expect(eligibilityErrors(form({ dob: '2014-11-23' }), '2026-11-23')).toEqual({});
-  });
-  it('needs an e-mail address with a name, an @ and a domain', () => {
-    for (const email of ['', 'isla', 'isla@', 'isla@example', 'is la@example.org']) {
-      expect(eligibilityErrors(form({ email }), '2026-11-23'), email).toEqual({ email: ELIGIBILITY_MESSAGES.email });
+
+  it('matches the server field by field on each broken rule', () => {
+    const broken: Array<Partial<ReturnType<typeof emptyUserForm>>> = [
+      { accepts_terms: false },
+      { dob: '2014-11-24' }, // a day short of 12
+      { dob: '2030-01-01' },
+      { dob: '1890-01-01' },
+      { dob: '2023-02-30' },
+      { email: 'isla@example' },
+      { email: 'is la@example.org' },
+      { first_name: '   ' },
+      { last_name: 'x'.repeat(101) },
+      { phone_number: '12' },
+      { phone_number: '01382 123456', country_code_phone_number: '44444' },
+      { password: 'short', password_confirmation: 'short' },
+      { password: 'aaaaaaaaaaaa', password_confirmation: 'aaaaaaaaaaaa' },
+      { password: 'isla@example.org', password_confirmation: 'isla@example.org' },
+      { password_confirmation: 'something else' },
+    ];
+    for (const patch of broken) {
+      const changed = { ...valid, ...patch };
+      const client = registerErrors(changed, TODAY);
+      expect(Object.keys(client).length, JSON.stringify(patch)).toBeGreaterThan(0);
+      expect(client, JSON.stringify(patch)).toEqual(serverErrors(registerPayload(changed)));
     }
   });
-  it('leaves a missing or malformed date of birth to the server (its message names the field)', () => {
-    expect(eligibilityErrors(form({ dob: '' }), '2026-11-23')).toEqual({});
+
+  it('the age of 12 counts on the day: the 12th birthday is accepted', () => {
+    expect(registerErrors(form({ ...valid, dob: '2014-11-23' }), TODAY)).toEqual({});
   });
 });
 

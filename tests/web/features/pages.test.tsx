@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { MantineProvider } from '@mantine/core';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 
@@ -106,26 +106,40 @@ describe.each([regional, health])('static pages for the $key brand', (brand) => 
     expect(screen.getByRole('link', { name: 'cookie policy' }).getAttribute('href')).toBe('/cookie-policy');
   });
 
-  it('Cookie policy lists the essential cookies, lasting to the end of the session, and the analytics cookie', () => {
+  it('Cookie policy lists only what the product stores: the token, the banner choice, the offline cache, the service worker', () => {
     renderPage(CookiePolicyPage, brand);
-    const essential = screen.getByRole('table', { name: 'Essential cookies' });
-    const rowFor = (name: string) =>
-      within(essential)
-        .getAllByRole('row')
-        .find((row) => row.querySelector('th')?.textContent === name);
-    expect(rowFor('XSRF-TOKEN')?.textContent).toContain('End of session');
-    expect(rowFor('drover_session')?.textContent).toContain('End of session');
-    expect(rowFor('drover.cookie-consent')).toBeDefined();
-    expect(rowFor('user-token') !== undefined).toBe(brand.enableUserAccounts);
-
-    const analytics = screen.getByRole('table', { name: 'Third-party analytics cookie' });
-    expect(analytics.textContent).toContain('_ga');
-    expect(analytics.textContent).toContain('2 years');
-    expect(analytics.textContent).toContain('Set only after you accept cookies');
+    const text = document.body.textContent ?? '';
+    // Issue 21: no anti-forgery or session cookie exists, and no analytics service is integrated.
+    for (const absent of ['XSRF-TOKEN', 'drover_session', '_ga', 'Google Analytics']) expect(text).not.toContain(absent);
+    const essential = screen.queryByRole('table', { name: 'Essential cookies' });
+    expect(essential?.textContent?.includes('user-token') ?? false).toBe(brand.enableUserAccounts);
+    if (essential) expect(essential.textContent).toContain('End of session');
+    const device = screen.getByRole('table', { name: 'Stored on your device' });
+    for (const name of ['drover.cookie-consent', 'drover-query-cache', 'Service worker']) expect(device.textContent).toContain(name);
+    expect(text).toContain('We use no analytics service, so no analytics cookies are set.');
 
     const address = document.querySelector('address');
     expect(address?.textContent).toContain(brand.owner.name);
     expect(address?.textContent).toContain(brand.contactEmail);
+  });
+
+  it('a brand that configures analytics and error reporting has them listed from its configuration', () => {
+    const configured: Brand = {
+      ...brand,
+      analytics: { provider: 'Plausible Analytics', retention: '24 months', cookies: [{ name: '_pa', purpose: 'Counts visits.', duration: '1 year' }] },
+      errorReporting: { provider: 'Sentry', retention: '90 days' },
+    };
+    renderPage(CookiePolicyPage, configured);
+    expect(screen.getByRole('table', { name: 'Third-party analytics cookies' }).textContent).toContain('_pa');
+    cleanup();
+    renderPage(PrivacyPolicyPage, configured);
+    const text = document.body.textContent ?? '';
+    expect(text).toContain('Plausible Analytics receives usage and device information');
+    expect(text).toContain('sent to Sentry');
+    expect(text).toContain('Crash and error reports: 90 days.');
+    cleanup();
+    renderPage(PrivacyPolicyPage, brand);
+    expect(document.body.textContent).not.toMatch(/Google Analytics|error-reporting provider|Analytics data:/);
   });
 
   it('Privacy policy has every section the specification lists', () => {

@@ -31,9 +31,13 @@ export function AppShell() {
   // The campaign pop-up's place (appear_on) follows the screen's route name.
   const routeName = useRouterState({ select: (state) => state.matches.at(-1)?.staticData.name });
 
-  // Scroll to the top after each navigation to another screen (not on a sort or filter change).
+  // Scroll to the top after each navigation to another screen (not on a sort or filter change,
+  // nor when a screen updates itself in place under a new address: the health return options).
+  const keepScroll = useRouterState({ select: (state) => state.location.state.keepScroll === true });
   useEffect(() => {
-    window.scrollTo(0, 0);
+    if (!keepScroll) window.scrollTo(0, 0);
+    // Only a new screen scrolls; keepScroll is read as of that navigation.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [screenKey]);
 
   // Plain same-origin links in page content (static pages) navigate in-app, not by reload.

@@ -14,8 +14,9 @@ export function TopBar() {
       <Container size="lg" py="sm">
         {/* On a phone the account links wrap under the logo rather than run off the screen. */}
         <Group justify="space-between" wrap="wrap" gap="xs">
-          <Anchor component={Link} to="/" aria-label={`${brand.title} home`} style={{ display: 'inline-flex' }}>
-            <Image src={brand.navbarLogo} alt="" h={44} w="auto" fit="contain" />
+          {/* Never wider than the screen: a wide logo at 44 px high overflowed a 360 px phone by 6 px. */}
+          <Anchor component={Link} to="/" aria-label={`${brand.title} home`} style={{ display: 'inline-flex', maxWidth: '100%' }}>
+            <Image src={brand.navbarLogo} alt="" h={44} w="auto" maw="100%" fit="contain" />
           </Anchor>
           {brand.enableUserAccounts && (
             <Group component="nav" aria-label="Account" gap="md" wrap="nowrap" className="account-nav">

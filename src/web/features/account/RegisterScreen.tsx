@@ -6,7 +6,7 @@ import { apiPost } from '../../lib/api';
 import { showSuccess } from '../../lib/auth';
 import { useBrand } from '../../lib/brand';
 import { AccountForm } from './AccountForm';
-import { emptyUserForm, eligibilityErrors, registerPayload } from './user-form';
+import { emptyUserForm, registerErrors, registerPayload } from './user-form';
 import { USER_FORM_LABELS, UserForm } from './UserForm';
 import { useFormCall } from './use-form-call';
 
@@ -19,8 +19,8 @@ export function RegisterScreen() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const ineligible = eligibilityErrors(form);
-    if (Object.keys(ineligible).length > 0) return setErrors({ fields: ineligible, general: null });
+    const problems = registerErrors(form);
+    if (Object.keys(problems).length > 0) return setErrors({ fields: problems, general: null });
     const ok = await run(async () => {
       const answer = await apiPost<{ data: { message: string } }>('/v1/users/register', { apiKey: brand.apiKey }, registerPayload(form));
       showSuccess(answer.data.message, '/');

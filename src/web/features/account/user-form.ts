@@ -1,8 +1,8 @@
 /**
  * The shared user form's state and rules (SPEC sections 3 and 5): the payload the API takes,
- * and the eligibility check made before registering (accepts terms, aged 12 or over).
+ * and the register form's checks made before sending (the contract's rules, as the server's).
  */
-import { ageOn, DEFAULT_CREATION_ORIGIN, londonDate, MIN_AGE } from '../../../contract/account-rules';
+import { DEFAULT_CREATION_ORIGIN, londonDate, registerFieldErrors } from '../../../contract/account-rules';
 import type { User } from '../../../contract/users';
 import { defaultPasses, passesFromProfile, type Passes } from '../../components/passes';
 
@@ -80,22 +80,14 @@ export const registerPayload = (form: UserFormState) => ({
 
 export const updatePayload = (form: UserFormState) => userFields(form);
 
-/** Something@something.tld, no spaces: the server checks the address properly; this catches a slip before sending. */
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const ELIGIBILITY_MESSAGES = {
-  email: 'Enter a valid e-mail address.',
-  terms: 'You must accept the terms and conditions.',
-  age: `You must be aged ${MIN_AGE} or over to register.`,
-} as const;
-
-/** SPEC section 5's eligibility: a valid e-mail, accepts the terms and is aged 12 or over. Field name to message; empty when eligible. */
-export function eligibilityErrors(form: UserFormState, today: string = londonDate()): Record<string, string> {
-  const errors: Record<string, string> = {};
-  if (!EMAIL_SHAPE.test(form.email.trim())) errors.email = ELIGIBILITY_MESSAGES.email;
-  if (!form.accepts_terms) errors.accepts_terms = ELIGIBILITY_MESSAGES.terms;
-  const age = form.dob ? ageOn(form.dob, today) : null;
-  if (age !== null && age < MIN_AGE) errors.dob = ELIGIBILITY_MESSAGES.age;
-  return errors;
+/**
+ * The register form's field errors before sending, the server's own rules from the contract
+ * (first message per field), so every field's error shows on the first submit. Empty when the
+ * server should be asked.
+ */
+export function registerErrors(form: UserFormState, today: string = londonDate()): Record<string, string> {
+  const body = registerPayload(form);
+  return registerFieldErrors(body, today);
 }
 
 /** The API keys pass errors as profile.<field>; the passes questions use the search form's names. */

@@ -1,12 +1,14 @@
 /**
  * The health brand's return options (SPEC sections 2, 4 and 8): the appointment length (30 to
  * 180 minutes, default 1 hour) with Update, and 'Show me an early / a later return option'. Each
- * asks POST .../update-return-time for a new return time when it differs from the current one and
- * opens the re-planned results; a failure shows its field errors only.
+ * asks POST .../update-return-time for a new return time when it differs from the current one,
+ * waits here for the re-planned search and shows its journey that goes there the same way, in
+ * place (return-update); a failure shows its field errors only. The early option never leaves
+ * before the appointment ends, and says so when there is no earlier way home.
  */
 import { Alert, Button, Group, List, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Journey } from '../../../contract/journey';
 import { ApiRequestError } from '../../lib/api';
@@ -21,7 +23,18 @@ import {
   shiftSearchTime,
 } from './return-time';
 import classes from './journey.module.css';
+import { appointmentEnd, earlyReturnTime, matchingJourney, returnsEarlier, untilPlanned } from './return-update';
 import { useReturnServices } from './return-services';
+import { journeyDetailsKey } from './services';
+
+declare module '@tanstack/react-router' {
+  interface HistoryState {
+    /** The screen updated itself under a new address: no scroll to the top. */
+    keepScroll?: boolean;
+    /** What the update changed, said on the updated screen. */
+    returnNote?: string;
+  }
+}
 
 export interface HealthReturnOptionsProps {
   hash: string;
@@ -40,26 +53,53 @@ export function HealthReturnOptions({ hash, journey, appointmentMinutes, onAppoi
   const brand = useBrand();
   const services = useReturnServices();
   const navigate = useNavigate();
+  const client = useQueryClient();
+  const arrivedNote = useRouterState({ select: (state) => state.location.state.returnNote ?? null });
+  const [note, setNote] = useState<string | null>(arrivedNote);
   const search = useQuery({ queryKey: ['search-times', hash], queryFn: ({ signal }) => services.getSearch(hash, signal), staleTime: 60_000, retry: false });
   const [chosen, setChosen] = useState(appointmentMinutes);
   const [pending, setPending] = useState<Action | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
   const current = search.data?.return_time ?? null;
 
+  const stay = (message: string | null) => {
+    setNote(message);
+    setPending(null);
+  };
+
   async function changeReturnTime(action: Action, next: string | null, minutes: number) {
     const time = changedReturnTime(current, next);
     if (!time || pending) return;
     setPending(action);
     setErrors([]);
+    setNote(null);
     try {
       const newHash = await services.updateReturnTime(hash, time);
       rememberAppointmentMinutes(newHash, minutes);
-      await navigate({ to: '/search/$hash/results', params: { hash: newHash } });
+      const planned = await untilPlanned(() => services.getSearch(newHash));
+      const found = planned.status === 'done' ? matchingJourney(journey, planned.journeys) : null;
+      if (!found) return stay(planned.failure ?? 'No way home was found for that time. Please try another.');
+      if (action === 'early' && !returnsEarlier(found, journey)) return stay(noEarlierReturn(journey, minutes));
+      client.setQueryData(journeyDetailsKey(newHash, found.id), found);
+      await navigate({
+        to: '/search/$hash/results/$journeyId',
+        params: { hash: newHash, journeyId: found.id },
+        search: (was) => was,
+        replace: true,
+        resetScroll: false,
+        state: { keepScroll: true, returnNote: found.return ? `Your way home now leaves at ${found.return.departure_at}.` : undefined },
+      });
     } catch (error) {
       setErrors(fieldMessages(error));
-      setPending(null);
+      stay(error instanceof ApiRequestError ? null : (error as Error).message);
     }
   }
+
+  const early = () => {
+    const time = current && earlyReturnTime(current, journey.depart, appointmentMinutes);
+    if (time) void changeReturnTime('early', time, appointmentMinutes);
+    else setNote(noEarlierReturn(journey, appointmentMinutes));
+  };
 
   const updateAppointment = () => {
     rememberAppointmentMinutes(hash, chosen);
@@ -102,7 +142,7 @@ export function HealthReturnOptions({ hash, journey, appointmentMinutes, onAppoi
               variant="outline"
               loading={pending === 'early'}
               disabled={pending !== null && pending !== 'early'}
-              onClick={() => void changeReturnTime('early', shiftSearchTime(current, -RETURN_OPTION_SHIFT_MINUTES), appointmentMinutes)}
+              onClick={early}
             >
               Show me an early return option
             </Button>
@@ -116,6 +156,16 @@ export function HealthReturnOptions({ hash, journey, appointmentMinutes, onAppoi
             </Button>
           </Group>
         )}
+        {pending !== null && (
+          <Text size="sm" role="status">
+            Planning your way home…
+          </Text>
+        )}
+        {pending === null && note && (
+          <Text size="sm" role="status" fw={700}>
+            {note}
+          </Text>
+        )}
         {brand.health.alternativeReturn && search.isSuccess && !current && (
           <Text size="sm">Choose an appointment length and Update to plan the way home as well.</Text>
         )}
@@ -123,3 +173,6 @@ export function HealthReturnOptions({ hash, journey, appointmentMinutes, onAppoi
     </Paper>
   );
 }
+
+const noEarlierReturn = (journey: Journey, minutes: number) =>
+  `There is no earlier way home after your appointment ends at ${appointmentEnd(journey.depart, minutes)}: this is the earliest.`;

@@ -1,6 +1,7 @@
 /**
  * What the health brand's return options talk to (SPEC section 7): the search read (its current
- * return time) and POST .../update-return-time, which plans the search again under a new hash.
+ * return time, and the re-planned journeys) and POST .../update-return-time, which plans the
+ * search again under a new hash.
  * A context so component tests can pass their own.
  */
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
@@ -9,7 +10,7 @@ import { apiGet, apiPost } from '../../lib/api';
 import { useBrand } from '../../lib/brand';
 
 export interface ReturnServices {
-  getSearch(hash: string, signal?: AbortSignal): Promise<Pick<SearchQuery, 'hash' | 'return_time' | 'out_time'>>;
+  getSearch(hash: string, signal?: AbortSignal): Promise<Pick<SearchQuery, 'hash' | 'return_time' | 'out_time' | 'status' | 'failure' | 'journeys'>>;
   /** The new search's hash. */
   updateReturnTime(hash: string, returnTime: string): Promise<string>;
 }

@@ -11,13 +11,19 @@ interface CookieRow {
   duration: string;
 }
 
-/** Names the service really uses (the consent record lives in local storage, see src/web/lib/cookies.ts). */
-const COOKIE_NAMES = {
-  antiForgery: 'XSRF-TOKEN',
-  session: 'drover_session',
+/**
+ * What the product really stores (issue 21): the sign-in token cookie (brands with accounts),
+ * the cookie-banner choice and a few small records in local storage, the offline copy of
+ * journeys in IndexedDB and the service worker's copy of the app. No anti-forgery or session
+ * cookie: the API takes the token as a bearer header and keeps no session. Analytics cookies
+ * only when the brand configures an analytics service.
+ */
+const NAMES = {
   userToken: 'user-token',
   consent: 'drover.cookie-consent',
-  analytics: '_ga',
+  impressions: 'drover.campaign-impressions',
+  appointment: 'drover-appointment-minutes',
+  offline: 'drover-query-cache',
 } as const;
 
 const END_OF_SESSION = 'End of session';
@@ -51,48 +57,47 @@ function CookieTable({ caption, rows }: { caption: string; rows: CookieRow[] }) 
 
 export function CookiePolicyPage() {
   const brand = useBrand();
-  const essential: CookieRow[] = [
+  const analytics = brand.analytics;
+  const essential: CookieRow[] = brand.enableUserAccounts
+    ? [
+        {
+          name: NAMES.userToken,
+          purpose: 'Sign-in token. Keeps you signed in to your account and is sent with your requests to us. Only set when you sign in.',
+          duration: `${END_OF_SESSION}, or when you sign out`,
+        },
+      ]
+    : [];
+  const device: CookieRow[] = [
     {
-      name: COOKIE_NAMES.antiForgery,
-      purpose:
-        'Anti-forgery token. Protects the forms you send us, such as the journey search, from being submitted by another website without your knowledge (cross-site request forgery).',
-      duration: END_OF_SESSION,
+      name: NAMES.consent,
+      purpose: "Your cookie-banner choice (local storage), so the banner does not keep appearing. Never sent to us.",
+      duration: "Until you clear this site's data",
     },
     {
-      name: COOKIE_NAMES.session,
-      purpose: 'Session cookie. Links the requests your browser makes while you plan a journey, so your results reach you.',
-      duration: END_OF_SESSION,
+      name: NAMES.offline,
+      purpose: 'The journeys, step guides and timetables you opened (IndexedDB), so you can read them without a signal.',
+      duration: '30 days after you last opened them',
     },
-    ...(brand.enableUserAccounts
-      ? [
-          {
-            name: COOKIE_NAMES.userToken,
-            purpose: 'Sign-in cookie. Keeps you signed in to your account once you have signed in. Only set when you sign in.',
-            duration: 'When you sign out, or when the sign-in expires',
-          },
-        ]
+    {
+      name: 'Service worker',
+      purpose: 'A copy of the app, these information pages and map tiles in your browser, so the planner opens offline.',
+      duration: 'Until a new version replaces it, or you clear the site data',
+    },
+    {
+      name: NAMES.impressions,
+      purpose: 'Which notices (campaign pop-ups) you have seen (local storage), so one is not shown again.',
+      duration: 'A day after the notice ends',
+    },
+    ...(brand.health.appointmentStep
+      ? [{ name: NAMES.appointment, purpose: 'The appointment length you chose for a search (local storage).', duration: 'Your latest 50 searches' }]
       : []),
-    {
-      name: COOKIE_NAMES.consent,
-      purpose:
-        "Cookie consent record. Remembers that you chose 'Accept Cookies', so the banner does not keep appearing. Kept in your browser's local storage rather than as a cookie, and never sent to us.",
-      duration: "When you clear this site's data in your browser",
-    },
-  ];
-  const analytics: CookieRow[] = [
-    {
-      name: COOKIE_NAMES.analytics,
-      purpose:
-        'Google Analytics. Tells one visit from another so we can count visits and see which pages are used. Set only after you accept cookies.',
-      duration: '2 years',
-    },
   ];
 
   return (
     <StaticPage
       title="Cookie policy"
       lastUpdated={LAST_UPDATED}
-      lead={`This page explains which cookies ${brand.title} uses, what they are for, and how you can control them.`}
+      lead={`This page explains what ${brand.title} stores in your browser, what it is for, and how you can control it.`}
     >
       <PageSection title="Introduction">
         <Text>
@@ -100,20 +105,19 @@ export function CookiePolicyPage() {
           from one page to the next. {brand.title} is run by {brand.owner.name}.
         </Text>
         <Text>
-          We use as few cookies as we can. Essential cookies make the journey planner work and are always on. The
-          analytics cookie is optional: it is only set if you choose 'Accept Cookies' in the cookie banner.
+          {brand.enableUserAccounts
+            ? 'We set one cookie, and only when you sign in. '
+            : 'We set no cookies. '}
+          Your browser also keeps a few records for us in its local storage and IndexedDB, listed below; they stay on
+          your device.{analytics ? ` If you choose 'Accept Cookies', ${analytics.provider} sets the analytics cookies listed below.` : ''}
         </Text>
       </PageSection>
 
       <PageSection title="Blocking and deleting cookies">
         <Text>
-          You can block or delete cookies in your browser's settings, and most browsers let you do this for one website
-          at a time. If you block the essential cookies, searching for journeys
-          {brand.enableUserAccounts ? ' and signing in' : ''} will not work.
-        </Text>
-        <Text>
-          To change your mind after accepting cookies, clear the cookies and site data for this website in your browser.
-          The analytics cookie is removed and the cookie banner asks you again on your next visit.
+          You can block or delete cookies and site data in your browser's settings, and most browsers let you do this
+          for one website at a time.{brand.enableUserAccounts ? ' If you block cookies, signing in will not work.' : ''} Clearing
+          this site's data also removes the journeys kept for offline use, and the cookie banner asks you again.
         </Text>
         <Text>
           The Information Commissioner's Office explains how to manage cookies in common browsers:{' '}
@@ -123,11 +127,10 @@ export function CookiePolicyPage() {
 
       <PageSection title="How we use cookies">
         <List spacing="xs">
-          <List.Item>To protect the journey search and other forms against misuse.</List.Item>
-          <List.Item>To keep the requests of one visit together so your results reach you.</List.Item>
           {brand.enableUserAccounts && <List.Item>To keep you signed in to your account.</List.Item>}
           <List.Item>To remember your cookie choice.</List.Item>
-          <List.Item>If you agree, to count visits and see which pages are used, so we can improve the service.</List.Item>
+          <List.Item>To keep the journeys you opened readable offline.</List.Item>
+          {analytics && <List.Item>If you agree, to count visits and see which pages are used ({analytics.provider}).</List.Item>}
         </List>
         <Text>We do not use cookies for advertising and we do not sell information about you.</Text>
         {brand.advertBanner && (
@@ -139,24 +142,33 @@ export function CookiePolicyPage() {
       </PageSection>
 
       <PageSection title="Essential cookies">
-        <Text>These are needed for the service to work, so they do not need your consent.</Text>
-        <CookieTable caption="Essential cookies" rows={essential} />
+        {essential.length > 0 ? (
+          <>
+            <Text>This is needed for your account to work, so it does not need your consent.</Text>
+            <CookieTable caption="Essential cookies" rows={essential} />
+          </>
+        ) : (
+          <Text>{brand.title} sets no cookies: there are no accounts to sign in to.</Text>
+        )}
       </PageSection>
 
-      <PageSection title="Analytics cookie">
-        <Text>
-          This cookie belongs to a third-party service, Google Analytics, which sets it for us. It is only set after you accept cookies. See our{' '}
-          <PageLink to="/privacy-policy">privacy policy</PageLink> for what analytics data we collect.
-        </Text>
-        <CookieTable caption="Third-party analytics cookie" rows={analytics} />
+      <PageSection title="Analytics cookies">
+        {analytics ? (
+          <>
+            <Text>
+              These belong to {analytics.provider}, which sets them for us, only after you accept cookies. See our{' '}
+              <PageLink to="/privacy-policy">privacy policy</PageLink> for what analytics data we collect.
+            </Text>
+            <CookieTable caption="Third-party analytics cookies" rows={analytics.cookies} />
+          </>
+        ) : (
+          <Text>We use no analytics service, so no analytics cookies are set.</Text>
+        )}
       </PageSection>
 
       <PageSection title="Other information stored on your device">
-        <Text>
-          So that {brand.title} works without a mobile signal, your browser keeps a copy of the app and of these
-          information pages, and the journeys you look at are kept on your device so you can read them offline. This
-          information stays on your device and is not sent to us. Clearing this site's data in your browser removes it.
-        </Text>
+        <Text>This stays in your browser and is not sent to us. Clearing this site's data in your browser removes it.</Text>
+        <CookieTable caption="Stored on your device" rows={device} />
       </PageSection>
 
       <PageSection title="Contact us">

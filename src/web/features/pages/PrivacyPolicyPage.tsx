@@ -8,6 +8,8 @@ import { ExternalLink, MailLink, OwnerContact, PageLink } from './links';
 export function PrivacyPolicyPage() {
   const brand = useBrand();
   const accounts = brand.enableUserAccounts;
+  // Only what the brand has integrated (issue 21): no provider is named that is not in use.
+  const { analytics, errorReporting } = brand;
   return (
     <StaticPage
       title="Privacy policy"
@@ -32,7 +34,7 @@ export function PrivacyPolicyPage() {
           )}
           <List.Item>To answer you when you contact us or our help centre.</List.Item>
           <List.Item>To keep the service secure, find faults and fix them.</List.Item>
-          <List.Item>If you accept cookies, to understand how the service is used so we can improve it.</List.Item>
+          {analytics && <List.Item>If you accept cookies, to understand how the service is used so we can improve it.</List.Item>}
         </List>
         <Text>We do not sell your information, and we do not use it for advertising.</Text>
       </PageSection>
@@ -55,7 +57,7 @@ export function PrivacyPolicyPage() {
           </List.Item>
           <List.Item>
             <strong>Usage information:</strong> the searches you make, the journeys and pages you look at
-            {accounts ? ', the journeys you save' : ''} and, if you accept cookies, analytics about your visits.
+            {accounts ? ', the journeys you save' : ''}{analytics ? ' and, if you accept cookies, analytics about your visits' : ''}.
           </List.Item>
           {accounts && (
             <List.Item>
@@ -71,27 +73,32 @@ export function PrivacyPolicyPage() {
         <List spacing="xs">
           <List.Item>
             <strong>Search partners:</strong> services that help us find addresses and plan journeys receive the text
-            you type into the address boxes and the places you search between
-            {brand.googleMapsKey ? ' (for this site, Google provides address suggestions)' : ''}. Transport operators do
-            not receive your details from us; if you book with one, you deal with them directly.
+            you type into the address boxes
+            {brand.googleMapsKey
+              ? ' (for this site, Google provides address suggestions)'
+              : ': on this site addresses and journeys are found by our own server, so nobody else receives them'}
+            . Transport operators do not receive your details from us; if you book with one, you deal with them directly.
           </List.Item>
           <List.Item>
-            <strong>Help centre:</strong> if you ask for help through our help centre, its provider receives your
-            message and your contact details.
+            <strong>Help centre:</strong> if you ask for help through our help centre (<ExternalLink href={brand.supportLink}>{brand.supportLink}</ExternalLink>), it
+            receives your message and your contact details.
           </List.Item>
           <List.Item>
-            <strong>Analytics:</strong> Google Analytics receives usage and device information, only if you accept
-            cookies.
+            <strong>Analytics:</strong>{' '}
+            {analytics
+              ? `${analytics.provider} receives usage and device information, only if you accept cookies.`
+              : 'none. We use no analytics service.'}
           </List.Item>
           <List.Item>
-            <strong>Crash and error reporting:</strong> when something goes wrong, an error report with the page,
-            device information and what failed is sent to our error-reporting provider. It does not include your name
-            {accounts ? ' or the password of your account' : ''}.
+            <strong>Crash and error reporting:</strong>{' '}
+            {errorReporting
+              ? `when something goes wrong, a report with the page, device information and what failed is sent to ${errorReporting.provider}. It does not include your name${accounts ? ' or the password of your account' : ''}.`
+              : 'none. Errors are recorded only in our own server logs.'}
           </List.Item>
           <List.Item>
             <strong>Messaging:</strong> the providers that deliver our e-mails
-            {accounts ? ' (such as account activation and password reset messages)' : ''} and the notices that tell
-            your browser when journey results are ready.
+            {accounts ? ' (such as account activation and password reset messages)' : ''}. The notices that tell your
+            browser when journey results are ready come from our own server.
           </List.Item>
         </List>
         <Text>
@@ -111,8 +118,8 @@ export function PrivacyPolicyPage() {
             </List.Item>
           )}
           <List.Item>Server logs: 30 days.</List.Item>
-          <List.Item>Crash and error reports: 90 days.</List.Item>
-          <List.Item>Analytics data: 14 months.</List.Item>
+          {errorReporting && <List.Item>Crash and error reports: {errorReporting.retention}.</List.Item>}
+          {analytics && <List.Item>Analytics data: {analytics.retention}.</List.Item>}
           <List.Item>Messages you send us: 2 years after our last reply.</List.Item>
         </List>
         <Text>
@@ -160,7 +167,7 @@ export function PrivacyPolicyPage() {
       <PageSection title="Our legal basis">
         <Text>
           We rely on your consent to use your information: you give it when you search for a journey
-          {accounts ? ', when you create an account' : ''} and when you accept cookies. You can withdraw your consent at
+          {accounts ? ', when you create an account' : ''}{analytics ? ' and when you accept cookies' : ''}. You can withdraw your consent at
           any time{accounts ? ' by closing your account, ' : ' '}by clearing this site's data in your browser, or by
           e-mailing us. Withdrawing consent does not affect what we did before you withdrew it.
         </Text>

@@ -81,7 +81,7 @@ export function ResultsScreen({ hash, search, onSearchChange, editJourney }: Res
   const multiple = brand.enableMultipleJourneyTypeFilter;
   const refine = useSidebar();
   const edit = useSidebar();
-  const stages = useMemo(() => availableStages(brand.blockedTravelTypes), [brand.blockedTravelTypes]);
+  const stages = useMemo(() => availableStages(brand.blockedTravelTypes, brand.region.travelTypes), [brand.blockedTravelTypes, brand.region.travelTypes]);
   const selection = parseFilters(search.filters, stages, multiple);
   const sort = search.sort ?? DEFAULT_SORT;
 

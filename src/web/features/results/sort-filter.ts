@@ -61,9 +61,9 @@ export function sortResults(items: readonly ResultItem[], sort: SortOption): Res
 export type StageSelection = { kind: 'all' } | { kind: 'none' } | { kind: 'stages'; stages: TravelType[] };
 export const ALL: StageSelection = { kind: 'all' };
 
-/** Stages a traveller can filter by: every travel type the brand does not block. */
-export function availableStages(blocked: readonly string[]): TravelType[] {
-  return TRAVEL_TYPES.filter((type) => !blocked.includes(type));
+/** Stages a traveller can filter by: the travel types the brand's region produces, less those the brand blocks. */
+export function availableStages(blocked: readonly string[], region: readonly string[] = TRAVEL_TYPES): TravelType[] {
+  return TRAVEL_TYPES.filter((type) => region.includes(type) && !blocked.includes(type));
 }
 
 /**

@@ -25,8 +25,8 @@ export const emptySearchForm = (now: Date = new Date()): SearchFormState => ({
 export const swapPlaces = (state: SearchFormState): SearchFormState => ({ ...state, origin: state.destination, destination: state.origin });
 
 export const FORM_MESSAGES = {
-  chooseOrigin: 'Choose where you are travelling from from the list of suggestions.',
-  chooseDestination: 'Choose where you are going from the list of suggestions.',
+  chooseOrigin: 'Pick your starting point from the list of suggestions.',
+  chooseDestination: 'Pick your destination from the list of suggestions.',
 } as const;
 
 export type PlaceRequestFields = { origin: ChosenPlace; destination: ChosenPlace };

@@ -59,6 +59,10 @@ describe('Porto Alegre door to door', () => {
       for (const r of rides) {
         expect(r.transit!.agency.name).not.toBe('');
         expect(r.timetable!.timetable.columns.length).toBeGreaterThan(0);
+        // Arrivals beside the departures, so the alighting stop can show when the ride gets there.
+        const mine = r.timetable!.timetable.columns.find((c) => c.trip_id === r.transit!.trip_id)!;
+        const off = r.timetable!.timetable.stops.findIndex((stop, i) => i > 0 && stop.stop_id === r.transit!.to_stop.stop_id);
+        expect(mine.arrivals![off]).toBe(r.arrival_time);
       }
       expect(j.carbon_emission).toBeGreaterThan(0);
       expect(j.depart.departure_at >= '12:00').toBe(true);

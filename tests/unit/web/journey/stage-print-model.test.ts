@@ -68,10 +68,28 @@ describe('operator link and timetable', () => {
     // Each column is headed by its time at the boarding stop: the traveller's train leaves at 08:50.
     expect(grid.departures[yours]!.heading).toBe(train.departure_time);
   });
+  it('shows the arrival where the traveller gets off: Perth arrives 09:10 (the train leaves 09:12)', () => {
+    const grid = timetableGrid(train.timetable!, train);
+    const yours = grid.departures.findIndex((d) => d.yours);
+    const perth = grid.rows.find((r) => r.alighting)!;
+    // A journey stored before timetables carried arrivals: the step's own arrival for the traveller's train.
+    expect(perth.times[yours]).toBe(train.arrival_time);
+    expect(perth.times[yours]).toBe('09:10');
+    // With arrivals, every departure's arrival at that stop.
+    const { stops, columns } = train.timetable!.timetable;
+    const perthRow = stops.findIndex((stop) => stop.name === 'Perth Rail Station');
+    const withArrivals = {
+      ...train.timetable!,
+      timetable: { stops, columns: columns.map((c) => ({ ...c, arrivals: c.times.map((t, row) => (row === perthRow && t !== '-' ? `${t.slice(0, 3)}0${t.slice(4)}` : t)) })) },
+    };
+    const rows = timetableGrid(withArrivals, train).rows;
+    expect(rows.find((r) => r.alighting)!.times[0]).toBe('07:01');
+    expect(rows.find((r) => r.boarding)!.times[yours]).toBe('08:50');
+  });
   it('heads a departure that skips the boarding stop by its first time', () => {
     const grid = timetableGrid(
       { Mode: 'bus', ServiceNumber: 'T9', timetable: { stops: [{ stop_id: 'a', name: 'A' }, { stop_id: 'b', name: 'B' }], columns: [{ trip_id: 't', times: ['-', '10:05'] }] } },
-      { transit: { ...train.transit!, from_stop: { stop_id: 'a', name: 'A' }, trip_id: 'other' } },
+      { transit: { ...train.transit!, from_stop: { stop_id: 'a', name: 'A' }, trip_id: 'other' }, arrival_time: '10:05' },
     );
     expect(grid.departures).toEqual([{ heading: '10:05', yours: false }]);
   });
@@ -79,7 +97,7 @@ describe('operator link and timetable', () => {
     const stops = ['T', 'A', 'B', 'T'].map((id) => ({ stop_id: id, name: id }));
     const grid = timetableGrid(
       { Mode: 'bus', ServiceNumber: 'L', timetable: { stops, columns: [{ trip_id: 't', times: ['08:00', '08:05', '08:10', '08:20'] }] } },
-      { transit: { ...train.transit!, from_stop: { stop_id: 'A', name: 'A' }, to_stop: { stop_id: 'T', name: 'T' }, trip_id: 't' } },
+      { transit: { ...train.transit!, from_stop: { stop_id: 'A', name: 'A' }, to_stop: { stop_id: 'T', name: 'T' }, trip_id: 't' }, arrival_time: '08:20' },
     );
     expect(grid.rows.map((r) => `${r.boarding ? 'on' : ''}${r.alighting ? 'off' : ''}`)).toEqual(['', 'on', '', 'off']);
   });

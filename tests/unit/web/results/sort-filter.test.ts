@@ -86,6 +86,12 @@ describe('stage filter', () => {
     expect(council).not.toContain('cycle');
     expect(council).toContain('train');
   });
+  it("offers only the travel types the brand's region produces (no Tram, Subway or Ferry in Tayside)", () => {
+    const tayside = ['train', 'bus', 'coach', 'walk', 'cycle', 'bike-hire', 'car-club', 'own-car', 'taxi', 'drt', 'community-transport'];
+    expect(availableStages([], tayside)).toEqual(tayside);
+    expect(availableStages(['taxi'], tayside)).not.toContain('taxi');
+    for (const absent of ['tram', 'subway', 'ferry']) expect(availableStages([], tayside)).not.toContain(absent);
+  });
   it('reads the single select from the URL: all by default, none, or one available stage', () => {
     expect(parseFilters(undefined, council, false)).toEqual({ kind: 'all' });
     expect(parseFilters('none', council, false)).toEqual({ kind: 'none' });

@@ -139,3 +139,11 @@ describe('Edit journey form from a search', () => {
     expect(form.return_time).toBe('2026-11-23T12:35');
   });
 });
+
+describe('place messages', () => {
+  it('read as plain English (no "travelling from from the list")', async () => {
+    const { FORM_MESSAGES } = await import('../../../../src/web/features/search/form-state');
+    for (const message of Object.values(FORM_MESSAGES)) expect(message).not.toMatch(/\b(\w+) \1\b/);
+    expect(FORM_MESSAGES.chooseOrigin).toBe('Pick your starting point from the list of suggestions.');
+  });
+});

@@ -77,7 +77,7 @@ export interface TimetableGrid {
 const TIME = /^\d{2}:\d{2}$/;
 
 /** SPEC section 3's Timetable as a stops x departures grid, times HH:mm or '-'. */
-export function timetableGrid(timetable: Timetable, step: Pick<Step, 'transit'>): TimetableGrid {
+export function timetableGrid(timetable: Timetable, step: Pick<Step, 'transit' | 'arrival_time'>): TimetableGrid {
   const { stops, columns } = timetable.timetable;
   const from = step.transit?.from_stop.stop_id;
   const to = step.transit?.to_stop.stop_id;
@@ -98,7 +98,13 @@ export function timetableGrid(timetable: Timetable, step: Pick<Step, 'transit'>)
     }),
     rows: stops.map((stop, row) => ({
       stop: stop.name,
-      times: columns.map((column) => (TIME.test(column.times[row] ?? '') ? column.times[row]! : '-')),
+      // Where the traveller gets off, the arrival (the step's own for their trip when the
+      // timetable predates arrivals): a train waiting at Perth arrives 09:10, leaves 09:12.
+      times: columns.map((column) => {
+        const yours = column.trip_id === step.transit?.trip_id;
+        const time = row === alightingRow ? (column.arrivals?.[row] ?? (yours ? step.arrival_time : column.times[row])) : column.times[row];
+        return TIME.test(time ?? '') ? time! : '-';
+      }),
       boarding: row === boardingRow,
       alighting: row === alightingRow,
     })),
