@@ -147,7 +147,7 @@ describe('Stage page', () => {
     expect(within(rows[0]!).getAllByRole('columnheader')).toHaveLength(bus.timetable!.timetable.columns.length + 1);
     for (const cell of within(dialog).getAllByRole('cell')) expect(cell.textContent).toMatch(/^(\d{2}:\d{2}|-)$/);
     expect(within(dialog).getAllByText('(board here)')).toHaveLength(1);
-    expect(within(dialog).getAllByText('(get off here)')).toHaveLength(1);
+    expect(within(dialog).getAllByText('(get off here: arrives)')).toHaveLength(1);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: grid.title })).toBeNull());
 

@@ -117,7 +117,8 @@ describe('the Google Places provider', () => {
     }
     expect(google.requests[0]!.sessionToken).toBe(google.requests[1]!.sessionToken);
 
-    const expected = index.search('Newburgh', { bias });
+    // The fake drops every third prediction (a null placePrediction): the rest come in order.
+    const expected = index.search('Newburgh', { bias }).filter((_, i) => i % 3 !== 2);
     expect(first.slice(0, expected.length)).toEqual(
       expected.map((r) => ({ id: `fake-google:${r.id}`, label: r.label, secondary: `${r.secondary}, UK` })),
     );
