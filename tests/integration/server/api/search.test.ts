@@ -169,6 +169,21 @@ describe('POST /v1/journey-planner/search, streamed on query.{hash}', () => {
   }, 60_000);
 });
 
+describe('rural reach through the API (issue 17)', () => {
+  it('Kirriemuir -> Stirling on a weekday 08:00: car to the train with a car, taxi to the train without', async () => {
+    const KIRRIEMUIR = { label: 'Kirriemuir, Angus', lat: 56.68, lng: -3.005 };
+    const STIRLING = { label: 'Stirling, Stirling', lat: 56.1165, lng: -3.9369 };
+    const firstThenTrain = (js: { depart: { steps: { type: string }[] } }[], type: string) =>
+      js.some((j) => j.depart.steps[0]?.type === type && j.depart.steps.some((s) => s.type === 'train'));
+    const withCar = await finished((await post(form({ origin: KIRRIEMUIR, destination: STIRLING, has_access_to_car: true }))).hash);
+    expect(withCar.status).toBe('done');
+    expect(firstThenTrain(withCar.journeys, 'own-car')).toBe(true);
+    const without = await finished((await post(form({ origin: KIRRIEMUIR, destination: STIRLING, has_access_to_car: false }))).hash);
+    expect(firstThenTrain(without.journeys, 'taxi')).toBe(true);
+    expect(without.journeys.some((j) => j.depart.steps.some((s) => s.type === 'own-car'))).toBe(false);
+  }, 60_000);
+});
+
 describe('places no one can travel from (SPEC section 8 shape)', () => {
   it('an origin in the North Sea or in Paris is a field error before anything is stored', async () => {
     for (const [origin, text] of [
