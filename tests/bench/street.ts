@@ -18,7 +18,7 @@ import { deserializeStreetGraph, serializeStreetGraph } from '../../src/planner/
 import { StreetPlanner } from '../../src/planner/street/street';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const DATA = resolve(REPO, '../shared/data/test/porto-alegre');
+const DATA = resolve(REPO, 'data/test/porto-alegre');
 
 function pct(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;

@@ -26,7 +26,7 @@ import { connectionsOf, earliestArrival } from '../unit/planner/transit/referenc
 import { openGtfs, readSnapshotFile, writeSnapshotFile } from '../../src/planner/timetable/node-io';
 import { decodeSnapshot, encodeSnapshot } from '../../src/planner/timetable/snapshot';
 
-const shared = resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/data');
+const shared = resolve(dirname(fileURLToPath(import.meta.url)), '../../data');
 const NAMED: Record<string, { paths: string[]; date: string }> = {
   rail: { paths: ['tayside/gtfs/rail-scotland-2022.zip'], date: '2022-11-16' },
   ember: { paths: ['tayside/gtfs/ember-e1.zip'], date: '2026-11-25' },

@@ -1,6 +1,6 @@
 /**
  * Builds the Tayside cost and service data files (data/regions/tayside/*.json) from the
- * cited facts (shared/data/tayside/facts/*.csv), the Ember GTFS feed, the council-area
+ * cited facts (data/tayside/facts/*.csv), the Ember GTFS feed, the council-area
  * boundaries and the DESNZ 2025 emission factors.
  *
  *   node --import tsx src/planner/cli/build-region-facts.ts [--facts <dir>] [--shared <dir>] [--out <dir>]
@@ -28,7 +28,8 @@ function arg(name: string, fallback: string): string {
   return i >= 0 && process.argv[i + 1] ? (process.argv[i + 1] as string) : fallback;
 }
 
-const shared = resolve(arg('--shared', '../shared/data'));
+// The source data, in the repository (data/: facts, feeds, boundaries, reference) unless given.
+const shared = resolve(arg('--shared', 'data'));
 const factsDir = resolve(arg('--facts', join(shared, 'tayside/facts')));
 const outDir = resolve(arg('--out', 'data/regions/tayside'));
 /** Facts this project added (each row cited), beside the shared ones: data/tayside/facts. */

@@ -1,7 +1,7 @@
 /**
  * DESNZ 2025 greenhouse-gas conversion factors (UK Government, kg CO2e) for the
  * passenger modes the planner needs, parsed from the reference CSV
- * (shared/data/reference/emission-factors-desnz-2025.csv; a copy with the same
+ * (data/reference/emission-factors-desnz-2025.csv; a copy with the same
  * columns is data/regions/tayside/emission-factors-desnz-2025.json after the facts build).
  *
  * Column order caveat, from the file itself: the car fuel labels (diesel, petrol,

@@ -35,7 +35,7 @@ import {
 } from './region-snapshot';
 import { fileURLToPath } from 'node:url';
 
-export const DESNZ_CSV = fileURLToPath(new URL('../../../../shared/data/reference/emission-factors-desnz-2025.csv', import.meta.url));
+export const DESNZ_CSV = fileURLToPath(new URL('../../../data/reference/emission-factors-desnz-2025.csv', import.meta.url));
 
 /** A region with no cost files: no taxi scales, car clubs, bike hire, DRT or published fares. */
 export async function emptyRegionCosts(csv = DESNZ_CSV): Promise<RegionCostData> {

@@ -115,7 +115,7 @@ export async function loadRegionFromFiles(o: FilesRegionOptions): Promise<Region
   });
 }
 
-export const PORTO_ALEGRE_DIR = resolve(REPO_ROOT, '../shared/data/test/porto-alegre');
+export const PORTO_ALEGRE_DIR = resolve(REPO_ROOT, 'data/test/porto-alegre');
 
 export function loadPortoAlegre(): Promise<Region> {
   return loadRegionFromFiles({

@@ -1,6 +1,6 @@
 /**
  * Node-side loading of the Tayside place sources: the copied geo/facts files in
- * data/tayside and the GTFS feeds (data/tayside/gtfs, else ../shared/data/tayside/gtfs).
+ * data/tayside and the GTFS feeds (data/tayside/gtfs).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -25,7 +25,7 @@ export const TAYSIDE_FEEDS: (GtfsStopsOptions & { file: string })[] = [
 ];
 
 export function findGtfsFile(file: string, dataDir = TAYSIDE_DATA_DIR): string | undefined {
-  const candidates = [join(dataDir, 'gtfs', file), join(REPO, '../shared/data/tayside/gtfs', file)];
+  const candidates = [join(dataDir, 'gtfs', file)];
   return candidates.find((p) => existsSync(p));
 }
 

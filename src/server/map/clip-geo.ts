@@ -1,9 +1,9 @@
 /**
  * Copies the map's base layers for a region into the repository, cut to the area around it:
  *
- *   node --import tsx src/server/map/clip-geo.ts [--shared ../shared/data] [--out data/tayside/geo]
+ *   node --import tsx src/server/map/clip-geo.ts [--shared data] [--out data/tayside/geo]
  *
- * - railway lines (shared/data/tayside/geo/gb-railways.geojson, (c) OpenStreetMap contributors,
+ * - railway lines (data/tayside/geo/gb-railways.geojson, (c) OpenStreetMap contributors,
  *   ODbL): the runs of each line that come within the box, coordinates to 5 decimals (~1 m);
  * - council areas (scotland-council-areas.geojson, Contains OS data (c) Crown copyright and
  *   database right, OGL v3): every area whose outline reaches the box, to 4 decimals (~10 m).
@@ -107,7 +107,7 @@ function main(args: string[]) {
     const at = args.indexOf(name);
     return at >= 0 && args[at + 1] ? path.resolve(args[at + 1]!) : fallback;
   };
-  const shared = option('--shared', path.resolve(REPO_ROOT, '../shared/data'));
+  const shared = option('--shared', path.resolve(REPO_ROOT, 'data'));
   const out = option('--out', path.join(REPO_ROOT, 'data/tayside/geo'));
   const box = regionBox(path.join(REPO_ROOT, 'data/regions/tayside/council-areas.json'));
   const read = (file: string) => JSON.parse(fs.readFileSync(path.join(shared, 'tayside/geo', file), 'utf8'));

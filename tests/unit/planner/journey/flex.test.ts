@@ -17,7 +17,7 @@ import type { Journey } from '../../../../src/planner/journey/types';
 import { estimateRoute } from '../../../../src/planner/street/estimate';
 import { expectConnected, expectValid } from './helpers';
 
-const FLEX = join(REPO_ROOT, '../shared/data/test/flex');
+const FLEX = join(REPO_ROOT, 'data/test/flex');
 let cobb: Region;
 let aspen: Region;
 let cobbFlex: FlexModel;

@@ -127,7 +127,7 @@ describe('Porto Alegre door to door', () => {
   });
 
   it('carries each step\'s emissions at the DESNZ 2025 factor for its mode (hand-computed from the CSV)', () => {
-    // kg CO2e per km: bus and metro per passenger-km, car and taxi per vehicle-km (DESNZ 2025, ../shared/data/reference).
+    // kg CO2e per km: bus and metro per passenger-km, car and taxi per vehicle-km (DESNZ 2025, data/reference).
     const factor: Record<string, number> = { walk: 0, cycle: 0, bus: 0.12525, subway: 0.0278, train: 0.03546, tram: 0.0286, 'own-car': 0.16725, taxi: 0.20806 };
     let checked = 0;
     for (const j of [...far, ...near]) {

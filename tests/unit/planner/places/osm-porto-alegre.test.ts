@@ -11,7 +11,7 @@ import { placesFromOsm } from '../../../../src/planner/places/sources';
 import type { OsmPlaceInput } from '../../../../src/planner/places/types';
 import { repoPath } from './tayside';
 
-const PBF = repoPath('../shared/data/test/porto-alegre/streets.osm.pbf');
+const PBF = repoPath('data/test/porto-alegre/streets.osm.pbf');
 const PORTO_ALEGRE = { south: -30.3, west: -51.4, north: -29.9, east: -51.0 };
 
 describe.skipIf(!existsSync(PBF))('OSM places from the Porto Alegre extract', () => {

@@ -1,4 +1,4 @@
-/** Test data paths (../shared/data from the repo root) and a per-worker cache of built graphs. */
+/** Test data paths (data/ in the repository) and a per-worker cache of built graphs. */
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +7,7 @@ import { buildStreetGraphFromFile } from '../../../../src/planner/street/osm-nod
 import type { BuildStats } from '../../../../src/planner/street/build';
 
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
-export const DATA = resolve(REPO, '../shared/data');
+export const DATA = resolve(REPO, 'data');
 export const PORTO_ALEGRE_PBF = resolve(DATA, 'test/porto-alegre/streets.osm.pbf');
 export const PORTO_ALEGRE_TIF = resolve(DATA, 'test/porto-alegre/elevation.tif');
 export const LONDON_PBF = resolve(DATA, 'test/osm/london-moorgate.osm.pbf');
@@ -15,7 +15,7 @@ export const COBB_PBF = resolve(DATA, 'test/flex/cobb-county.osm.pbf');
 export const SRTM_ZIP = resolve(DATA, 'test/elevation/srtm3-N55W003.hgt.zip');
 
 export function requireData(path: string): string {
-  if (!existsSync(path)) throw new Error(`test data missing: ${path} (expected ../shared/data beside the repo)`);
+  if (!existsSync(path)) throw new Error(`test data missing: ${path} (expected in the repository's data/)`);
   return path;
 }
 

@@ -1,4 +1,4 @@
-/** Shared test helpers: real feeds from ../shared/data, in-memory feeds, seeded randomness. */
+/** Shared test helpers: real feeds from the repository's data folder (licences in each ATTRIBUTIONS.md), in-memory feeds, seeded randomness. */
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +7,8 @@ import { ZipSource, type GtfsSource } from '../../../../src/planner/timetable/gt
 import type { Timetable } from '../../../../src/planner/timetable/model';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
-export const SHARED_DATA = resolve(repoRoot, '../shared/data');
+/** The repository's data folder: region data and the test fixtures (data/test), copied from the shared data with their licences. */
+export const SHARED_DATA = resolve(repoRoot, 'data');
 
 export const FEEDS = {
   rail: ['tayside/gtfs/rail-scotland-2022.zip'],

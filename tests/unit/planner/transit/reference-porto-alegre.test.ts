@@ -11,5 +11,5 @@ describe('RAPTOR against the reference connection scan: porto-alegre', () => {
     // The comparison only means something if many queries have a journey.
     expect(stats.found).toBeGreaterThan(0);
     console.log('porto-alegre', stats);
-  }, 120_000);
+  }, 400_000); // about a minute on a quiet machine; CI machines are shared
 });

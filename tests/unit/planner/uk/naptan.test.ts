@@ -8,7 +8,7 @@ import { naptanPlaces, parseNaptan, taxiRanks } from '../../../../src/planner/uk
 import { osgbToWgs84 } from '../../../../src/planner/uk/osgb';
 import { SHARED_DATA } from '../transit/helpers';
 
-const csv = (council: string) => readFileSync(resolve(SHARED_DATA, 'naptan', `${council}.csv`), 'utf8');
+const csv = (council: string) => readFileSync(resolve(SHARED_DATA, ['aberdeen', 'aberdeenshire'].includes(council) ? 'north-east/naptan' : 'tayside/naptan', `${council}.csv`), 'utf8');
 const metres = (a: { lat: number; lon: number }, b: { lat: number; lon: number }) =>
   Math.hypot((a.lat - b.lat) * 111_320, (a.lon - b.lon) * 111_320 * Math.cos((a.lat * Math.PI) / 180));
 
