@@ -8,6 +8,7 @@ import type { PlaceSuggestion, ReversePlace } from '../../../contract/places';
 import { planRequestFor } from '../../../contract/plan-request';
 import { formatSearchTime, parseSearchTime, searchFormSchema, type SearchForm, type SearchQuery } from '../../../contract/search';
 import type { TravelType } from '../../../contract/brand';
+import { sha256Hex } from './sha256';
 import { bboxContains, decodeRegionSnapshot, planAll, PlaceIndexSet, PlanError, regionFromSnapshot, type Region, type PlaceResult } from '../../../planner/index';
 
 /** Search hashes of device-planned searches start so: Results and Journey read them from the device, not the API. */
@@ -24,11 +25,6 @@ export const DEVICE_MESSAGES = {
 /** Thrown for a pack whose bytes do not hash to what the server said (truncated or tampered). */
 export class PackIntegrityError extends Error {
   override name = 'PackIntegrityError';
-}
-
-export async function sha256Hex(bytes: Uint8Array): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>);
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 export interface DeviceSearchOptions {
