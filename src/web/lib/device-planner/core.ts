@@ -8,12 +8,9 @@ import type { PlaceSuggestion, ReversePlace } from '../../../contract/places';
 import { planRequestFor } from '../../../contract/plan-request';
 import { formatSearchTime, parseSearchTime, searchFormSchema, type SearchForm, type SearchQuery } from '../../../contract/search';
 import type { TravelType } from '../../../contract/brand';
+import { DEVICE_HASH_PREFIX } from './device-searches';
 import { sha256Hex } from './sha256';
 import { bboxContains, decodeRegionSnapshot, planAll, PlaceIndexSet, PlanError, regionFromSnapshot, type Region, type PlaceResult } from '../../../planner/index';
-
-/** Search hashes of device-planned searches start so: Results and Journey read them from the device, not the API. */
-export const DEVICE_HASH_PREFIX = 'device-';
-export const isDeviceHash = (hash: string) => hash.startsWith(DEVICE_HASH_PREFIX);
 
 export const DEVICE_MESSAGES = {
   outside: (place: string, region: string) =>

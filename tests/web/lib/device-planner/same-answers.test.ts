@@ -16,7 +16,8 @@ import type { Region } from '../../../../src/planner/journey/region';
 import { loadRegionFromManifest, regionSnapshotBytes, REPO_ROOT, TAYSIDE_MANIFEST } from '../../../../src/planner/journey/region-node';
 import { loadBrands } from '../../../../src/server/brands/load';
 import { seeded } from '../../../unit/planner/transit/helpers';
-import { DevicePlanner, isDeviceHash, PackIntegrityError } from '../../../../src/web/lib/device-planner/core';
+import { DevicePlanner, PackIntegrityError } from '../../../../src/web/lib/device-planner/core';
+import { isDeviceHash } from '../../../../src/web/lib/device-planner/device-searches';
 
 const SEED = 20;
 const QUERIES = 50;
