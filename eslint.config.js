@@ -17,17 +17,20 @@ function layerOf(relative) {
   return { layer: parts[1] };
 }
 
-// web -> contract; server -> contract, planner; planner -> nothing of ours; contract -> nothing.
+// web -> contract, planner's face; server -> contract, planner; planner -> nothing of ours; contract -> nothing.
 const ALLOWED = {
   contract: ['contract'],
   planner: ['planner'],
   server: ['server', 'contract', 'planner'],
-  web: ['web', 'contract'],
+  web: ['web', 'contract', 'planner'],
 };
+// Where a layer may only import another through its public face: the web (the on-device
+// planner's worker) reaches the planner through src/planner/index.ts, which is browser-safe.
+const FACES = { web: { planner: 'src/planner/index' } };
 const NODE_BUILTIN = /^(node:|fs$|path$|os$|child_process$|worker_threads$|url$|crypto$|stream$|zlib$)/;
 
 const importBoundaries = {
-  meta: { type: 'problem', schema: [], messages: { layer: '{{from}} must not import {{to}} (ARCHITECTURE.md: imports run one way)', feature: 'feature "{{from}}" must not import feature "{{to}}"; compose features in app/ or share via components/ or lib/', node: 'the planner core runs in a browser worker: no Node-only import ({{source}}) outside planner/cli and *node* modules' } },
+  meta: { type: 'problem', schema: [], messages: { layer: '{{from}} must not import {{to}} (ARCHITECTURE.md: imports run one way)', face: '{{from}} imports {{to}} only through its face ({{face}}.ts)', feature: 'feature "{{from}}" must not import feature "{{to}}"; compose features in app/ or share via components/ or lib/', node: 'the planner core runs in a browser worker: no Node-only import ({{source}}) outside planner/cli and *node* modules' } },
   create(context) {
     const file = path.relative(repo, context.filename);
     const from = layerOf(file);
@@ -39,10 +42,14 @@ const importBoundaries = {
         context.report({ node, messageId: 'node', data: { source } });
       }
       if (!source.startsWith('.')) return;
-      const target = layerOf(path.relative(repo, path.resolve(path.dirname(context.filename), source)));
+      const targetPath = path.relative(repo, path.resolve(path.dirname(context.filename), source));
+      const target = layerOf(targetPath);
       if (!target) return;
+      const face = target.layer !== from.layer ? FACES[from.layer]?.[target.layer] : undefined;
       if (!ALLOWED[from.layer]?.includes(target.layer)) {
         context.report({ node, messageId: 'layer', data: { from: `src/${from.layer}`, to: `src/${target.layer}` } });
+      } else if (face && targetPath.replace(/\.ts$/, '') !== face && targetPath !== path.dirname(face)) {
+        context.report({ node, messageId: 'face', data: { from: `src/${from.layer}`, to: `src/${target.layer}`, face } });
       } else if (from.feature && target.feature && from.feature !== target.feature) {
         context.report({ node, messageId: 'feature', data: { from: from.feature, to: target.feature } });
       }

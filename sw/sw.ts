@@ -8,6 +8,8 @@ import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { announcePack, PACK_CACHE, PACK_SYNC_MESSAGE, readPackInfo, writeStoredPack } from '../src/web/lib/device-planner/pack-cache';
+import { syncRegionPack } from '../src/web/lib/device-planner/pack-sync';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -19,7 +21,7 @@ precacheAndRoute(self.__WB_MANIFEST);
 // Every in-app path is the single-page app; the API, health check and realtime are not.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/v1\//, /^\/healthz/, /^\/app\//, /^\/map\//],
+    denylist: [/^\/v1\//, /^\/healthz/, /^\/app\//, /^\/map\//, /^\/packs\//],
   }),
 );
 
@@ -34,3 +36,22 @@ registerRoute(
   ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/map/fallback/'),
   new StaleWhileRevalidate({ cacheName: 'drover-map' }),
 );
+
+// The region pack for planning without signal (issue 20): a page that has been used asks for it;
+// the download runs here, in the background, and is stored only when whole and right.
+let syncing: Promise<unknown> | null = null;
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type !== PACK_SYNC_MESSAGE) return;
+  syncing ??= syncRegionPack(
+    {
+      fetch: (input, init) => fetch(input, init),
+      stored: readPackInfo,
+      store: async (pack) => writeStoredPack(await caches.open(PACK_CACHE), pack),
+      announce: announcePack,
+    },
+    self.location.origin,
+  ).finally(() => {
+    syncing = null;
+  });
+  event.waitUntil(syncing);
+});

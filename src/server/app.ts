@@ -23,6 +23,8 @@ export interface BuildServerOptions {
   api?: FastifyPluginAsync[];
   /** Public routes outside /v1 (the fallback map's style and layers, src/server/map/). */
   map?: FastifyPluginAsync;
+  /** Region packs for planning on the device, public and outside /v1 (src/server/packs/). */
+  packs?: FastifyPluginAsync;
   /** Overrides the pino logger options (tests pass false). */
   logger?: FastifyServerOptions['logger'];
 }
@@ -103,6 +105,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   // ----------------------------------------------------------------------------------
 
   if (options.map) await app.register(options.map);
+  if (options.packs) await app.register(options.packs);
 
   const servePage = await registerWeb(app, { distDir: settings.distDir });
   app.setNotFoundHandler((request, reply) => {

@@ -12,6 +12,8 @@ import { openDatabase } from './db/index';
 import { createInProcessSearchJobs } from './jobs/index';
 import { lazyMapLayers, manifestAttributions } from './map/layers';
 import { mapRoutes } from './map/routes';
+import { lazyRegionPacks } from './packs/pack-source';
+import { packRoutes } from './packs/routes';
 import { QueuedSearchJobs, realtimeChannel, redisNamespace } from './jobs/queue';
 import { createRealtimePlugin } from './realtime';
 import { RedisBroker } from './realtime/redis-broker';
@@ -77,7 +79,8 @@ async function main() {
   // several regions the others still plan and answer place search, but are not drawn.
   const [mapRegion] = settings.regions as [string, ...string[]];
   const map = mapRoutes({ layers: lazyMapLayers(mapRegion), attributions: manifestAttributions(mapRegion), log });
-  app = await buildServer({ settings, brands, database, realtime: realtimePlugin, api: apiPlugins(api), map });
+  const packs = packRoutes({ packs: lazyRegionPacks(settings.regions), log });
+  app = await buildServer({ settings, brands, database, realtime: realtimePlugin, api: apiPlugins(api), map, packs });
   const server = app;
 
   let stopping = false;

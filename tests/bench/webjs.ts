@@ -21,7 +21,7 @@ const DIST = path.join(REPO_ROOT, 'dist');
 const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
 const isMapChunk = (file: string) => /maplibre|map-gl/i.test(file) || fs.readFileSync(file, 'utf8').includes('maplibregl');
 
-async function startServer(port: number) {
+export async function startServer(port: number) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drover-bench-webjs-'));
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'src/server/main.ts')], {
     cwd: REPO_ROOT,

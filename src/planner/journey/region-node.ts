@@ -26,7 +26,8 @@ import {
   readRegionSnapshotPlaces,
   snapshotIsStale,
 } from './region-build-node';
-import { regionFromSnapshot } from './region-snapshot';
+import { encodeRegionSnapshot, regionFromSnapshot } from './region-snapshot';
+import { readFile } from 'node:fs/promises';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const TAYSIDE_MANIFEST = join(REPO_ROOT, 'data/regions/tayside.json');
@@ -72,6 +73,19 @@ export async function loadRegionFromManifest(path = TAYSIDE_MANIFEST, options: M
   const snapshot = await usableSnapshot(path, options);
   if (snapshot) return regionFromSnapshot(await readRegionSnapshotFile(snapshot));
   return regionFromSnapshot(await buildRegionSnapshot(await loadManifest(path, options.today), options.today));
+}
+
+/**
+ * The bytes of the region snapshot a manifest describes (what the server serves as the region's
+ * pack for planning on a device): its snapshot file when usable, else built in memory and encoded.
+ */
+export async function regionSnapshotBytes(path = TAYSIDE_MANIFEST, options: ManifestRegionOptions = {}): Promise<Uint8Array> {
+  const snapshot = await usableSnapshot(path, options);
+  if (snapshot) {
+    const buf = await readFile(snapshot);
+    return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+  }
+  return encodeRegionSnapshot(await buildRegionSnapshot(await loadManifest(path, options.today), options.today));
 }
 
 export interface ManifestPlaces {

@@ -6,7 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { JOURNEY_PROCESSED, RESULTS_RETRIEVED, searchChannel, parseSearchTime, type SearchForm } from '../../contract/search';
+import { planRequestFor as sharedPlanRequestFor } from '../../contract/plan-request';
+import { JOURNEY_PROCESSED, RESULTS_RETRIEVED, searchChannel, type SearchForm } from '../../contract/search';
 import type { TravelType } from '../../contract/brand';
 import type { PlanRequest } from '../../planner/journey/request';
 import type { Journey } from '../../planner/journey/types';
@@ -41,32 +42,9 @@ export interface SearchJobQueue {
 /** Shown to the traveller when planning broke for a reason that is not theirs. */
 export const PLANNING_FAILED = 'We could not plan this search. Please try again.';
 
-/** 'YYYY/MM/DD HH:mm:ss' (London) -> the planner's local 'YYYY-MM-DDTHH:mm:ss'. */
-function plannerTime(text: string): string {
-  const zoned = parseSearchTime(text);
-  if (!zoned) throw new TypeError(`not a search time: ${text}`);
-  return zoned.toPlainDateTime().toString();
-}
-
-/** The validated form (passes already merged) as the planner's request. */
+/** The validated form as the planner's request: shared with the on-device planner (src/contract/plan-request.ts). */
 export function planRequestFor(form: SearchForm, blocked: readonly TravelType[], regions?: readonly string[]): PlanRequest {
-  return {
-    origin: form.origin,
-    destination: form.destination,
-    out_time: plannerTime(form.out_time),
-    arrive_by_buffer: form.arrive_by_buffer,
-    return_time: form.return_time ? plannerTime(form.return_time) : null,
-    profile: {
-      has_access_to_car: form.has_access_to_car,
-      has_concessionary_pass: form.has_concessionary_pass,
-      railcard_type: form.has_railcard ? form.railcard_type : null,
-      has_young_scot_card: form.has_young_scot_card,
-      has_new_young_scot_card: form.has_new_young_scot_card,
-      ...(typeof form.user_age === 'number' ? { user_age: form.user_age } : {}),
-    },
-    blocked_travel_types: blocked,
-    ...(regions?.length ? { regions } : {}),
-  };
+  return sharedPlanRequestFor(form, blocked, regions);
 }
 
 export async function runSearchJob(deps: SearchJobDeps, job: SearchJob): Promise<void> {

@@ -3,6 +3,7 @@
  * 'viewed' call, the summary, the Pricing / payment methods / taxi / More information
  * modals, Show/Hide return journey, the save bar and the step-by-step guide.
  */
+import { isDeviceHash, SAVE_NEEDS_SIGNAL } from '../../lib/device-planner/device-searches';
 import { Anchor, Badge, Button, Group, List, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -173,8 +174,10 @@ function DrtModal({ operator }: { operator: NonNullable<Journey['drt_operator']>
   );
 }
 
-function SaveBar({ journey, onSaved }: { journey: Journey; onSaved: () => void }) {
+function SaveBar({ hash, journey, onSaved }: { hash?: string; journey: Journey; onSaved: () => void }) {
   const brand = useBrand();
+  // Planned on the device with no signal (issue 20): the server does not know it, so it cannot be saved yet.
+  const onDevice = hash !== undefined && isDeviceHash(hash);
   const services = useJourneyServices();
   // brand.enableUserAccounts, not contract/brand's helper: that module brings zod into this chunk.
   const signedIn = brand.enableUserAccounts && hasUserToken();
@@ -194,7 +197,11 @@ function SaveBar({ journey, onSaved }: { journey: Journey; onSaved: () => void }
             Total estimated cost: <strong>{priceText(journey.cost)}</strong>
           </Text>
         </Group>
-        {signedIn ? (
+        {onDevice ? (
+          <Text size="sm" role="note" maw={420}>
+            {SAVE_NEEDS_SIGNAL}
+          </Text>
+        ) : signedIn ? (
           <Group gap="xs">
             {save.isSuccess && <Text role="status">Journey saved</Text>}
             <Button disabled={saved} loading={save.isPending} onClick={() => save.mutate()} className={classes.noPrint}>
@@ -290,7 +297,7 @@ export function JourneyDetails({ hash, journey, search, onSaved }: { hash?: stri
         {brand.health.safetyNotices && <HealthNotices />}
         <StepTimeline entries={entries} />
       </section>
-      <SaveBar journey={journey} onSaved={onSaved} />
+      <SaveBar hash={hash} journey={journey} onSaved={onSaved} />
     </Stack>
   );
 }
@@ -305,9 +312,10 @@ export function JourneyScreen({ hash, journeyId, search }: JourneyScreenProps) {
   useEffect(() => {
     if (viewed.current === journeyId) return;
     viewed.current = journeyId;
+    if (isDeviceHash(hash)) return;
     // SPEC section 8: a failed call shows nothing to the user.
     services.markViewed(journeyId).catch(() => undefined);
-  }, [journeyId, services]);
+  }, [hash, journeyId, services]);
   const onSaved = () => client.setQueryData<Journey>(key, (was) => (was ? { ...was, user_status: 'saved' } : was));
 
   return (

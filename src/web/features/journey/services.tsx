@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { Journey } from '../../../contract/journey';
 import { apiGet, apiPost } from '../../lib/api';
+import { isDeviceHash, readDeviceJourney } from '../../lib/device-planner/device-searches';
 import { useBrand } from '../../lib/brand';
 import { journeyQueryKey } from '../../lib/journey-key';
 import { offlineQuery } from '../../lib/offline-cache';
@@ -29,7 +30,8 @@ export function journeyApi(apiKey: string): JourneyServices {
   const id = encodeURIComponent;
   return {
     getJourney: async (hash, journeyId, signal) =>
-      (await apiGet<{ data: Journey }>(`/v1/journey-planner/search/${id(hash)}/${id(journeyId)}`, { apiKey, signal })).data,
+      // A search planned on the device (issue 20) is read from the device, not the API.
+      isDeviceHash(hash) ? readDeviceJourney(hash, journeyId) : (await apiGet<{ data: Journey }>(`/v1/journey-planner/search/${id(hash)}/${id(journeyId)}`, { apiKey, signal })).data,
     markViewed: async (journeyId) => void (await apiPost(`/v1/journey/viewed/${id(journeyId)}`, { apiKey })),
     saveJourney: async (journeyId) => void (await apiPost(`/v1/journey/save/${id(journeyId)}`, { apiKey })),
   };

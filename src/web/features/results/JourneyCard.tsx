@@ -1,4 +1,5 @@
 /** One result card (SPEC section 2 Results) and the skeleton shown while a journey is processed. */
+import { isDeviceHash, PLANNED_ON_DEVICE } from '../../lib/device-planner/device-searches';
 import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
@@ -76,6 +77,11 @@ export function JourneyCard({ hash, journey, position, emissions }: JourneyCardP
             </span>
           ))}
         </Group>
+        {isDeviceHash(hash) && (
+          <Badge color="#1f4e79" variant="filled" w="fit-content">
+            {PLANNED_ON_DEVICE}
+          </Badge>
+        )}
         {journey.eligibility && (
           <Text size="sm" className={classes.note} fw={700}>
             Only for {journey.eligibility}.

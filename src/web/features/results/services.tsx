@@ -6,6 +6,7 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { Journey } from '../../../contract/journey';
 import type { SearchQuery } from '../../../contract/search';
 import { apiGet } from '../../lib/api';
+import { isDeviceHash, readDeviceJourney, readDeviceSearch, withoutDeviceChannels } from '../../lib/device-planner/device-searches';
 import { useBrand } from '../../lib/brand';
 import { sharedRealtime, type RealtimeClient } from '../../lib/realtime';
 
@@ -27,8 +28,9 @@ export function ResultsServicesProvider({ services, children }: { services: Resu
 export function searchApi(apiKey: string, options: { fetch?: typeof fetch; baseUrl?: string } = {}): Pick<ResultsServices, 'getSearch' | 'getJourney'> {
   const path = (...parts: string[]) => `/v1/journey-planner/search/${parts.map(encodeURIComponent).join('/')}`;
   return {
-    getSearch: async (hash, signal) => (await apiGet<{ data: SearchQuery }>(path(hash), { apiKey, signal, ...options })).data,
-    getJourney: async (hash, id, signal) => (await apiGet<{ data: Journey }>(path(hash, id), { apiKey, signal, ...options })).data,
+    // A search planned on the device (issue 20) is read from the device, not the API.
+    getSearch: async (hash, signal) => (isDeviceHash(hash) ? readDeviceSearch(hash) : (await apiGet<{ data: SearchQuery }>(path(hash), { apiKey, signal, ...options })).data),
+    getJourney: async (hash, id, signal) => (isDeviceHash(hash) ? readDeviceJourney(hash, id) : (await apiGet<{ data: Journey }>(path(hash, id), { apiKey, signal, ...options })).data),
   };
 }
 
@@ -36,7 +38,7 @@ export function useResultsServices(): ResultsServices {
   const given = useContext(ServicesContext);
   const brand = useBrand();
   return useMemo(
-    () => given ?? { realtime: sharedRealtime(brand.apiKey), ...searchApi(brand.apiKey), initialDelayMs: brand.initialResultsDelayMs },
+    () => given ?? { realtime: withoutDeviceChannels(sharedRealtime(brand.apiKey)), ...searchApi(brand.apiKey), initialDelayMs: brand.initialResultsDelayMs },
     [given, brand],
   );
 }

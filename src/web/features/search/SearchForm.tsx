@@ -14,6 +14,8 @@ import { PassesFields } from '../../components/PassesFields';
 import { ApiRequestError, apiPost } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { useBrand } from '../../lib/brand';
+import { API_REACH_MS } from '../../lib/device-planner/device-searches';
+import { readPackInfo } from '../../lib/device-planner/pack-cache';
 import { chooseJourneyType, outboundBounds, returnMinimum, type JourneyType } from './form-rules';
 import { emptySearchForm, searchRequestBody, type SearchFormState } from './form-state';
 import type { PlaceProvider } from './places/types';
@@ -72,23 +74,34 @@ export function SearchForm({ initial, variant = 'plan', onPlanned, provider, deb
     }
     setErrors({});
     setSubmitting(true);
+    // Signed-in travellers' passes come from their profile (SPEC section 3).
+    const body = user ? { ...built.body, ...passesFromProfile(user.profile) } : built.body;
+    const open = async (hash: string) => {
+      onPlanned?.(hash);
+      await navigate({ to: '/search/$hash/results', params: { hash } });
+    };
+    const failed = (fields: Record<string, string>, message: string) => {
+      if (Object.keys(fields).length > 0) setErrors(fields);
+      else setDefaultError(message);
+      setSubmitting(false);
+    };
+    // Issue 20: with the region's timetables on the device, no signal (or an API silent for a few
+    // seconds) plans here instead.
+    const onDevice = fetchImpl ? false : await readPackInfo().then((info) => info !== null, () => false);
     try {
+      if (onDevice && !navigator.onLine) throw new TypeError('offline');
       const answer = await apiPost<{ data: { hash: string } }>(
         '/v1/journey-planner/search',
-        { apiKey: brand.apiKey, fetch: fetchImpl, baseUrl },
-        // Signed-in travellers' passes come from their profile (SPEC section 3).
-        user ? { ...built.body, ...passesFromProfile(user.profile) } : built.body,
+        { apiKey: brand.apiKey, fetch: fetchImpl, baseUrl, ...(onDevice ? { signal: AbortSignal.timeout(API_REACH_MS) } : {}) },
+        body,
       );
-      onPlanned?.(answer.data.hash);
-      await navigate({
-        to: '/search/$hash/results',
-        params: { hash: answer.data.hash },
-      });
+      await open(answer.data.hash);
     } catch (error) {
-      const fields = error instanceof ApiRequestError && error.errors ? firstMessages(error.errors) : {};
-      if (Object.keys(fields).length > 0) setErrors(fields);
-      else setDefaultError(error instanceof ApiRequestError ? error.message : SEARCH_FORM_MESSAGES.unreachable);
-      setSubmitting(false);
+      if (error instanceof ApiRequestError) return failed(error.errors ? firstMessages(error.errors) : {}, error.message);
+      if (!onDevice) return failed({}, SEARCH_FORM_MESSAGES.unreachable);
+      const outcome = await (await import('../../lib/device-planner/offline-search')).planSearchOnDevice(body, brand);
+      if (outcome.kind === 'planned') await open(outcome.hash);
+      else failed(outcome.kind === 'invalid' ? firstMessages(outcome.errors) : {}, outcome.kind === 'message' ? outcome.message : SEARCH_FORM_MESSAGES.unreachable);
     }
   }
 

@@ -80,7 +80,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(options: { api?: FastifyPluginAsync[]; realtime?: FastifyPluginAsync; map?: FastifyPluginAsync } = {}): Promise<TestServer> {
+export async function startTestServer(options: { api?: FastifyPluginAsync[]; realtime?: FastifyPluginAsync; map?: FastifyPluginAsync; packs?: FastifyPluginAsync } = {}): Promise<TestServer> {
   const distDir = makeFakeDist();
   const brands = realBrands();
   const { database, dispose } = await openTestDatabase();
@@ -92,6 +92,7 @@ export async function startTestServer(options: { api?: FastifyPluginAsync[]; rea
     api: options.api,
     realtime: options.realtime,
     map: options.map,
+    packs: options.packs,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

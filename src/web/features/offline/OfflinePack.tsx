@@ -1,0 +1,76 @@
+/**
+ * Home's "plan without signal" panel (issue 20): whether the brand's region is on this device
+ * for planning offline, in words; a progress bar while it downloads; a button to remove it (or
+ * to keep it again); a clear message when storage is refused or full. Loaded lazily, so Home's
+ * first JavaScript does not grow; it asks for the pack in the background once Home has settled.
+ */
+import { Alert, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { useEffect } from 'react';
+import type { PackProblem } from '../../lib/device-planner/pack-cache';
+import { requestPackSync, usePackState } from '../../lib/device-planner/pack-state';
+
+/** After Home settles: the download never competes with the first load. */
+const SETTLE_MS = 2_000;
+
+export const OFFLINE_PACK_MESSAGES = {
+  available: (label: string, date: string) => `${label} is available offline (timetable of ${date}).`,
+  downloading: (label: string) => `Downloading ${label} for planning without signal…`,
+  offer: 'Plan journeys with no signal: keep this area’s timetables on this device (about 1 MB).',
+  problems: {
+    'storage-full': 'There is not enough storage on this device to keep the timetables for offline use. Free some space, then reload this page.',
+    'storage-refused': 'This browser would not let us keep the timetables for offline use (private browsing, or site storage turned off).',
+    network: 'The timetables for offline use could not be downloaded. We will try again the next time you are online.',
+    damaged: 'The timetables for offline use arrived damaged and were discarded; they are being downloaded again. Until then, planning needs a connection.',
+  } satisfies Record<PackProblem, string>,
+} as const;
+
+const dateOf = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+
+export function OfflinePack() {
+  const pack = usePackState();
+  const { supported, optedOut } = pack;
+
+  useEffect(() => {
+    if (!supported || optedOut) return;
+    const timer = setTimeout(() => void requestPackSync(), SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [supported, optedOut]);
+
+  if (!supported) return null;
+  const percent = pack.progress ? Math.round((100 * pack.progress.received) / Math.max(1, pack.progress.total)) : 0;
+  return (
+    <Paper withBorder p="md" maw={560} mt="md" component="section" aria-label="Planning without signal">
+      <Stack gap="xs">
+        {pack.stored && (
+          <Group justify="space-between" wrap="nowrap" align="center">
+            <Text size="sm" role="status">
+              {OFFLINE_PACK_MESSAGES.available(pack.stored.label, dateOf(pack.stored.built_at))}
+            </Text>
+            <Button variant="subtle" size="compact-sm" onClick={() => void pack.remove()}>
+              Remove
+            </Button>
+          </Group>
+        )}
+        {pack.progress && (
+          <>
+            <Text size="sm">{OFFLINE_PACK_MESSAGES.downloading(pack.stored?.label ?? 'the timetables')}</Text>
+            <Progress value={percent} aria-label={`Downloading for offline use: ${percent}%`} />
+          </>
+        )}
+        {pack.problem && (
+          <Alert color={pack.problem === 'network' ? 'gray' : 'orange'} role="alert">
+            {OFFLINE_PACK_MESSAGES.problems[pack.problem]}
+          </Alert>
+        )}
+        {!pack.stored && !pack.progress && optedOut && (
+          <Group justify="space-between" wrap="nowrap" align="center">
+            <Text size="sm">{OFFLINE_PACK_MESSAGES.offer}</Text>
+            <Button variant="light" size="compact-sm" onClick={pack.keep}>
+              Keep offline
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
