@@ -1,8 +1,8 @@
 /** `planner query [--snapshot f] --from <stop_id|lat,lng> --to <...> --depart|--arrive <ISO local> [--window min] [--json]` */
-import { accessFromStop, egressToStop, findStop, stopsNear } from '../query/places';
-import { toItinerary, type Itinerary } from '../query/itinerary';
-import { formatLocalDateTime, parseLocalDateTime, serviceSeconds } from '../query/local-time';
-import { Planner } from '../query/planner';
+import { accessFromStop, egressToStop, findStop, stopsNear } from '../transit/places';
+import { toItinerary, type Itinerary } from '../transit/itinerary';
+import { formatLocalDateTime, parseLocalDateTime, serviceSeconds } from '../transit/local-time';
+import { Planner } from '../transit/planner';
 import type { StopTime } from '../raptor/transit-data';
 import type { Timetable } from '../timetable/model';
 import { TRANSIT_MODES, type TransitMode } from '../timetable/modes';

@@ -9,7 +9,7 @@ import { formatCost, toBreakdown, type Cost, type PriceLine } from '../costs/mon
 import { journeyEmissions } from '../emissions/emissions';
 import type { LatLng } from '../geo/geo';
 import { encodePolyline, pathLength } from '../geo/geo';
-import { formatLocalDateTime } from '../query/local-time';
+import { formatLocalDateTime } from '../transit/local-time';
 import { poisNearRoute, toiletsNear } from '../street/amenities';
 import { elevationRange } from '../street/elevation';
 import { formatDistance } from '../street/directions';

@@ -5,7 +5,7 @@
  */
 import { priceTaxi } from '../costs/taxi';
 import { councilAt } from '../geo/council-areas';
-import { formatLocalDateTime } from '../query/local-time';
+import { formatLocalDateTime } from '../transit/local-time';
 import type { StreetRoute } from '../street/types';
 import type { LegDraft, NamedPoint, Part } from '../journey/parts';
 import type { Taxi } from '../journey/types';

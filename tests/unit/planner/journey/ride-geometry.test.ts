@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { haversine, pathLength, type LatLng } from '../../../../src/planner/geo/geo';
-import { SHAPE_NEAR_METRES, transitLeg, type TransitLeg } from '../../../../src/planner/query/itinerary';
+import { SHAPE_NEAR_METRES, transitLeg, type TransitLeg } from '../../../../src/planner/transit/itinerary';
 import { buildTimetable } from '../../../../src/planner/timetable/build';
 import { parseDay } from '../../../../src/planner/timetable/gtfs-time';
 import type { Timetable } from '../../../../src/planner/timetable/model';

@@ -5,7 +5,7 @@
  * calling at both stops at the stated times on that date.
  */
 import { expect } from "vitest";
-import { Planner } from '../../../../src/planner/query/planner';
+import { Planner } from '../../../../src/planner/transit/planner';
 import type { RaptorPath } from '../../../../src/planner/raptor/transit-data';
 import { serviceRunsOn, tripTimeBase, type Timetable } from '../../../../src/planner/timetable/model';
 import { connectionsOf, earliestArrival, latestDeparture, reverseIndex } from './reference-csa';

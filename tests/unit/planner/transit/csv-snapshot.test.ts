@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Planner } from '../../../../src/planner/query/planner';
+import { Planner } from '../../../../src/planner/transit/planner';
 import { CsvParser } from '../../../../src/planner/timetable/csv';
 import { parseDay } from '../../../../src/planner/timetable/gtfs-time';
 import { decodeSnapshot, encodeSnapshot } from '../../../../src/planner/timetable/snapshot';

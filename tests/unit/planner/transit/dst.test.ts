@@ -4,9 +4,9 @@
  * trip at 25:40 and a Sunday trip at 02:20 are not 40 minutes apart but in the other order.
  */
 import { describe, expect, it } from 'vitest';
-import { toItinerary } from '../../../../src/planner/query/itinerary';
-import { formatLocalDateTime, parseLocalDateTime, serviceDayStart, serviceSeconds } from '../../../../src/planner/query/local-time';
-import { Planner } from '../../../../src/planner/query/planner';
+import { toItinerary } from '../../../../src/planner/transit/itinerary';
+import { formatLocalDateTime, parseLocalDateTime, serviceDayStart, serviceSeconds } from '../../../../src/planner/transit/local-time';
+import { Planner } from '../../../../src/planner/transit/planner';
 import { buildTimetable } from '../../../../src/planner/timetable/build';
 import { parseDay } from '../../../../src/planner/timetable/gtfs-time';
 import { MemorySource } from './helpers';

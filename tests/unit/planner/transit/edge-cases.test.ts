@@ -3,8 +3,8 @@
  * Stops are kilometres apart so no footpaths are generated between them.
  */
 import { describe, expect, it } from 'vitest';
-import { Planner } from '../../../../src/planner/query/planner';
-import { toItinerary, type TransitLeg } from '../../../../src/planner/query/itinerary';
+import { Planner } from '../../../../src/planner/transit/planner';
+import { toItinerary, type TransitLeg } from '../../../../src/planner/transit/itinerary';
 import { buildTimetable } from '../../../../src/planner/timetable/build';
 import { parseDay, parseGtfsTime } from '../../../../src/planner/timetable/gtfs-time';
 import type { Timetable } from '../../../../src/planner/timetable/model';

@@ -6,8 +6,8 @@
  * needed from a stop (range searches prune with it against journeys of more trips).
  */
 import { describe, expect, it } from 'vitest';
-import { Planner } from '../../../../src/planner/query/planner';
-import { forwardView } from '../../../../src/planner/query/transit-view';
+import { Planner } from '../../../../src/planner/transit/planner';
+import { forwardView } from '../../../../src/planner/transit/transit-view';
 import { LowerBounds } from '../../../../src/planner/raptor/lower-bounds';
 import { INF } from '../../../../src/planner/raptor/state';
 import { parseDay } from '../../../../src/planner/timetable/gtfs-time';

@@ -4,8 +4,8 @@
  * option is beaten by another on arrival, transfers and walking time together.
  */
 import { describe, expect, it } from 'vitest';
-import { accessFromStop, egressToStop } from '../../../../src/planner/query/places';
-import { Planner } from '../../../../src/planner/query/planner';
+import { accessFromStop, egressToStop } from '../../../../src/planner/transit/places';
+import { Planner } from '../../../../src/planner/transit/planner';
 import type { RaptorPath } from '../../../../src/planner/raptor/transit-data';
 import { parseDay } from '../../../../src/planner/timetable/gtfs-time';
 import { checkPath } from './compare';

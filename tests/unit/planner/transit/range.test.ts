@@ -4,8 +4,8 @@
  * departure in the window has a journey that the option set misses.
  */
 import { describe, expect, it } from 'vitest';
-import { accessFromStop, egressToStop } from '../../../../src/planner/query/places';
-import { Planner } from '../../../../src/planner/query/planner';
+import { accessFromStop, egressToStop } from '../../../../src/planner/transit/places';
+import { Planner } from '../../../../src/planner/transit/planner';
 import { parseDay } from '../../../../src/planner/timetable/gtfs-time';
 import { checkPath } from './compare';
 import { FEEDS, loadFeeds, seeded } from './helpers';

@@ -3,8 +3,8 @@
  * its first stop without the stop's change time; transfer_type 5 says one must alight there instead.
  */
 import { describe, expect, it } from 'vitest';
-import { toItinerary, type TransitLeg } from '../../../../src/planner/query/itinerary';
-import { Planner } from '../../../../src/planner/query/planner';
+import { toItinerary, type TransitLeg } from '../../../../src/planner/transit/itinerary';
+import { Planner } from '../../../../src/planner/transit/planner';
 import { buildTimetable } from '../../../../src/planner/timetable/build';
 import { parseDay, parseGtfsTime } from '../../../../src/planner/timetable/gtfs-time';
 import type { Timetable } from '../../../../src/planner/timetable/model';

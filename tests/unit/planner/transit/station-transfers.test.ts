@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { Planner } from '../../../../src/planner/query/planner';
+import { Planner } from '../../../../src/planner/transit/planner';
 import { buildTimetable } from '../../../../src/planner/timetable/build';
 import { FOOT_SOURCE, STATION_MIN_CHANGE_S } from '../../../../src/planner/timetable/footpaths';
 import { parseDay, parseGtfsTime } from '../../../../src/planner/timetable/gtfs-time';
