@@ -24,9 +24,10 @@ const ALLOWED = {
   server: ['server', 'contract', 'planner'],
   web: ['web', 'contract', 'planner'],
 };
-// Where a layer may only import another through its public face: the web (the on-device
-// planner's worker) reaches the planner through src/planner/index.ts, which is browser-safe.
-const FACES = { web: { planner: 'src/planner/index' } };
+// Where a layer may only import another through its public faces: the web (the on-device
+// planner's worker) reaches the planner through src/planner/index.ts, which is browser-safe; the
+// server through that and src/planner/node.ts (the loaders that read files).
+const FACES = { web: { planner: ['src/planner/index'] }, server: { planner: ['src/planner/index', 'src/planner/node'] } };
 const NODE_BUILTIN = /^(node:|fs$|path$|os$|child_process$|worker_threads$|url$|crypto$|stream$|zlib$)/;
 
 const importBoundaries = {
@@ -45,11 +46,11 @@ const importBoundaries = {
       const targetPath = path.relative(repo, path.resolve(path.dirname(context.filename), source));
       const target = layerOf(targetPath);
       if (!target) return;
-      const face = target.layer !== from.layer ? FACES[from.layer]?.[target.layer] : undefined;
+      const faces = target.layer !== from.layer ? FACES[from.layer]?.[target.layer] : undefined;
       if (!ALLOWED[from.layer]?.includes(target.layer)) {
         context.report({ node, messageId: 'layer', data: { from: `src/${from.layer}`, to: `src/${target.layer}` } });
-      } else if (face && targetPath.replace(/\.ts$/, '') !== face && targetPath !== path.dirname(face)) {
-        context.report({ node, messageId: 'face', data: { from: `src/${from.layer}`, to: `src/${target.layer}`, face } });
+      } else if (faces && !faces.some((face) => targetPath.replace(/\.ts$/, '') === face || (face.endsWith('/index') && targetPath === path.dirname(face)))) {
+        context.report({ node, messageId: 'face', data: { from: `src/${from.layer}`, to: `src/${target.layer}`, face: faces.join('.ts or ') } });
       } else if (from.feature && target.feature && from.feature !== target.feature) {
         context.report({ node, messageId: 'feature', data: { from: from.feature, to: target.feature } });
       }

@@ -3,7 +3,7 @@
  * caller without Node: door-to-door planning, a region from snapshot (pack) bytes, place search,
  * and the journey types. Nothing reached from here imports a Node builtin or a `*-node` module
  * (tests/unit/planner/face.test.ts walks the imports); loaders that read files are in
- * journey/region-node.ts and journey/region-build-node.ts.
+ * region/load-node.ts and region/build-node.ts.
  */
 export { plan, planAll, PlanError, validateRequest, createRegion, selectTransit, sortByEmissions, stableId, TRAVEL_TYPES } from './journey/index';
 export type { PlanOptions, Region, RegionParts, RegionCostData, PlanErrorCode, PlanProfile, PlanRequest, PlaceIn } from './journey/index';
@@ -18,8 +18,9 @@ export {
   type RegionInfo,
   type RegionReport,
   type RegionSnapshot,
-} from './journey/region-snapshot';
-export { bboxContains, type BBox, type LatLng } from './geo/geo';
+} from './region/snapshot';
+export { bboxContains, distance, type BBox, type LatLng } from './geo/geo';
+export { placeRefusal, SAME_PLACE_METRES } from './journey/request';
 export { PlaceIndex } from './places/place-index';
 export { PlaceIndexSet } from './places/index-set';
 export type { PlaceResult, ReverseResult, SearchOptions } from './places/types';

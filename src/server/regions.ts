@@ -3,7 +3,7 @@
  * this that each is a region manifest, so a wrong file stops start-up with one line naming
  * REGIONS and the file rather than failing the first search or autocomplete.
  */
-import { loadManifest } from '../planner/cli/manifest';
+import { loadManifest } from '../planner/node';
 import { SettingsError } from './config';
 
 export async function checkRegionManifests(regions: readonly string[]): Promise<void> {

@@ -4,9 +4,8 @@
  * shared PostgreSQL database (DATABASE_URL) and publishes the events through Redis, where every
  * server instance picks them up for its own sockets.
  */
-import { planAll } from '../planner/journey/plan';
-import type { Region } from '../planner/journey/region';
-import { loadRegionFromManifest } from '../planner/journey/region-node';
+import { planAll, type Region } from '../planner/index';
+import { loadRegionFromManifest } from '../planner/node';
 import { loadSettings, SettingsError } from './config';
 import { openDatabase } from './db/index';
 import { realtimeChannel, redisNamespace, startSearchWorker } from './jobs/queue';

@@ -14,9 +14,9 @@ import { pointOf } from '../../src/planner/street/graph';
 import type { LatLng } from '../../src/planner/geo/geo';
 import { haversine } from '../../src/planner/geo/geo';
 import { planAll } from '../../src/planner/journey/plan';
-import { buildRegionSnapshot } from '../../src/planner/journey/region-build-node';
-import { REPO_ROOT } from '../../src/planner/journey/region-node';
-import { decodeRegionSnapshot, encodeRegionSnapshot, regionFromSnapshot, regionSnapshotSections } from '../../src/planner/journey/region-snapshot';
+import { buildRegionSnapshot } from '../../src/planner/region/build-node';
+import { REPO_ROOT } from '../../src/planner/region/load-node';
+import { decodeRegionSnapshot, encodeRegionSnapshot, regionFromSnapshot, regionSnapshotSections } from '../../src/planner/region/snapshot';
 
 function pct(sorted: number[], p: number): number {
   return sorted.length ? (sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number) : NaN;

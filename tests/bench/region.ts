@@ -7,9 +7,9 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildRegionSnapshot, writeRegionSnapshotFile } from '../../src/planner/journey/region-build-node';
-import { loadRegionFromManifest, REPO_ROOT, TAYSIDE_MANIFEST } from '../../src/planner/journey/region-node';
-import { regionSnapshotSections } from '../../src/planner/journey/region-snapshot';
+import { buildRegionSnapshot, writeRegionSnapshotFile } from '../../src/planner/region/build-node';
+import { loadRegionFromManifest, REPO_ROOT, TAYSIDE_MANIFEST } from '../../src/planner/region/load-node';
+import { regionSnapshotSections } from '../../src/planner/region/snapshot';
 
 const MANIFESTS: [string, string][] = [
   ['tayside', TAYSIDE_MANIFEST],

@@ -8,7 +8,7 @@
  */
 import { councilAt } from '../../src/planner/geo/council-areas';
 import { planAll } from '../../src/planner/journey/plan';
-import { loadRegionFromManifest } from '../../src/planner/journey/region-node';
+import { loadRegionFromManifest } from '../../src/planner/region/load-node';
 import { farFromStops } from '../../src/planner/modes/vehicle-transit';
 
 const TOWNS = [

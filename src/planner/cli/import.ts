@@ -3,7 +3,7 @@
  * `planner import --gtfs <zip|dir> [--gtfs ...] --out <snapshot>`: a timetable-only snapshot of any feeds;
  * `--txc <xml|zip|dir>` (repeatable) adds TransXChange feeds, `--naptan <csv>` (repeatable) their stops' positions.
  */
-import { buildRegionSnapshot, writeRegionSnapshotFile } from '../journey/region-build-node';
+import { buildRegionSnapshot, writeRegionSnapshotFile } from '../region/build-node';
 import { buildTimetable, type FeedInput } from '../timetable/build';
 import { feedNameOf, openGtfs, writeSnapshotFile } from '../timetable/node-io';
 import { openTxcFeed, readNaptanFiles } from '../uk/uk-node';
@@ -11,7 +11,7 @@ import { formatReport, GtfsImportError } from '../timetable/report';
 import type { Timetable } from '../timetable/model';
 import { encodeSnapshot } from '../timetable/snapshot';
 import { flag, parseArgs } from './args';
-import { loadManifest } from './manifest';
+import { loadManifest } from '../region/manifest-node';
 
 export async function importCommand(argv: string[]): Promise<number> {
   const args = parseArgs(argv, ['json']);

@@ -1,6 +1,6 @@
 /** Opens the snapshot a command names (a region snapshot or a timetable-only one), or the Tayside default. */
 import { fileURLToPath } from 'node:url';
-import { decodeRegionSnapshot, isRegionSnapshot, regionSnapshotSections, type RegionSnapshot } from '../journey/region-snapshot';
+import { decodeRegionSnapshot, isRegionSnapshot, regionSnapshotSections, type RegionSnapshot } from '../region/snapshot';
 import type { Timetable } from '../timetable/model';
 import { readSnapshotFile } from '../timetable/node-io';
 import { decodeSnapshot } from '../timetable/snapshot';

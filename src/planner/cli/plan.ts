@@ -6,7 +6,7 @@
 import { PlanError, type PlanProfile, type PlanRequest } from '../journey/request';
 import { plan } from '../journey/plan';
 import { sortByEmissions } from '../journey/result-set';
-import { loadRegionFromManifest, TAYSIDE_MANIFEST } from '../journey/region-node';
+import { loadRegionFromManifest, TAYSIDE_MANIFEST } from '../region/load-node';
 import type { Journey, TravelType } from '../journey/types';
 import { TRAVEL_TYPES } from '../journey/types';
 import { flag, parseArgs } from './args';

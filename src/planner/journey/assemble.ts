@@ -14,7 +14,7 @@ import { poisNearRoute, toiletsNear } from '../street/amenities';
 import { elevationRange } from '../street/elevation';
 import { formatDistance } from '../street/directions';
 import type { LegDraft, Part } from './parts';
-import type { Region } from './region';
+import type { Region } from '../region/region';
 import type { Journey, Leg, PlaceOut, Step, TextValue } from './types';
 
 export function durationText(seconds: number): string {

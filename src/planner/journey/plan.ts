@@ -21,7 +21,7 @@ import { farFromStops, MAX_VEHICLE_OPTIONS, planVehicleTransit, type StationVehi
 import { planWalk } from '../modes/walk';
 import { assembleJourney, assembleLeg, type JourneyFigures } from './assemble';
 import type { LegDraft } from './parts';
-import type { Region } from './region';
+import type { Region } from '../region/region';
 import { LESS_ACCURATE_TAG, validateRequest, type LocalTime, type PlanRequest, type Validated } from './request';
 import { selectAccessOptions, selectTransit, sortByEmissions } from './result-set';
 import { noteJourneyTimeGaps } from './time-gap';

@@ -9,7 +9,7 @@ import { inGreatBritain } from '../places/geo';
 import type { PlaceIndex } from '../places/place-index';
 import { reversePlace } from '../places/reverse';
 import type { TravelType } from './types';
-import type { Region } from './region';
+import type { Region } from '../region/region';
 
 export interface PlaceIn {
   label: string;

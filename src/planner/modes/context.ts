@@ -5,7 +5,7 @@ import { estimateRoute } from '../street/estimate';
 import type { Profile } from '../street/profiles';
 import type { StreetRoute } from '../street/types';
 import type { LegDraft, NamedPoint, Part } from '../journey/parts';
-import type { Region } from '../journey/region';
+import type { Region } from '../region/region';
 import type { TravelType } from '../journey/types';
 
 export interface ModeContext {

@@ -18,7 +18,7 @@
  */
 import type { JourneyFigures } from '../journey/assemble';
 import type { LegDraft } from '../journey/parts';
-import type { Region } from '../journey/region';
+import type { Region } from '../region/region';
 import { selectAccessOptions } from '../journey/result-set';
 import { CYCLE_SPEED } from '../street/profiles';
 import type { Snap } from '../street/spatial';

@@ -21,7 +21,7 @@ import type { Timetable } from '../timetable/model';
 import type { TransitMode } from '../timetable/modes';
 import { TRANSIT_MODES } from '../timetable/modes';
 import type { LegDraft, NamedPoint, Part } from '../journey/parts';
-import type { Region } from '../journey/region';
+import type { Region } from '../region/region';
 import type { TravelType } from '../journey/types';
 import { walkPart, type ModeContext } from './context';
 import { walkHops } from './hops';

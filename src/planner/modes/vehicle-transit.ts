@@ -19,7 +19,7 @@
  */
 import { haversine } from '../geo/geo';
 import type { LegDraft, NamedPoint, Part } from '../journey/parts';
-import type { Region } from '../journey/region';
+import type { Region } from '../region/region';
 import type { TravelType } from '../journey/types';
 import { CYCLE_SPEED, WALK_SPEED, type Profile } from '../street/profiles';
 import { estimateReach } from '../street/street';

@@ -11,7 +11,7 @@ import { createMailer, type Mailer } from '../mail/mailer';
 import type { SearchJobQueue } from '../jobs/search-job';
 import { JourneyCache } from './search/journey-cache';
 import { createPlaceIndexSource, type PlaceIndexSource } from '../places/index-loader';
-import { TAYSIDE_MANIFEST } from '../../planner/journey/region-node';
+import { TAYSIDE_MANIFEST } from '../../planner/node';
 
 /** The two log calls the modules make (pino's and console-like loggers both fit). */
 export interface ApiLog {

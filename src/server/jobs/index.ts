@@ -1,5 +1,5 @@
 /** Builds the search job queue the API hands its searches to. */
-import { TAYSIDE_MANIFEST } from '../../planner/journey/region-node';
+import { TAYSIDE_MANIFEST } from '../../planner/node';
 import type { Database } from '../db/index';
 import { PlannerPool } from './planner-pool';
 import { InProcessSearchJobs } from './search-job';

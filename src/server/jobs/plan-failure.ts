@@ -1,5 +1,5 @@
 /** A planning failure as it crosses a thread or a queue: the planner's request errors keep their words, anything else is internal. */
-import { PlanError } from '../../planner/journey/request';
+import { PlanError } from '../../planner/index';
 
 export interface PlanFailure {
   /** 'request': the planner refused the request (outside the region, same place...); the message is for the traveller. */

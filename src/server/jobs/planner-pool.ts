@@ -8,9 +8,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { BBox } from '../../planner/geo/geo';
-import type { PlanRequest } from '../../planner/journey/request';
-import type { Journey } from '../../planner/journey/types';
+import type { BBox, PlanRequest, Journey } from '../../planner/index';
 import { PlanFailedError, type PlanFailure } from './plan-failure';
 
 export interface ThreadSetup {

@@ -3,9 +3,8 @@
  * message. Runs off the request thread, so a slow plan never blocks the server.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { planAll } from '../../planner/journey/plan';
-import type { Region } from '../../planner/journey/region';
-import { loadRegionFromManifest } from '../../planner/journey/region-node';
+import { planAll, type Region } from '../../planner/index';
+import { loadRegionFromManifest } from '../../planner/node';
 import type { ThreadReply, ThreadRequest, ThreadSetup } from './planner-pool';
 import { planFailure } from './plan-failure';
 

@@ -9,10 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { loadManifest } from '../../planner/cli/manifest';
-import { openGtfs } from '../../planner/timetable/node-io';
-import { ReportBuilder } from '../../planner/timetable/report';
-import { readTable } from '../../planner/timetable/table-reader';
+import { loadManifest, openGtfs, ReportBuilder, readTable } from '../../planner/node';
 
 export const MAP_LAYERS = ['areas', 'railways', 'routes', 'stops'] as const;
 export type MapLayerName = (typeof MAP_LAYERS)[number];

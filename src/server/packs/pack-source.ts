@@ -6,9 +6,8 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { regionPackUrl, type RegionPackInfo } from '../../contract/region-pack';
-import { loadManifest } from '../../planner/cli/manifest';
-import { regionSnapshotBytes } from '../../planner/journey/region-node';
-import { decodeRegionSnapshot, REGION_SNAPSHOT_VERSION } from '../../planner/journey/region-snapshot';
+import { loadManifest, regionSnapshotBytes } from '../../planner/node';
+import { decodeRegionSnapshot, REGION_SNAPSHOT_VERSION } from '../../planner/index';
 
 export interface RegionPack {
   info: RegionPackInfo;

@@ -8,9 +8,8 @@
  *
  * Loading is lazy (first request, or `warm()` after listen) so start-up never waits for it.
  */
-import { loadPlacesFromManifest } from '../../planner/journey/region-node';
-import { PlaceIndexSet } from '../../planner/places/index-set';
-import type { PlaceIndex } from '../../planner/places/place-index';
+import { loadPlacesFromManifest } from '../../planner/node';
+import { PlaceIndexSet, type PlaceIndex } from '../../planner/index';
 
 export interface PlaceIndexSource {
   /** The loaded indexes; rejects when one cannot be read or built (the routes answer 503). */

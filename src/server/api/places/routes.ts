@@ -9,7 +9,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { reverseQuerySchema, type PlaceSuggestion, type ReversePlace } from '../../../contract/places';
-import type { PlaceIndexSet } from '../../../planner/places/index-set';
+import type { PlaceIndexSet } from '../../../planner/index';
 import { ApiError, parseQuery } from '../../http/errors';
 import type { PlaceIndexSource } from '../../places/index-loader';
 import type { ApiContext } from '../context';

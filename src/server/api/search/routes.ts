@@ -6,8 +6,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { parseSearchTime, searchFormSchema, updateReturnTimeSchema, type SearchForm } from '../../../contract/search';
-import { distance } from '../../../planner/geo/geo';
-import { placeRefusal, SAME_PLACE_METRES } from '../../../planner/journey/request';
+import { distance, placeRefusal, SAME_PLACE_METRES } from '../../../planner/index';
 import { planRequestFor } from '../../jobs/search-job';
 import { journeys, searchQueries } from '../../db/schema';
 import { ApiError, parseInput } from '../../http/errors';

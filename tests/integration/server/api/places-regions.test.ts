@@ -10,8 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autocompleteAnswerSchema, reverseAnswerSchema, type PlaceSuggestion } from '../../../../src/contract/places';
-import { buildRegionSnapshot, writeRegionSnapshotFile } from '../../../../src/planner/journey/region-build-node';
-import { REPO_ROOT, TAYSIDE_MANIFEST } from '../../../../src/planner/journey/region-node';
+import { buildRegionSnapshot, writeRegionSnapshotFile } from '../../../../src/planner/region/build-node';
+import { REPO_ROOT, TAYSIDE_MANIFEST } from '../../../../src/planner/region/load-node';
 import { loadRegionPlaceIndexes } from '../../../../src/server/places/index-loader';
 import { startApiServer, type ApiServer } from './helpers';
 

@@ -12,7 +12,7 @@ import { autocompleteAnswerSchema, reverseAnswerSchema, type PlaceSuggestion } f
 import { PLACE_TYPES } from '../../../../src/planner/places/types';
 import { PLACE_SUGGESTION_TYPES } from '../../../../src/contract/places';
 import { lazyPlaceIndex, loadRegionPlaceIndexes } from '../../../../src/server/places/index-loader';
-import { TAYSIDE_MANIFEST } from '../../../../src/planner/journey/region-node';
+import { TAYSIDE_MANIFEST } from '../../../../src/planner/region/load-node';
 import { TAYSIDE_DATA_DIR } from '../../../../src/planner/places/sources-node';
 import { createBuiltInProvider } from '../../../../src/web/features/search/places/builtin-provider';
 import { ApiRequestError } from '../../../../src/web/lib/api';

@@ -6,7 +6,7 @@
  */
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TAYSIDE_MANIFEST } from '../../../../src/planner/journey/region-node';
+import { TAYSIDE_MANIFEST } from '../../../../src/planner/region/load-node';
 import { lazyMapLayers, manifestAttributions } from '../../../../src/server/map/layers';
 import { mapRoutes } from '../../../../src/server/map/routes';
 import { request, startTestServer, type TestServer } from '../helpers/app-server';

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRegionPackInfo, REGION_PACK_PATH, type RegionPackInfo } from '../../../../src/contract/region-pack';
 import { decodeRegionSnapshot, REGION_SNAPSHOT_VERSION } from '../../../../src/planner/index';
-import { TAYSIDE_MANIFEST } from '../../../../src/planner/journey/region-node';
+import { TAYSIDE_MANIFEST } from '../../../../src/planner/region/load-node';
 import { lazyRegionPacks } from '../../../../src/server/packs/pack-source';
 import { packRoutes } from '../../../../src/server/packs/routes';
 import { request, startTestServer, type TestServer } from '../helpers/app-server';

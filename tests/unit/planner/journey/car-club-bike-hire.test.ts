@@ -11,8 +11,8 @@ import { carClubTimeCharge } from '../../../../src/planner/costs/car-club';
 import { metresToMiles } from '../../../../src/planner/costs/money';
 import type { BikeHireData, CarClubData } from '../../../../src/planner/costs/region-data';
 import { planAll } from '../../../../src/planner/journey/plan';
-import type { Region } from '../../../../src/planner/journey/region';
-import { loadRegionFromManifest } from '../../../../src/planner/journey/region-node';
+import type { Region } from '../../../../src/planner/region/region';
+import { loadRegionFromManifest } from '../../../../src/planner/region/load-node';
 import type { Journey } from '../../../../src/planner/journey/types';
 import { expectConnected, expectValid } from './helpers';
 

@@ -7,8 +7,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { councilAt } from '../../../../src/planner/geo/council-areas';
 import { planAll } from '../../../../src/planner/journey/plan';
-import type { Region } from '../../../../src/planner/journey/region';
-import { loadRegionFromManifest } from '../../../../src/planner/journey/region-node';
+import type { Region } from '../../../../src/planner/region/region';
+import { loadRegionFromManifest } from '../../../../src/planner/region/load-node';
 import type { PlanRequest } from '../../../../src/planner/journey/request';
 import type { Journey } from '../../../../src/planner/journey/types';
 import { expectConnected, expectValid } from './helpers';

@@ -1,8 +1,8 @@
 /** Porto Alegre: public transport with cycle access (cycle to the stop, leave the bike, ride, walk). */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { planAll } from '../../../../src/planner/journey/plan';
-import type { Region } from '../../../../src/planner/journey/region';
-import { loadPortoAlegre } from '../../../../src/planner/journey/region-node';
+import type { Region } from '../../../../src/planner/region/region';
+import { loadPortoAlegre } from '../../../../src/planner/region/load-node';
 import type { PlanRequest } from '../../../../src/planner/journey/request';
 import type { Journey } from '../../../../src/planner/journey/types';
 import { CYCLE_ACCESS_BUDGET, CYCLE_ACCESS_SAVING } from '../../../../src/planner/modes/cycle-transit';

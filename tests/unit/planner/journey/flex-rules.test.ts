@@ -7,8 +7,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { flexModel } from '../../../../src/planner/flex/model';
 import { planAll } from '../../../../src/planner/journey/plan';
-import { createRegion, type Region } from '../../../../src/planner/journey/region';
-import { emptyRegionCosts } from '../../../../src/planner/journey/region-node';
+import { createRegion, type Region } from '../../../../src/planner/region/region';
+import { emptyRegionCosts } from '../../../../src/planner/region/load-node';
 import { StreetPlanner } from '../../../../src/planner/street/street';
 import { buildTimetable } from '../../../../src/planner/timetable/build';
 import { MemorySource } from '../transit/helpers';

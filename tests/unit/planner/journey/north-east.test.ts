@@ -6,8 +6,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { planAll } from '../../../../src/planner/journey/plan';
-import type { Region } from '../../../../src/planner/journey/region';
-import { loadRegionFromManifest, REPO_ROOT } from '../../../../src/planner/journey/region-node';
+import type { Region } from '../../../../src/planner/region/region';
+import { loadRegionFromManifest, REPO_ROOT } from '../../../../src/planner/region/load-node';
 import { LESS_ACCURATE_TAG } from '../../../../src/planner/journey/request';
 
 let northEast: Region;

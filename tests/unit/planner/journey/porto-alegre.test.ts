@@ -1,8 +1,8 @@
 /** Door-to-door on Porto Alegre (streets + bus + metro + elevation): every applicable mode, connected legs, real street names, elevation. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { plan, planAll } from '../../../../src/planner/journey/plan';
-import type { Region } from '../../../../src/planner/journey/region';
-import { loadPortoAlegre } from '../../../../src/planner/journey/region-node';
+import type { Region } from '../../../../src/planner/region/region';
+import { loadPortoAlegre } from '../../../../src/planner/region/load-node';
 import type { PlanRequest } from '../../../../src/planner/journey/request';
 import type { Journey } from '../../../../src/planner/journey/types';
 import { haversine } from '../../../../src/planner/geo/geo';

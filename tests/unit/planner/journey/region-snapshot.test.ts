@@ -11,11 +11,11 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { haversine } from '../../../../src/planner/geo/geo';
 import { loadRegionCostData } from '../../../../src/planner/costs/region-data-node';
-import { buildRegionSnapshot, readRegionSnapshotFile, readRegionSnapshotPlaces, writeRegionSnapshotFile } from '../../../../src/planner/journey/region-build-node';
-import { loadPlacesFromManifest, loadRegionFromManifest, REPO_ROOT, TAYSIDE_MANIFEST } from '../../../../src/planner/journey/region-node';
+import { buildRegionSnapshot, readRegionSnapshotFile, readRegionSnapshotPlaces, writeRegionSnapshotFile } from '../../../../src/planner/region/build-node';
+import { loadPlacesFromManifest, loadRegionFromManifest, REPO_ROOT, TAYSIDE_MANIFEST } from '../../../../src/planner/region/load-node';
 import {
   crc32, decodeRegionSnapshot, encodeRegionSnapshot, REGION_SNAPSHOT_VERSION, regionFromSnapshot, type RegionSnapshot,
-} from '../../../../src/planner/journey/region-snapshot';
+} from '../../../../src/planner/region/snapshot';
 import { ElevationModel } from '../../../../src/planner/street/elevation';
 import type { StreetGraph } from '../../../../src/planner/street/graph';
 import { buildFootpaths, FOOT_SOURCE, walkSeconds } from '../../../../src/planner/timetable/footpaths';

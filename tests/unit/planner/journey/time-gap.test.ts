@@ -1,8 +1,8 @@
 /** Departure gaps over an hour are said on the journey and counted as waiting (journey/time-gap.ts). */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { planAll } from '../../../../src/planner/journey/plan';
-import type { Region } from '../../../../src/planner/journey/region';
-import { loadRegionFromManifest } from '../../../../src/planner/journey/region-node';
+import type { Region } from '../../../../src/planner/region/region';
+import { loadRegionFromManifest } from '../../../../src/planner/region/load-node';
 import { gapText, noteTimeGap } from '../../../../src/planner/journey/time-gap';
 import type { Leg } from '../../../../src/planner/journey/types';
 

@@ -4,8 +4,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { planAll } from '../../../../src/planner/journey/plan';
-import type { Region } from '../../../../src/planner/journey/region';
-import { loadRegionFromManifest } from '../../../../src/planner/journey/region-node';
+import type { Region } from '../../../../src/planner/region/region';
+import { loadRegionFromManifest } from '../../../../src/planner/region/load-node';
 import type { Journey, Step, TravelType } from '../../../../src/planner/journey/types';
 import { farFromStops } from '../../../../src/planner/modes/vehicle-transit';
 

@@ -12,8 +12,8 @@ import { formatSearchTime, searchFormSchema, searchQuerySchema } from '../../../
 import type { Brand } from '../../../../src/contract/brand';
 import { planRequestFor } from '../../../../src/contract/plan-request';
 import { planAll } from '../../../../src/planner/journey/plan';
-import type { Region } from '../../../../src/planner/journey/region';
-import { loadRegionFromManifest, regionSnapshotBytes, REPO_ROOT, TAYSIDE_MANIFEST } from '../../../../src/planner/journey/region-node';
+import type { Region } from '../../../../src/planner/region/region';
+import { loadRegionFromManifest, regionSnapshotBytes, REPO_ROOT, TAYSIDE_MANIFEST } from '../../../../src/planner/region/load-node';
 import { loadBrands } from '../../../../src/server/brands/load';
 import { seeded } from '../../../unit/planner/transit/helpers';
 import { DevicePlanner, PackIntegrityError } from '../../../../src/web/lib/device-planner/core';

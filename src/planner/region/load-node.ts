@@ -5,7 +5,7 @@
  */
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadManifest } from '../cli/manifest';
+import { loadManifest } from './manifest-node';
 import { readFareTables } from '../costs/gtfs-fare-source';
 import { fareIndexesFromTimetable, type FareTables } from '../costs/gtfs-fares';
 import { loadElevation } from '../street/elevation-node';
@@ -25,8 +25,8 @@ import {
   readRegionSnapshotFile,
   readRegionSnapshotPlaces,
   snapshotIsStale,
-} from './region-build-node';
-import { encodeRegionSnapshot, regionFromSnapshot } from './region-snapshot';
+} from './build-node';
+import { encodeRegionSnapshot, regionFromSnapshot } from './snapshot';
 import { readFile } from 'node:fs/promises';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');

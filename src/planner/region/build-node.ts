@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { loadManifest, type LoadedManifest } from '../cli/manifest';
+import { loadManifest, type LoadedManifest } from './manifest-node';
 import { readFareTables } from '../costs/gtfs-fare-source';
 import type { FareTables } from '../costs/gtfs-fares';
 import { loadRegionCostData } from '../costs/region-data-node';
@@ -32,7 +32,7 @@ import {
   regionSnapshotSectionTable,
   type RegionReport,
   type RegionSnapshot,
-} from './region-snapshot';
+} from './snapshot';
 import { fileURLToPath } from 'node:url';
 
 export const DESNZ_CSV = fileURLToPath(new URL('../../../data/reference/emission-factors-desnz-2025.csv', import.meta.url));

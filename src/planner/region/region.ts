@@ -1,7 +1,7 @@
 /**
  * A Region bundles what door-to-door planning needs for one area: the timetable (with its
  * router), the street planner (graph or estimates) with elevation, the cost and emission data,
- * fare indexes, and the area it covers. Browser-safe; loading from files is in region-node.ts.
+ * fare indexes, and the area it covers. Browser-safe; loading from files is in load-node.ts.
  */
 import type { FareIndex } from '../costs/gtfs-fares';
 import { HMRC_CAR_PENCE_PER_MILE } from '../costs/car';

@@ -1,7 +1,7 @@
 /**
  * The region snapshot: everything a region needs to plan, in one binary file written by
  * `planner import <manifest>` and read at server start (or in a browser worker). Browser-safe;
- * file I/O is in region-build-node.ts.
+ * file I/O is in build-node.ts.
  *
  * Layout: "DRREGION" | u32 format version | u32 header length | header JSON (the section table)
  * | pad to 8 | sections, each 8-byte aligned. Every section carries its byte length and a CRC-32,
