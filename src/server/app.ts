@@ -4,11 +4,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import type { BrandRegistry } from './brands/load';
 import type { Settings } from './config';
 import type { DatabaseHandle } from './db/index';
 import { ApiError, errorHandler } from './http/errors';
+import { loggerOptions } from './http/log-privacy';
 import { registerRequestContext, requireApiKey } from './http/request-context';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWeb } from './web/static';
@@ -23,8 +24,10 @@ export interface BuildServerOptions {
   api?: FastifyPluginAsync[];
   /** Public routes outside /v1 (the fallback map's style and layers, src/server/map/). */
   map?: FastifyPluginAsync;
-  /** Overrides the pino logger options (tests pass false). */
-  logger?: FastifyServerOptions['logger'];
+  /** false: no logs (tests). Otherwise the privacy-safe logger at settings.logLevel (log-privacy.ts). */
+  logger?: false;
+  /** Where the log lines go (default stdout); tests read them. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** The API's resource modules register here (one plugin per SPEC section 7 resource). */
@@ -59,7 +62,7 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
   const { settings, brands, database } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: settings.logLevel },
+    logger: options.logger ?? loggerOptions(settings.logLevel, options.logStream),
     // SPEC section 9: 60 s. connectionTimeout cuts idle/stuck sockets, requestTimeout slow uploads.
     connectionTimeout: settings.requestTimeoutMs,
     requestTimeout: settings.requestTimeoutMs,

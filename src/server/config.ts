@@ -29,7 +29,7 @@ export const SETTINGS: readonly SettingDoc[] = [
   { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent. Logs are JSON lines on stdout.' },
   { name: 'REQUEST_TIMEOUT_MS', default: '60000', description: 'Requests and idle connections are cut after this many milliseconds (SPEC: 60 s).' },
   { name: 'PUBLIC_URL', default: 'http://{host}:<PORT>', description: 'Base of the links in e-mails (activation, password reset). {host} becomes the calling brand\'s first hostname, e.g. https://{host} or https://journeys.example.org.' },
-  { name: 'SMTP_URL', default: '(unset)', description: 'smtp:// or smtps:// URL (with user:password@ if needed) to send mail through; unset writes each mail to DATA_DIR/outbox and logs its link.' },
+  { name: 'SMTP_URL', default: '(unset)', description: 'smtp:// or smtps:// URL (with user:password@ if needed) to send mail through; unset writes each mail to DATA_DIR/outbox/<time>-<to>.json and logs that it did (never the address or the link).' },
   { name: 'MAIL_FROM', default: 'no-reply@drover.localhost', description: 'Sender address of account e-mails; the calling brand\'s title is its display name.' },
   { name: 'TRUST_PROXY', default: 'false', description: 'true behind a reverse proxy, so client IPs and protocol come from X-Forwarded-* headers.' },
   { name: 'REGIONS', default: '<repo>/data/regions/tayside.json', description: 'Comma-separated region manifests: the planner threads and workers plan on them, place search answers from their snapshots, the fallback map draws the first.' },

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { apiPlugins, createApiContext, type ApiContext } from '../../../../src/server/api/index';
 import { buildServer } from '../../../../src/server/app';
 import type { RateLimiter, RateLimits } from '../../../../src/server/auth/rate-limit';
@@ -55,7 +56,15 @@ export interface ApiServer {
 
 /** `regions`: region manifests whose places answer place search (the REGIONS setting; default Tayside). */
 export async function startApiServer(
-  options: { limits?: Partial<RateLimits>; rateLimiter?: RateLimiter; mailer?: Mailer; search?: boolean; regions?: string[] } = {},
+  options: {
+    limits?: Partial<RateLimits>;
+    rateLimiter?: RateLimiter;
+    mailer?: Mailer;
+    search?: boolean;
+    regions?: string[];
+    /** Collects the server's log lines (the real logger at info level) instead of discarding them. */
+    logLines?: string[];
+  } = {},
 ): Promise<ApiServer> {
   const distDir = makeFakeDist();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drover-api-'));
@@ -71,18 +80,22 @@ export async function startApiServer(
   const context = createApiContext({
     db: database.db,
     settings: { publicUrl: 'https://{host}', mailFrom: 'no-reply@drover.test', smtpUrl: undefined, dataDir, ...(options.regions ? { regions: options.regions } : {}) },
-    log: { info: () => {}, error: () => {} },
+    // As in main.ts: the modules log through the server's logger (once it exists).
+    log: options.logLines ? { info: (details, message) => app?.log.info(details, message), error: (details, message) => app?.log.error(details, message) } : { info: () => {}, error: () => {} },
     now,
     limits: { ...LOOSE_LIMITS, ...options.limits },
     rateLimiter: options.rateLimiter,
     mailer: options.mailer,
     search: search?.jobs,
   });
-  const app = await buildServer({
-    settings: { distDir, logLevel: 'silent', requestTimeoutMs: 60_000, trustProxy: false },
+  const lines = options.logLines;
+  const logStream = lines && new Writable({ write: (chunk: Buffer, _encoding, done) => void (lines.push(...chunk.toString('utf8').split('\n').filter(Boolean)), done()) });
+  let app: Awaited<ReturnType<typeof buildServer>> | undefined = undefined;
+  app = await buildServer({
+    settings: { distDir, logLevel: lines ? 'info' : 'silent', requestTimeoutMs: 60_000, trustProxy: false },
     brands,
     database,
-    logger: false,
+    ...(logStream ? { logStream } : { logger: false as const }),
     api: apiPlugins(context),
     realtime: realtime?.plugin,
   });
