@@ -1,19 +1,24 @@
 /**
  * POST /v1/auth/login: e-mail and password -> a bearer token. Wrong e-mail and wrong
  * password get the same answer; only the right password learns that activation is missing.
+ * POST /v1/auth/logout revokes the bearer token itself; POST /v1/auth/logout-everywhere
+ * revokes every token of its account (every device signed in).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { loginFormSchema } from '../../../contract/users';
 import { verifyPassword } from '../../auth/passwords';
-import { ACCESS_TOKEN_LIFETIME_MS, issueAccessToken } from '../../auth/tokens';
+import { ACCESS_TOKEN_LIFETIME_MS, issueAccessToken, revokeAllTokens, revokeToken } from '../../auth/tokens';
 import { ApiError, parseInput } from '../../http/errors';
 import type { ApiContext } from '../context';
-import { limitRate, requireAccounts } from '../guards';
+import { limitRate, requireAccounts, requireUser } from '../guards';
 import { findUserByEmail } from '../users/repository';
 
 export const LOGIN_MESSAGES = {
   badCredentials: 'The e-mail address or password is not correct.',
   notActivated: 'Please activate your account first: open the link in the e-mail we sent you when you registered.',
+  loggedOut: 'Successfully logged out',
+  loggedOutEverywhere: 'Successfully logged out on every device',
+  noToken: 'Send the access token to sign out: Authorization: Bearer <token>.',
 } as const;
 
 export function authRoutes(context: ApiContext): FastifyPluginAsync {
@@ -36,6 +41,20 @@ export function authRoutes(context: ApiContext): FastifyPluginAsync {
           expires_at: new Date(now.getTime() + ACCESS_TOKEN_LIFETIME_MS).toISOString(),
         },
       };
+    });
+
+    // Signing out twice, or with a token that has already ended, is still signed out.
+    api.post('/auth/logout', async (request) => {
+      requireAccounts(request);
+      if (!request.bearerToken) throw ApiError.unauthorized(LOGIN_MESSAGES.noToken);
+      await revokeToken(context.db, request.bearerToken, context.now());
+      return { data: { message: LOGIN_MESSAGES.loggedOut } };
+    });
+
+    api.post('/auth/logout-everywhere', async (request) => {
+      const user = await requireUser(context, request);
+      await revokeAllTokens(context.db, user.id, context.now());
+      return { data: { message: LOGIN_MESSAGES.loggedOutEverywhere } };
     });
   };
 }
