@@ -16,7 +16,7 @@ import type { ApiContext } from '../context';
 import { currentUser, uuidParam } from '../guards';
 import { savedByCaller, withSavedStatus } from '../journeys/saved-status';
 import { storeQuery } from '../journeys/store';
-import { presentQuery } from './present';
+import { PASS_FIELDS, presentQuery } from './present';
 import { presentUser } from '../users/present';
 
 export const SEARCH_ROUTE_MESSAGES = {
@@ -103,6 +103,12 @@ export function searchRoutes(context: ApiContext): FastifyPluginAsync {
     return row!;
   }
 
+  /** Whether the caller is the signed-in traveller who made this search (anonymous searches have no owner). */
+  async function ownedByCaller(request: FastifyRequest, ownerId: string | null): Promise<boolean> {
+    if (!ownerId || !request.bearerToken || !request.brand.enableUserAccounts) return false;
+    return (await currentUser(context, request))?.id === ownerId;
+  }
+
   async function findQuery(request: FastifyRequest, hash: string | undefined) {
     if (!hash || !HASH.test(hash)) throw ApiError.notFound(SEARCH_ROUTE_MESSAGES.notFound);
     const [row] = await db
@@ -123,7 +129,8 @@ export function searchRoutes(context: ApiContext): FastifyPluginAsync {
     api.get<{ Params: { hash: string } }>('/journey-planner/search/:hash', async (request) => {
       const query = await findQuery(request, request.params.hash);
       const rows = await db.select().from(journeys).where(eq(journeys.queryHash, query.hash)).orderBy(asc(journeys.position));
-      return { data: presentQuery(query, rows, await savedByCaller(context, request, rows.map((row) => row.id))) };
+      const [saved, owner] = await Promise.all([savedByCaller(context, request, rows.map((row) => row.id)), ownedByCaller(request, query.userId)]);
+      return { data: presentQuery(query, rows, saved, owner) };
     });
 
     // The hot read (one per 'journey processed'): a stored journey never changes, so its answer is
@@ -153,9 +160,13 @@ export function searchRoutes(context: ApiContext): FastifyPluginAsync {
       const { return_time } = parseInput(updateReturnTimeSchema, request.body ?? {});
       // The outbound was checked when the search was made; by now it may have begun (a traveller
       // on the way asks for a later return), so the time rules apply as of then.
-      const row = await startSearch(request, { ...query.form, return_time: return_time ?? null }, () => query.createdAt);
+      // Someone else's search is re-planned with the caller's own passes (their profile, or the
+      // defaults), never with the owner's.
+      const form: Record<string, unknown> = { ...query.form, return_time: return_time ?? null };
+      if (query.userId && !(await ownedByCaller(request, query.userId))) for (const field of PASS_FIELDS) delete form[field];
+      const row = await startSearch(request, form, () => query.createdAt);
       reply.code(201);
-      return { status: 'success' as const, data: presentQuery(row, []) };
+      return { status: 'success' as const, data: presentQuery(row, [], new Set(), await ownedByCaller(request, row.userId)) };
     });
   };
 }

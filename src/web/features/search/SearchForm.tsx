@@ -12,6 +12,7 @@ import { useState, type FormEvent } from 'react';
 import { passesFromProfile } from '../../components/passes';
 import { PassesFields } from '../../components/PassesFields';
 import { ApiRequestError, apiPost } from '../../lib/api';
+import { rememberSearchPasses } from '../../lib/search-passes';
 import { useAuth } from '../../lib/auth';
 import { useBrand } from '../../lib/brand';
 import { chooseJourneyType, outboundBounds, returnMinimum, type JourneyType } from './form-rules';
@@ -79,6 +80,8 @@ export function SearchForm({ initial, variant = 'plan', onPlanned, provider, deb
         // Signed-in travellers' passes come from their profile (SPEC section 3).
         user ? { ...built.body, ...passesFromProfile(user.profile) } : built.body,
       );
+      // Only the signed-in owner reads passes back from the server: remember what was sent here.
+      if (!user) rememberSearchPasses(answer.data.hash, form.passes);
       onPlanned?.(answer.data.hash);
       await navigate({
         to: '/search/$hash/results',
