@@ -13,7 +13,7 @@ import type { RateLimiter, RateLimits } from '../../../../src/server/auth/rate-l
 import type { BrandRegistry } from '../../../../src/server/brands/load';
 import type { Database } from '../../../../src/server/db/index';
 import { createInProcessSearchJobs } from '../../../../src/server/jobs/index';
-import type { InProcessSearchJobs } from '../../../../src/server/jobs/search-job';
+import { InProcessSearchJobs } from '../../../../src/server/jobs/search-job';
 import type { Mail, Mailer } from '../../../../src/server/mail/mailer';
 import { createRealtimePlugin } from '../../../../src/server/realtime';
 import { makeFakeDist, openTestDatabase, realBrands, request, type TestResponse } from '../helpers/app-server';
@@ -198,4 +198,11 @@ export async function signUp(server: ApiServer, email = uniqueEmail(), brand = '
   const login = await server.call('POST', '/v1/auth/login', { body: { username: email, password: PASSWORD }, brand });
   if (login.status !== 200) throw new Error(`login: ${login.status} ${login.text}`);
   return login.json<{ data: { access_token: string } }>().data.access_token;
+}
+
+/** Real in-process search jobs whose planner finds nothing: searches are stored, run and done without the planner threads. */
+export function planNothing(server: ApiServer): InProcessSearchJobs {
+  const jobs = new InProcessSearchJobs({ db: server.db, publish: () => {}, plan: async () => [], log: { error: () => {} } });
+  server.context.search = jobs;
+  return jobs;
 }

@@ -7,8 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { searchQueryAnswerSchema } from '../../../../src/contract/search';
 import { searchQueries } from '../../../../src/server/db/schema';
-import { InProcessSearchJobs } from '../../../../src/server/jobs/search-job';
-import { registration, signUp, startApiServer, uniqueEmail, type ApiServer } from './helpers';
+import { registration, signUp, startApiServer, planNothing, uniqueEmail, type ApiServer } from './helpers';
 
 let server: ApiServer;
 let owner: string;
@@ -16,7 +15,7 @@ let stranger: string;
 
 beforeAll(async () => {
   server = await startApiServer();
-  server.context.search = new InProcessSearchJobs({ db: server.db, publish: () => {}, plan: async () => [], log: { error: () => {} } });
+  planNothing(server);
   const email = uniqueEmail('owner');
   owner = await signUp(server, email);
   const profile = { has_car_access: false, has_concessionary_pass: true, railcard: 'Disabled Persons Railcard' };

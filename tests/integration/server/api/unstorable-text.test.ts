@@ -4,8 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNSTORABLE_TEXT_MESSAGE } from '../../../../src/contract/storable-text';
-import { InProcessSearchJobs } from '../../../../src/server/jobs/search-job';
-import { PASSWORD, registration, signUp, startApiServer, uniqueEmail, type ApiServer } from './helpers';
+import { PASSWORD, registration, signUp, startApiServer, planNothing, uniqueEmail, type ApiServer } from './helpers';
 
 let server: ApiServer;
 let token: string;
@@ -13,8 +12,7 @@ let email: string;
 
 beforeAll(async () => {
   server = await startApiServer();
-  // Real jobs that plan nothing: the search is stored and "planned" without the planner threads.
-  server.context.search = new InProcessSearchJobs({ db: server.db, publish: () => {}, plan: async () => [], log: { error: () => {} } });
+  planNothing(server);
   email = uniqueEmail('text');
   token = await signUp(server, email);
 });
