@@ -327,17 +327,14 @@ describe('rate limits', () => {
     await tight?.close();
   });
 
-  it('limits login per account, then per IP, with 429, a message and Retry-After', async () => {
+  it('limits login attempts per IP, with 429, a message and Retry-After', async () => {
     const attempt = (username: string) => tight.call('POST', '/v1/auth/login', { body: { username, password: 'wrong password' } });
-    for (let i = 0; i < 3; i++) expect((await attempt('victim@example.org')).status).toBe(401);
+    for (let i = 0; i < 5; i++) expect((await attempt(`someone.${i}@example.org`)).status).toBe(401);
     const limited = await attempt('victim@example.org');
     expect(limited.status).toBe(429);
     expect(limited.json<Body>().message).toBe('Too many attempts. Please try again in 1 minute.');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
-    // Other accounts still work from this IP until the IP's own limit (5) is used up.
-    expect((await attempt('other@example.org')).status).toBe(401);
-    expect((await attempt('third@example.org')).status).toBe(429);
     tight.advance(61_000);
     expect((await attempt('victim@example.org')).status).toBe(401);
   });
@@ -352,6 +349,48 @@ describe('rate limits', () => {
     const limited = await reset();
     expect(limited.status).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('sign-in throttling: lockout is not a weapon (issue 22)', () => {
+  let server: ApiServer;
+  beforeAll(async () => {
+    server = await startApiServer({
+      limits: { loginPerAccount: { limit: 5, windowMs: 60_000 }, loginBackoff: { free: 3, baseMs: 10_000, maxMs: 40_000, windowMs: 120_000 } },
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('slows the client that fails with growing delays, and never refuses the right password from one that has not failed', async () => {
+    const email = uniqueEmail('Target');
+    await signUp(server, email);
+    const login = (from: string, password: string) => server.call('POST', '/v1/auth/login', { body: { username: email, password }, from });
+    const attacker = '127.0.0.2';
+    for (let i = 0; i < 3; i++) expect((await login(attacker, `guess ${i}`)).status).toBe(401);
+    // The attacker has used its free failures: 10 s, even for the right password.
+    const slowed = await login(attacker, PASSWORD);
+    expect(slowed.status).toBe(429);
+    expect(Number(slowed.headers['retry-after'])).toBe(10);
+    expect(slowed.json<Body>().message).toBe('Too many attempts. Please try again in 10 seconds.');
+    // The owner, who has not been failing, signs in at once.
+    expect((await login('127.0.0.1', PASSWORD)).status).toBe(200);
+    // The delay grows: after the next failure, 20 s.
+    server.advance(10_000);
+    expect((await login(attacker, 'guess 3')).status).toBe(401);
+    expect(Number((await login(attacker, 'guess 4')).headers['retry-after'])).toBe(20);
+    // A fresh client signs in with the right password. Its failure is the account's fifth: the
+    // account is under attack, so a client that has failed even once now waits.
+    const other = '127.0.0.3';
+    expect((await login(other, PASSWORD)).status).toBe(200);
+    expect((await login(other, 'typo')).status).toBe(401);
+    expect((await login(other, PASSWORD)).status).toBe(429);
+    expect((await login('127.0.0.1', PASSWORD)).status).toBe(200);
+    // The attacker's delay is capped at maxMs (40 s); the other client's ends after 10 s.
+    expect(Number((await login(attacker, PASSWORD)).headers['retry-after'])).toBe(40);
+    server.advance(10_000);
+    expect((await login(other, PASSWORD)).status).toBe(200);
   });
 });
 

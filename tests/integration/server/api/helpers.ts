@@ -22,6 +22,7 @@ const LOOSE = { limit: 100_000, windowMs: 60_000 };
 export const LOOSE_LIMITS: RateLimits = {
   loginPerIp: LOOSE,
   loginPerAccount: LOOSE,
+  loginBackoff: { free: 100_000, baseMs: 1_000, maxMs: 60_000, windowMs: 60_000 },
   registerPerIp: LOOSE,
   registerPerAccount: LOOSE,
   resetPerIp: LOOSE,
@@ -35,6 +36,8 @@ export interface CallOptions {
   token?: string;
   brand?: string;
   headers?: Record<string, string>;
+  /** The client's IP: another loopback address, such as 127.0.0.2. */
+  from?: string;
 }
 
 export interface ApiServer {
@@ -125,8 +128,9 @@ export async function startApiServer(
       offset += ms;
     },
     now,
-    call: (method, pathname, { body, token, brand = 'regional', headers = {} } = {}) =>
+    call: (method, pathname, { body, token, brand = 'regional', headers = {}, from } = {}) =>
       request(port, method, pathname, {
+        from,
         headers: {
           accept: 'application/json',
           'x-requested-with': 'XMLHttpRequest',

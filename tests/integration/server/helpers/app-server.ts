@@ -122,10 +122,11 @@ export function request(
   port: number,
   method: string,
   pathname: string,
-  { headers = {}, body }: { headers?: Record<string, string>; body?: string } = {},
+  { headers = {}, body, from }: { headers?: Record<string, string>; body?: string; from?: string } = {},
 ): Promise<TestResponse> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path: pathname, headers }, (res) => {
+    // `from`: another loopback address (127.0.0.2...) as the client's IP.
+    const req = http.request({ host: '127.0.0.1', port, method, path: pathname, headers, ...(from ? { localAddress: from } : {}) }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
