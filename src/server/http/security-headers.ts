@@ -2,7 +2,7 @@
  * Security headers on every response (HTML, assets, API, errors). Written by hand
  * rather than with helmet: the policy is short and tied to what the PWA loads.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Brand } from '../../contract/brand';
 
 /**
@@ -45,16 +45,21 @@ const STATIC_HEADERS: Record<string, string> = {
   'cross-origin-opener-policy': 'same-origin',
 };
 
+const policies = new Map<string, string>();
+
+/** Sets every security header on `reply`; `brand` picks the brand-specific CSP. */
+export function applySecurityHeaders(reply: FastifyReply, brand: Brand): void {
+  let policy = policies.get(brand.key);
+  if (!policy) policies.set(brand.key, (policy = contentSecurityPolicy(brand)));
+  reply.header('content-security-policy', policy);
+  for (const [name, value] of Object.entries(STATIC_HEADERS)) reply.header(name, value);
+}
+
 /** Adds the headers in an onSend hook; `request.brand` picks the brand-specific CSP. */
 export function registerSecurityHeaders(app: FastifyInstance, fallback: Brand): void {
-  const policies = new Map<string, string>();
   app.addHook('onSend', async (request, reply, payload) => {
     // A request that failed before onRequest (rare) has no brand yet.
-    const brand = (request.brand as Brand | null) ?? fallback;
-    let policy = policies.get(brand.key);
-    if (!policy) policies.set(brand.key, (policy = contentSecurityPolicy(brand)));
-    reply.header('content-security-policy', policy);
-    for (const [name, value] of Object.entries(STATIC_HEADERS)) reply.header(name, value);
+    applySecurityHeaders(reply, (request.brand as Brand | null) ?? fallback);
     return payload;
   });
 }

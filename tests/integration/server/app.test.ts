@@ -157,6 +157,31 @@ describe('security headers', () => {
   });
 });
 
+describe('addresses the router refuses (issue 22)', () => {
+  it('answer in the SPEC shape with the security headers, never Fastify\'s shape, code or the path echoed', async () => {
+    const cases: Array<[string, number]> = [
+      ['/v1/brand%zz', 400],
+      ['/search/%zz/results', 400],
+      ['/%E0%A4%A', 400],
+      [`/v1/journey-planner/search/${'a'.repeat(150)}`, 404],
+      [`/v1/journey-planner/search/${'a'.repeat(150)}/${'b'.repeat(150)}`, 404],
+      [`/${'a'.repeat(5000)}`, 414],
+      [`/v1/${'a/'.repeat(2500)}`, 414],
+      [`/search/${'x'.repeat(3000)}/results`, 414],
+    ];
+    for (const [path, status] of cases) {
+      const response = await call('GET', path, { headers: { 'x-api-key': regionalKey() } });
+      expect(response.status, path.slice(0, 40)).toBe(status);
+      const body = response.json<Record<string, unknown>>();
+      expect(Object.keys(body)).toEqual(['message']);
+      expect(body.message).toEqual(expect.any(String));
+      expect(response.text).not.toMatch(/FST_|statusCode|"error"|aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa|%zz|%E0/);
+      expectSecurityHeaders(response);
+      expect(response.headers['x-request-id']).toEqual(expect.any(String));
+    }
+  });
+});
+
 describe('malformed HTTP', () => {
   it('gets a JSON error in the SPEC shape, not the parser default', async () => {
     const raw = await new Promise<string>((resolve, reject) => {
