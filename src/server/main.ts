@@ -56,7 +56,11 @@ async function main() {
   const broker = settings.redisUrl
     ? new RedisBroker({ url: settings.redisUrl, channel: realtimeChannel(namespace), onError: (error) => app?.log.error({ err: error }, 'redis error') })
     : undefined;
-  const { plugin: realtimePlugin, realtime } = createRealtimePlugin({ isKnownAppKey: (key) => brands.byApiKey(key) !== undefined, broker });
+  const { plugin: realtimePlugin, realtime } = createRealtimePlugin({
+    isKnownAppKey: (key) => brands.byApiKey(key) !== undefined,
+    broker,
+    allowedOriginHosts: [...brands.brands.values()].flatMap((brand) => brand.hostnames),
+  });
   // Account mail logs through the server's logger (the outbox prints each link there).
   const log = {
     info: (details: object, message: string) => void app?.log.info(details, message),

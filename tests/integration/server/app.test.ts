@@ -47,7 +47,8 @@ function expectSecurityHeaders(response: TestResponse) {
   expect(csp).toContain("style-src 'self' 'unsafe-inline'");
   expect(csp).toContain("worker-src 'self' blob:");
   expect(csp).toContain("img-src 'self' data: blob: https:");
-  expect(csp).toContain("connect-src 'self' ws: wss: https:");
+  // Issue 22: the API and the realtime socket on this origin only (regional: fallback map, no Google).
+  expect(csp).toContain("connect-src 'self';");
   expect(csp).toContain("manifest-src 'self'");
   expect(csp).toContain("frame-ancestors 'none'");
   expect(csp).not.toContain("'unsafe-eval'");

@@ -80,12 +80,14 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(options: { api?: FastifyPluginAsync[]; realtime?: FastifyPluginAsync; map?: FastifyPluginAsync } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { api?: FastifyPluginAsync[]; realtime?: FastifyPluginAsync; map?: FastifyPluginAsync; trustProxy?: boolean } = {},
+): Promise<TestServer> {
   const distDir = makeFakeDist();
   const brands = realBrands();
   const { database, dispose } = await openTestDatabase();
   const app = await buildServer({
-    settings: { distDir, logLevel: 'silent', requestTimeoutMs: 60_000, trustProxy: false },
+    settings: { distDir, logLevel: 'silent', requestTimeoutMs: 60_000, trustProxy: options.trustProxy ?? false },
     brands,
     database,
     logger: false,
