@@ -13,6 +13,7 @@ import { createInProcessSearchJobs } from './jobs/index';
 import { lazyMapLayers, manifestAttributions } from './map/layers';
 import { mapRoutes } from './map/routes';
 import { QueuedSearchJobs, realtimeChannel, redisNamespace } from './jobs/queue';
+import { SearchSweeper } from './jobs/sweeper';
 import { createRealtimePlugin } from './realtime';
 import { RedisBroker } from './realtime/redis-broker';
 import { checkRegionManifests } from './regions';
@@ -71,7 +72,16 @@ async function main() {
   const search =
     settings.redisUrl && settings.databaseUrl
       ? new QueuedSearchJobs(settings.redisUrl, namespace, (error) => app?.log.error({ err: error }, 'search queue error'))
-      : createInProcessSearchJobs({ db: database.db, publish: realtime.publish, log, manifests: settings.regions }).jobs;
+      : createInProcessSearchJobs({ db: database.db, publish: realtime.publish, log, manifests: settings.regions, leaseMs: settings.searchLeaseMs }).jobs;
+  // Accepted searches the queue lost or whose planner died are queued again (jobs/sweeper.ts).
+  const sweeper = new SearchSweeper({
+    db: database.db,
+    queue: search,
+    blockedTravelTypes: (key) => brands.brands.get(key as never)?.blockedTravelTypes ?? [],
+    log,
+    intervalMs: settings.searchSweepMs,
+    soleOwner: database.kind === 'pglite',
+  });
   // REDIS_URL: every instance counts login, register and reset attempts in one place.
   const rateLimiter = settings.redisUrl
     ? new RedisRateLimiter({ url: settings.redisUrl, namespace, onError: (error) => app?.log.error({ err: error }, 'rate limiter: redis error') })
@@ -95,6 +105,7 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
     try {
+      await sweeper.stop();
       await server.close();
       await search.close();
       await broker?.close();
@@ -121,6 +132,7 @@ async function main() {
     { url: `http://localhost:${port}`, brand: brands.defaultBrand.key, database: database.kind },
     `Drover is serving ${brands.defaultBrand.title} (${brands.defaultBrand.key}) at http://localhost:${port}`,
   );
+  sweeper.start().catch((error: unknown) => server.log.error({ err: error }, 'search sweeper could not start'));
   // Load the place index now that the port is open, so the first autocomplete does not wait for it.
   api.places.get().catch((error: unknown) => server.log.error({ err: error }, 'place index could not be loaded'));
 }

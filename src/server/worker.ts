@@ -58,6 +58,7 @@ async function main() {
       publish: (channel, event, data) => void broker.publish({ channel, event, data: JSON.stringify(data) }).catch((error: unknown) => log.error({ err: error, channel, event }, 'realtime: publish failed')),
       plan: (request, now) => planAll(request, { regions, now }),
       log,
+      leaseMs: settings.searchLeaseMs,
     },
   });
   log.info({ namespace }, 'search worker ready');

@@ -128,11 +128,17 @@ export const searchQueries = pgTable(
     resultsRetrieved: integer('results_retrieved'),
     status: text('status').$type<SearchStatus>().notNull().default('pending'),
     failure: text('failure'),
+    /** While running: the planner that claimed it holds it until then (renewed as it works); past it, the sweeper re-queues it. */
+    leaseUntil: instant('lease_until'),
+    /** How many times a planner has claimed it (a search that keeps killing planners fails after a few). */
+    attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('search_queries_user_created_idx').on(t.userId, t.createdAt.desc()),
+    // The sweeper's look-up: only unfinished searches are in it.
+    index('search_queries_unfinished_idx').on(t.updatedAt).where(sql`${t.status} in ('pending', 'running')`),
     check('search_queries_status_check', oneOf(t.status, SEARCH_STATUSES)),
     check('search_queries_results_retrieved_check', sql`${t.resultsRetrieved} is null or ${t.resultsRetrieved} >= 0`),
   ],

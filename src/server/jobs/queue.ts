@@ -50,6 +50,30 @@ export class QueuedSearchJobs implements SearchJobQueue {
     await withTimeout(this.#queue.add('plan', job, { jobId: job.hash, attempts: 1, removeOnComplete: 1000, removeOnFail: 1000 }), ENQUEUE_TIMEOUT_MS, 'the search queue (Redis) did not answer');
   }
 
+  /**
+   * Whether the search waits in the queue or a worker holds it. A finished copy (kept for
+   * removeOnComplete) is removed, so the sweeper can queue it again under the same id.
+   */
+  async has(hash: string): Promise<boolean> {
+    return withTimeout(
+      (async () => {
+        const job = await this.#queue.getJob(hash);
+        if (!job) return false;
+        const state = await job.getState();
+        if (state !== 'completed' && state !== 'failed' && state !== 'unknown') return true;
+        await job.remove();
+        return false;
+      })(),
+      ENQUEUE_TIMEOUT_MS,
+      'the search queue (Redis) did not answer',
+    );
+  }
+
+  /** Searches waiting or being planned, across every worker. */
+  async depth(): Promise<number> {
+    return withTimeout(this.#queue.getJobCountByTypes('waiting', 'active', 'delayed', 'prioritized'), ENQUEUE_TIMEOUT_MS, 'the search queue (Redis) did not answer');
+  }
+
   async close(): Promise<void> {
     await withTimeout(this.#queue.close(), ENQUEUE_TIMEOUT_MS, 'closing the search queue').catch(() => {});
     this.#connection.disconnect();
@@ -62,6 +86,8 @@ export interface SearchWorker {
 
 /** Consumes the queue: each job runs the same pipeline as the in-process default. */
 export function startSearchWorker(options: { url: string; namespace: string; deps: SearchJobDeps; concurrency?: number }): SearchWorker {
+  // A worker killed mid-job: BullMQ hands the job out again after its lock runs out, and the
+  // search's own lease (runSearchJob) decides whether it may be planned again.
   const connection = connect(options.url, 'worker');
   const worker = new Worker<SearchJob>(QUEUE, async (job) => runSearchJob(options.deps, job.data), {
     connection,
