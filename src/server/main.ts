@@ -86,7 +86,15 @@ async function main() {
   const rateLimiter = settings.redisUrl
     ? new RedisRateLimiter({ url: settings.redisUrl, namespace, onError: (error) => app?.log.error({ err: error }, 'rate limiter: redis error') })
     : undefined;
-  const api = createApiContext({ db: database.db, settings, log, search, rateLimiter });
+  const api = createApiContext({
+    db: database.db,
+    settings,
+    log,
+    search,
+    rateLimiter,
+    limits: { searchPerIp: { limit: settings.searchRateLimit, windowMs: 60_000 } },
+    searchQueueLimit: settings.searchQueueLimit,
+  });
   // The fallback map draws the first region of REGIONS only (its layers and attributions); with
   // several regions the others still plan and answer place search, but are not drawn.
   const [mapRegion] = settings.regions as [string, ...string[]];

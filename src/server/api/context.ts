@@ -32,6 +32,8 @@ export interface ApiContext {
   places: PlaceIndexSource;
   /** Where searches are planned; without it the search call answers 503. */
   search?: SearchJobQueue;
+  /** SEARCH_QUEUE_LIMIT: past this many searches waiting or being planned, new ones get 429. */
+  searchQueueLimit: number;
   /** Journey answers kept in memory: a stored journey never changes. */
   journeyCache: JourneyCache;
 }
@@ -47,6 +49,7 @@ export interface ApiContextOptions {
   limits?: Partial<RateLimits>;
   places?: PlaceIndexSource;
   search?: SearchJobQueue;
+  searchQueueLimit?: number;
 }
 
 export function createApiContext(options: ApiContextOptions): ApiContext {
@@ -61,6 +64,7 @@ export function createApiContext(options: ApiContextOptions): ApiContext {
     log: options.log,
     places: options.places ?? createPlaceIndexSource({ regions: options.settings.regions ?? [TAYSIDE_MANIFEST], log: options.log }),
     search: options.search,
+    searchQueueLimit: options.searchQueueLimit ?? 500,
     journeyCache: new JourneyCache(),
   };
 }

@@ -28,10 +28,10 @@ export async function requireUser(context: ApiContext, request: FastifyRequest) 
  * Counts one attempt under each key; the first exceeded rule answers 429 with Retry-After.
  * Keys are checked in order, so an IP that is over its limit does not use up an account's.
  */
-export async function limitRate(context: ApiContext, reply: FastifyReply, checks: Array<[key: string, rule: RateRule]>): Promise<void> {
+export async function limitRate(context: ApiContext, reply: FastifyReply, checks: Array<[key: string, rule: RateRule]>, what = 'attempts'): Promise<void> {
   for (const [key, rule] of checks) {
     const decision = await context.rateLimiter.hit(key, rule);
-    if (!decision.allowed) tooMany(reply, decision.retryAfterSeconds);
+    if (!decision.allowed) tooMany(reply, decision.retryAfterSeconds, what);
   }
 }
 

@@ -61,6 +61,8 @@ export interface RateLimits {
   resetPerAccount: RateRule;
   /** Activation and reset-with-code calls, per IP (codes are unguessable; this stops floods). */
   codePerIp: RateRule;
+  /** Searches started (and return-time re-plans) per IP: SEARCH_RATE_LIMIT a minute. */
+  searchPerIp: RateRule;
 }
 
 const MINUTE = 60_000;
@@ -73,6 +75,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   resetPerIp: { limit: 10, windowMs: 60 * MINUTE },
   resetPerAccount: { limit: 3, windowMs: 60 * MINUTE },
   codePerIp: { limit: 30, windowMs: 15 * MINUTE },
+  searchPerIp: { limit: 30, windowMs: MINUTE },
 };
 
 /** A sliding-window log per key; memory stays bounded by sweeping expired keys. */

@@ -42,6 +42,8 @@ export interface SearchJobQueue {
   enqueue(job: SearchJob): Promise<void>;
   /** Whether the search is queued or being planned here (the sweeper leaves those alone). */
   has?(hash: string): Promise<boolean>;
+  /** Searches waiting or being planned (SEARCH_QUEUE_LIMIT bounds it). */
+  depth?(): Promise<number>;
   close(): Promise<void>;
   /** The regions planned here, when known, so a search outside them is refused up front. */
   coverage?(): RegionCoverage[] | undefined;
@@ -179,7 +181,7 @@ export class InProcessSearchJobs implements SearchJobQueue {
   }
 
   /** Searches waiting for or being planned here. */
-  get depth(): number {
+  async depth(): Promise<number> {
     return this.#running.size;
   }
 

@@ -4,7 +4,7 @@
  * Planning happens in a job (context.search); these handlers only validate, store and read.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { parseSearchTime, searchFormSchema, updateReturnTimeSchema, type SearchForm } from '../../../contract/search';
 import { bboxContains, distance } from '../../../planner/geo/geo';
 import { SAME_PLACE_METRES } from '../../../planner/journey/request';
@@ -13,7 +13,7 @@ import { planRequestFor } from '../../jobs/search-job';
 import { journeys, searchQueries } from '../../db/schema';
 import { ApiError, parseInput } from '../../http/errors';
 import type { ApiContext } from '../context';
-import { currentUser, uuidParam } from '../guards';
+import { currentUser, limitRate, uuidParam } from '../guards';
 import { savedByCaller, withSavedStatus } from '../journeys/saved-status';
 import { storeQuery } from '../journeys/store';
 import { PASS_FIELDS, presentQuery } from './present';
@@ -24,7 +24,11 @@ export const SEARCH_ROUTE_MESSAGES = {
   journeyNotFound: 'Journey not found.',
   samePlace: 'The origin and destination are the same place: choose a different destination.',
   unavailable: 'Journey planning is not available right now. Please try again later.',
+  busy: (seconds: number) => `Journey planning is busy right now. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
 } as const;
+
+/** Retry-After for a full queue: about how long the searches ahead take (a planner does tens a second), 2 to 60 s. */
+const busyRetrySeconds = (depth: number) => Math.min(60, Math.max(2, Math.ceil(depth / 50)));
 
 const HASH = /^[0-9a-f]{32}$/;
 
@@ -74,11 +78,19 @@ export function searchRoutes(context: ApiContext): FastifyPluginAsync {
    * Validates, stores and starts planning one search; the stored query row. `checkedAt`: the
    * time the time rules are checked against (now, or when a re-planned search was first made).
    */
-  async function startSearch(request: FastifyRequest, body: unknown, checkedAt: () => Date = context.now) {
+  async function startSearch(request: FastifyRequest, reply: FastifyReply, body: unknown, checkedAt: () => Date = context.now) {
     const parsed = parseInput(searchFormSchema(checkedAt), body ?? {});
     if (distance(parsed.origin, parsed.destination) < SAME_PLACE_METRES) throw ApiError.validation({ destination: [SEARCH_ROUTE_MESSAGES.samePlace] });
     if (!context.search) throw new ApiError(503, SEARCH_ROUTE_MESSAGES.unavailable);
     checkCoverage(context.search.coverage?.(), parsed);
+    // Issue 22: one client cannot fill the queue, and a full queue says so instead of growing.
+    await limitRate(context, reply, [[`search:ip:${request.ip}`, context.limits.searchPerIp]], 'searches');
+    const depth = await context.search.depth?.().catch(() => 0);
+    if (depth !== undefined && depth >= context.searchQueueLimit) {
+      const seconds = busyRetrySeconds(depth);
+      reply.header('retry-after', String(seconds));
+      throw new ApiError(429, SEARCH_ROUTE_MESSAGES.busy(seconds));
+    }
     const { form, userId } = await withProfile(request, parsed);
     const instant = (text: string) => new Date(parseSearchTime(text)!.epochMilliseconds);
     const { hash } = await storeQuery(db, {
@@ -121,7 +133,7 @@ export function searchRoutes(context: ApiContext): FastifyPluginAsync {
 
   return async (api) => {
     api.post('/journey-planner/search', async (request, reply) => {
-      const row = await startSearch(request, request.body);
+      const row = await startSearch(request, reply, request.body);
       reply.code(201);
       return { status: 'success' as const, data: { hash: row.hash, origin_address: row.originAddress, destination_address: row.destinationAddress } };
     });
@@ -164,7 +176,7 @@ export function searchRoutes(context: ApiContext): FastifyPluginAsync {
       // defaults), never with the owner's.
       const form: Record<string, unknown> = { ...query.form, return_time: return_time ?? null };
       if (query.userId && !(await ownedByCaller(request, query.userId))) for (const field of PASS_FIELDS) delete form[field];
-      const row = await startSearch(request, form, () => query.createdAt);
+      const row = await startSearch(request, reply, form, () => query.createdAt);
       reply.code(201);
       return { status: 'success' as const, data: presentQuery(row, [], new Set(), await ownedByCaller(request, row.userId)) };
     });

@@ -28,6 +28,7 @@ export const LOOSE_LIMITS: RateLimits = {
   resetPerIp: LOOSE,
   resetPerAccount: LOOSE,
   codePerIp: LOOSE,
+  searchPerIp: LOOSE,
 };
 
 export interface CallOptions {
