@@ -114,6 +114,7 @@ async function main() {
     }, SHUTDOWN_GRACE_MS).unref();
     try {
       await sweeper.stop();
+      await api.outbox.stop();
       await server.close();
       await search.close();
       await broker?.close();
@@ -141,6 +142,8 @@ async function main() {
     `Drover is serving ${brands.defaultBrand.title} (${brands.defaultBrand.key}) at http://localhost:${port}`,
   );
   sweeper.start().catch((error: unknown) => server.log.error({ err: error }, 'search sweeper could not start'));
+  // Activation mail a crash or a relay outage left unsent goes out now and every 30 s.
+  api.outbox.start((key) => brands.brands.get(key as never));
   // Load the place index now that the port is open, so the first autocomplete does not wait for it.
   api.places.get().catch((error: unknown) => server.log.error({ err: error }, 'place index could not be loaded'));
 }

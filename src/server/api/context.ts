@@ -8,6 +8,7 @@ import type { Database } from '../db/index';
 import { DEFAULT_RATE_LIMITS, MemoryRateLimiter, type RateLimiter, type RateLimits } from '../auth/rate-limit';
 import { systemClock, type Clock } from '../auth/secrets';
 import { createMailer, type Mailer } from '../mail/mailer';
+import { MailOutbox } from '../mail/outbox';
 import type { SearchJobQueue } from '../jobs/search-job';
 import { JourneyCache } from './search/journey-cache';
 import { createPlaceIndexSource, type PlaceIndexSource } from '../places/index-loader';
@@ -22,6 +23,8 @@ export interface ApiLog {
 export interface ApiContext {
   db: Database;
   mailer: Mailer;
+  /** Account mail written with what owes it (registration) and sent from the mail_outbox table. */
+  outbox: MailOutbox;
   /** PUBLIC_URL and MAIL_FROM, for links and the sender of account e-mails. */
   mail: Pick<Settings, 'publicUrl' | 'mailFrom'>;
   now: Clock;
@@ -54,10 +57,13 @@ export interface ApiContextOptions {
 
 export function createApiContext(options: ApiContextOptions): ApiContext {
   const now = options.now ?? systemClock;
+  const mailer = options.mailer ?? createMailer({ smtpUrl: options.settings.smtpUrl, dataDir: options.settings.dataDir, log: options.log });
+  const mail = { publicUrl: options.settings.publicUrl, mailFrom: options.settings.mailFrom };
   return {
     db: options.db,
-    mailer: options.mailer ?? createMailer({ smtpUrl: options.settings.smtpUrl, dataDir: options.settings.dataDir, log: options.log }),
-    mail: { publicUrl: options.settings.publicUrl, mailFrom: options.settings.mailFrom },
+    mailer,
+    outbox: new MailOutbox({ db: options.db, mailer, mail, now, log: options.log }),
+    mail,
     now,
     rateLimiter: options.rateLimiter ?? new MemoryRateLimiter(now),
     limits: { ...DEFAULT_RATE_LIMITS, ...options.limits },

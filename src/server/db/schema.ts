@@ -107,6 +107,33 @@ export const oneTimeCodes = pgTable(
   (t) => [index('one_time_codes_user_kind_idx').on(t.userId, t.kind), check('one_time_codes_kind_check', oneOf(t.kind, ONE_TIME_CODE_KINDS))],
 );
 
+export const OUTBOX_MAIL_KINDS = ['activation'] as const;
+export type OutboxMailKind = (typeof OUTBOX_MAIL_KINDS)[number];
+
+/**
+ * Mail owed to a user, written in the same transaction as what owes it (registration), so a
+ * crash can never leave an account without its activation mail. The sender (mail/outbox.ts)
+ * issues the code and sends when it delivers; a row is done when sent_at is set.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    kind: text('kind').$type<OutboxMailKind>().notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The brand whose name and host the mail carries. */
+    brand: text('brand').notNull(),
+    createdAt: createdAt(),
+    /** A sender holds the row until then; past it, another may try. */
+    lockedUntil: instant('locked_until'),
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: instant('sent_at'),
+  },
+  (t) => [index('mail_outbox_unsent_idx').on(t.createdAt).where(sql`${t.sentAt} is null`), check('mail_outbox_kind_check', oneOf(t.kind, OUTBOX_MAIL_KINDS))],
+);
+
 export const SEARCH_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
 export type SearchStatus = (typeof SEARCH_STATUSES)[number];
 

@@ -23,6 +23,8 @@ export const realtimeChannel = (namespace: string) => `${namespace}:realtime`;
 const connect = (url: string, role: 'producer' | 'worker') => new Redis(url, { maxRetriesPerRequest: role === 'worker' ? null : 1 });
 
 const ENQUEUE_TIMEOUT_MS = 5_000;
+const DEPTH_TIMEOUT_MS = 1_000;
+const DEPTH_CACHE_MS = 1_000;
 
 function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -69,10 +71,18 @@ export class QueuedSearchJobs implements SearchJobQueue {
     );
   }
 
-  /** Searches waiting or being planned, across every worker. */
+  /**
+   * Searches waiting or being planned, across every worker. Read at most once a second (a burst
+   * of searches shares one Redis call) and given a second: the bound is a guard, not a ledger.
+   */
   async depth(): Promise<number> {
-    return withTimeout(this.#queue.getJobCountByTypes('waiting', 'active', 'delayed', 'prioritized'), ENQUEUE_TIMEOUT_MS, 'the search queue (Redis) did not answer');
+    const now = Date.now();
+    if (this.#depth && now - this.#depth.at < DEPTH_CACHE_MS) return this.#depth.value;
+    const value = await withTimeout(this.#queue.getJobCountByTypes('waiting', 'active', 'delayed', 'prioritized'), DEPTH_TIMEOUT_MS, 'the search queue (Redis) did not answer');
+    this.#depth = { at: now, value };
+    return value;
   }
+  #depth: { at: number; value: number } | undefined;
 
   async close(): Promise<void> {
     await withTimeout(this.#queue.close(), ENQUEUE_TIMEOUT_MS, 'closing the search queue').catch(() => {});

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userSchema } from '../../../../src/contract/users';
-import { accessTokens, users } from '../../../../src/server/db/schema';
+import { accessTokens, mailOutbox, users } from '../../../../src/server/db/schema';
+import type { Mail } from '../../../../src/server/mail/mailer';
 import { codeFrom, PASSWORD, registration, signUp, startApiServer, uniqueEmail, type ApiServer } from './helpers';
 
 let server: ApiServer;
@@ -164,9 +165,9 @@ describe('register', () => {
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
   });
 
-  it('answers 409 with a field error for an e-mail address already registered, in any case', async () => {
+  it('answers 409 with a field error for an e-mail address already registered and activated, in any case', async () => {
     const email = uniqueEmail();
-    expect((await server.call('POST', '/v1/users/register', { body: registration(email) })).status).toBe(201);
+    await signUp(server, email);
     const twice = await server.call('POST', '/v1/users/register', { body: registration(email.toUpperCase()), brand: 'park' });
     expect(twice.status).toBe(409);
     expect(twice.json<Body>().errors?.email?.[0]).toMatch(/already exists/);
@@ -394,26 +395,73 @@ describe('sign-in throttling: lockout is not a weapon (issue 22)', () => {
   });
 });
 
-describe('mail failure', () => {
-  it('answers 503 and removes the account when the activation mail cannot be sent, so registering again works', async () => {
+describe('activation mail from the outbox (issue 22)', () => {
+  it('registers even when the relay is down; the mail goes out from the outbox once it is back', async () => {
+    const sent: Mail[] = [];
+    let down = true;
     const broken = await startApiServer({
       mailer: {
         kind: 'smtp',
-        send: async () => {
-          throw new Error('connect ECONNREFUSED 10.0.0.1:25 (internal detail)');
+        send: async (mail) => {
+          if (down) throw new Error('connect ECONNREFUSED 10.0.0.1:25 (internal detail)');
+          sent.push(mail);
         },
       },
     });
     try {
-      const email = uniqueEmail();
+      const email = uniqueEmail('Outbox');
       const response = await broken.call('POST', '/v1/users/register', { body: registration(email) });
-      expect(response.status).toBe(503);
-      expect(response.json<Body>().message).toBe('We could not send the activation e-mail just now. Please try again in a few minutes.');
-      expect(await broken.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+      expect(response.status).toBe(201);
+      const [user] = await broken.db.select().from(users).where(eq(users.email, email.toLowerCase()));
+      expect(user?.activatedAt).toBeNull();
+      const owed = async () => broken.db.select().from(mailOutbox).where(eq(mailOutbox.userId, user!.id));
+      for (let i = 0; i < 100 && (await owed())[0]?.attempts === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await owed()).toMatchObject([{ kind: 'activation', sentAt: null, attempts: 1 }]);
+      // Registering again (never activated) is not a 409: new details, one new mail owed.
+      const again = await broken.call('POST', '/v1/users/register', { body: registration(email, { first_name: 'Eilidh', password: `${PASSWORD}!`, password_confirmation: `${PASSWORD}!` }) });
+      expect(again.status).toBe(201);
+      down = false;
+      expect(await broken.context.outbox.deliver((key) => broken.brands.brands.get(key as never))).toBe(1);
+      expect(sent.map((mail) => [mail.to, mail.html.includes('Hello Eilidh')])).toEqual([[email.toLowerCase(), true]]);
+      expect((await owed()).every((row) => row.sentAt !== null)).toBe(true);
+      expect((await broken.call('POST', `/v1/users/activation/${codeFrom(sent[0]!)}`)).status).toBe(200);
+      expect((await broken.call('POST', '/v1/auth/login', { body: { username: email, password: `${PASSWORD}!` } })).status).toBe(200);
+      // Activated: registering again is the usual 409.
+      expect((await broken.call('POST', '/v1/users/register', { body: registration(email) })).status).toBe(409);
       // A reset for an unknown or known address still answers the same, whatever the mail does.
       expect((await broken.call('POST', '/v1/users/password/reset', { body: { email } })).status).toBe(200);
     } finally {
       await broken.close();
+    }
+  });
+
+  it('writes the account and its mail in one transaction: no account without its mail', async () => {
+    const server = await startApiServer();
+    try {
+      // The outbox cannot take the row (as if the process died before the commit).
+      await server.db.execute(sql`alter table mail_outbox add constraint refuse check (length(brand) < 0) not valid`);
+      const email = uniqueEmail('Atomic');
+      expect((await server.call('POST', '/v1/users/register', { body: registration(email) })).status).toBe(500);
+      expect(await server.db.select().from(users).where(eq(users.email, email.toLowerCase()))).toEqual([]);
+      await server.db.execute(sql`alter table mail_outbox drop constraint refuse`);
+      expect((await server.call('POST', '/v1/users/register', { body: registration(email) })).status).toBe(201);
+      expect((await server.mailTo(email, /Activate/)).to).toBe(email.toLowerCase());
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('sends what a crash left unsent when the outbox starts', async () => {
+    const server = await startApiServer();
+    try {
+      const email = uniqueEmail('Crashed');
+      const [user] = await server.db.insert(users).values({ email: email.toLowerCase(), passwordHash: 'x', brand: 'regional', firstName: 'Isla', lastName: 'M' }).returning();
+      await server.db.insert(mailOutbox).values({ kind: 'activation', userId: user!.id, brand: 'regional' });
+      server.context.outbox.start((key) => server.brands.brands.get(key as never), 60_000);
+      expect(codeFrom(await server.mailTo(email, /Activate/))).toMatch(/^[\w-]{43}$/);
+      await server.context.outbox.stop();
+    } finally {
+      await server.close();
     }
   });
 });
