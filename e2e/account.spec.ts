@@ -18,7 +18,7 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-test('register, activate, sign in, edit details and passes, search with them, save, Searches, Plan Again, change password, log out', async ({ page }, testInfo) => {
+test('register, activate, sign in, edit details and passes, search with them, save, Searches, Plan Again, change password, log out', async ({ page, brand }, testInfo) => {
   test.skip(testInfo.project.name !== 'regional', 'the account journey runs on the regional brand');
   test.setTimeout(240_000);
   const email = uniqueEmail('isla');
@@ -162,8 +162,16 @@ test('register, activate, sign in, edit details and passes, search with them, sa
   await expect(page.getByText('Successfully logged in')).toBeVisible();
 
   await page.goto('/account');
+  const signedInToken = (await page.context().cookies()).find((entry) => entry.name === 'user-token')?.value ?? '';
+  expect(signedInToken).not.toBe('');
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByText('Successfully logged out')).toBeVisible();
+  // Issue 22: the token is revoked on the server, not only forgotten by the browser.
+  const afterLogout = await page.evaluate(
+    async ({ token, apiKey }) => (await fetch('/v1/users/show', { headers: { Accept: 'application/json', 'X-Api-Key': apiKey, Authorization: `Bearer ${decodeURIComponent(token)}` } })).status,
+    { token: signedInToken, apiKey: brand.apiKey },
+  );
+  expect(afterLogout).toBe(401);
   await expect(page).toHaveURL(/\/$/);
   await expect(account.getByRole('link', { name: 'Sign in' })).toBeVisible();
   expect((await page.context().cookies()).some((entry) => entry.name === 'user-token' && entry.value)).toBe(false);

@@ -4,13 +4,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
 import type { BrandRegistry } from './brands/load';
 import type { Settings } from './config';
 import type { DatabaseHandle } from './db/index';
-import { ApiError, errorHandler } from './http/errors';
+import { ApiError, errorHandler, GENERIC_MESSAGE } from './http/errors';
+import { loggerOptions } from './http/log-privacy';
 import { registerRequestContext, requireApiKey } from './http/request-context';
-import { registerSecurityHeaders } from './http/security-headers';
+import { applySecurityHeaders, registerSecurityHeaders } from './http/security-headers';
 import { registerWeb } from './web/static';
 
 export interface BuildServerOptions {
@@ -25,8 +26,10 @@ export interface BuildServerOptions {
   map?: FastifyPluginAsync;
   /** Region packs for planning on the device, public and outside /v1 (src/server/packs/). */
   packs?: FastifyPluginAsync;
-  /** Overrides the pino logger options (tests pass false). */
-  logger?: FastifyServerOptions['logger'];
+  /** false: no logs (tests). Otherwise the privacy-safe logger at settings.logLevel (log-privacy.ts). */
+  logger?: false;
+  /** Where the log lines go (default stdout); tests read them. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** The API's resource modules register here (one plugin per SPEC section 7 resource). */
@@ -47,6 +50,20 @@ const v1Routes: FastifyPluginAsync<{ brands: BrandRegistry; extra: FastifyPlugin
 };
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
+/** Longer addresses are refused (414) before routing: no page or API path comes near it. */
+export const MAX_URL_LENGTH = 2048;
+
+export const ADDRESS_MESSAGES = {
+  badEscape: 'The address has a broken percent-escape: a % must be followed by two hexadecimal digits.',
+  tooLong: 'The address is too long.',
+} as const;
+
+/** Errors the router raises before any hook runs (FST_ERR_BAD_URL...): status and words. */
+function routerError(error: { code?: string }): { statusCode: number; message: string } {
+  if (error.code === 'FST_ERR_BAD_URL') return { statusCode: 400, message: ADDRESS_MESSAGES.badEscape };
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return { statusCode: 414, message: ADDRESS_MESSAGES.tooLong };
+  return { statusCode: 500, message: GENERIC_MESSAGE };
+}
 
 function answerClientError(error: Error & { code?: string }, socket: Socket): void {
   if (!socket.writable) return;
@@ -61,7 +78,7 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
   const { settings, brands, database } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: settings.logLevel },
+    logger: options.logger ?? loggerOptions(settings.logLevel, options.logStream),
     // SPEC section 9: 60 s. connectionTimeout cuts idle/stuck sockets, requestTimeout slow uploads.
     connectionTimeout: settings.requestTimeoutMs,
     requestTimeout: settings.requestTimeoutMs,
@@ -76,6 +93,17 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     // Requests Node's HTTP parser rejects (malformed, or a GET with a chunked body) never reach
     // the router; answer them in the SPEC's error shape too, then close the socket.
     clientErrorHandler: answerClientError,
+    // The router's own refusals skip every hook: same shape and headers as every other error.
+    frameworkErrors: (error, request, reply: FastifyReply) => {
+      const { statusCode, message } = routerError(error);
+      if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      applySecurityHeaders(reply, brands.byHostname(request.hostname));
+      void reply.code(statusCode).header('x-request-id', request.id).header('cache-control', 'no-store').type('application/json; charset=utf-8').send({ message });
+    },
+  });
+  // Before anything reads it (routes, static files): an over-long address is a 414, not a file-system error.
+  app.addHook('onRequest', async (request) => {
+    if (request.url.length > MAX_URL_LENGTH) throw new ApiError(414, ADDRESS_MESSAGES.tooLong);
   });
 
   registerRequestContext(app, brands);
@@ -111,7 +139,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   app.setNotFoundHandler((request, reply) => {
     if (servePage(request, reply)) return reply;
     const pathname = request.url.split('?')[0] ?? '/';
-    const message = pathname.startsWith('/v1/') || pathname === '/v1' ? `No such API call: ${request.method} ${pathname}` : 'Not found.';
+    // The path is named (cut short), never echoed whole.
+    const shown = pathname.length > 80 ? `${pathname.slice(0, 80)}...` : pathname;
+    const message = pathname.startsWith('/v1/') || pathname === '/v1' ? `No such API call: ${request.method} ${shown}` : 'Not found.';
     throw new ApiError(404, message);
   });
 

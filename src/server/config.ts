@@ -29,9 +29,13 @@ export const SETTINGS: readonly SettingDoc[] = [
   { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent. Logs are JSON lines on stdout.' },
   { name: 'REQUEST_TIMEOUT_MS', default: '60000', description: 'Requests and idle connections are cut after this many milliseconds (SPEC: 60 s).' },
   { name: 'PUBLIC_URL', default: 'http://{host}:<PORT>', description: 'Base of the links in e-mails (activation, password reset). {host} becomes the calling brand\'s first hostname, e.g. https://{host} or https://journeys.example.org.' },
-  { name: 'SMTP_URL', default: '(unset)', description: 'smtp:// or smtps:// URL (with user:password@ if needed) to send mail through; unset writes each mail to DATA_DIR/outbox and logs its link.' },
+  { name: 'SMTP_URL', default: '(unset)', description: 'smtp:// or smtps:// URL (with user:password@ if needed) to send mail through; unset writes each mail to DATA_DIR/outbox/<time>-<to>.json and logs that it did (never the address or the link).' },
   { name: 'MAIL_FROM', default: 'no-reply@drover.localhost', description: 'Sender address of account e-mails; the calling brand\'s title is its display name.' },
   { name: 'TRUST_PROXY', default: 'false', description: 'true behind a reverse proxy, so client IPs and protocol come from X-Forwarded-* headers.' },
+  { name: 'SEARCH_LEASE_SECONDS', default: '30', description: 'A planner holds a search it plans for this long, renewing it as it works; a search whose planner died (kill -9, lost worker) is planned again once its lease runs out.' },
+  { name: 'SEARCH_SWEEP_SECONDS', default: '15', description: 'At start and this often, searches the API accepted that are still pending (the queue lost them, e.g. Redis restarted) or running under a lapsed lease are queued again.' },
+  { name: 'SEARCH_RATE_LIMIT', default: '30', description: 'Searches (and return-time re-plans) one IP may start per minute; more get 429 with Retry-After.' },
+  { name: 'SEARCH_QUEUE_LIMIT', default: '500', description: 'Searches waiting or being planned at most (in this process, or in the Redis queue); past it new searches get 429 with Retry-After instead of waiting in line.' },
   { name: 'REGIONS', default: '<repo>/data/regions/tayside.json,<repo>/data/regions/north-east.json', description: 'Comma-separated region manifests: the planner threads and workers plan on them, place search answers from their snapshots, the fallback map draws the first.' },
 ];
 
@@ -125,6 +129,10 @@ const envSchema = z.object({
   SMTP_URL: urlWithScheme(['smtp', 'smtps']),
   MAIL_FROM: z.email({ message: 'must be an e-mail address' }).default('no-reply@drover.localhost'),
   REGIONS: manifestList('data/regions/tayside.json,data/regions/north-east.json'),
+  SEARCH_LEASE_SECONDS: integer(30, 2, 3600),
+  SEARCH_SWEEP_SECONDS: integer(15, 1, 3600),
+  SEARCH_RATE_LIMIT: integer(30, 1, 1_000_000),
+  SEARCH_QUEUE_LIMIT: integer(500, 1, 1_000_000),
 });
 
 export interface Settings {
@@ -145,6 +153,12 @@ export interface Settings {
   mailFrom: string;
   /** Absolute paths of the region manifests (at least one; the first is the fallback map's). */
   regions: string[];
+  searchLeaseMs: number;
+  searchSweepMs: number;
+  /** Searches per IP per minute. */
+  searchRateLimit: number;
+  /** Searches waiting or being planned at most. */
+  searchQueueLimit: number;
 }
 
 export class SettingsError extends Error {
@@ -186,5 +200,9 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     smtpUrl: s.SMTP_URL,
     mailFrom: s.MAIL_FROM,
     regions: s.REGIONS,
+    searchLeaseMs: s.SEARCH_LEASE_SECONDS * 1000,
+    searchSweepMs: s.SEARCH_SWEEP_SECONDS * 1000,
+    searchRateLimit: s.SEARCH_RATE_LIMIT,
+    searchQueueLimit: s.SEARCH_QUEUE_LIMIT,
   };
 }

@@ -15,6 +15,7 @@ import { mapRoutes } from './map/routes';
 import { lazyRegionPacks } from './packs/pack-source';
 import { packRoutes } from './packs/routes';
 import { QueuedSearchJobs, realtimeChannel, redisNamespace } from './jobs/queue';
+import { SearchSweeper } from './jobs/sweeper';
 import { createRealtimePlugin } from './realtime';
 import { RedisBroker } from './realtime/redis-broker';
 import { checkRegionManifests } from './regions';
@@ -58,7 +59,11 @@ async function main() {
   const broker = settings.redisUrl
     ? new RedisBroker({ url: settings.redisUrl, channel: realtimeChannel(namespace), onError: (error) => app?.log.error({ err: error }, 'redis error') })
     : undefined;
-  const { plugin: realtimePlugin, realtime } = createRealtimePlugin({ isKnownAppKey: (key) => brands.byApiKey(key) !== undefined, broker });
+  const { plugin: realtimePlugin, realtime } = createRealtimePlugin({
+    isKnownAppKey: (key) => brands.byApiKey(key) !== undefined,
+    broker,
+    allowedOriginHosts: [...brands.brands.values()].flatMap((brand) => brand.hostnames),
+  });
   // Account mail logs through the server's logger (the outbox prints each link there).
   const log = {
     info: (details: object, message: string) => void app?.log.info(details, message),
@@ -69,12 +74,29 @@ async function main() {
   const search =
     settings.redisUrl && settings.databaseUrl
       ? new QueuedSearchJobs(settings.redisUrl, namespace, (error) => app?.log.error({ err: error }, 'search queue error'))
-      : createInProcessSearchJobs({ db: database.db, publish: realtime.publish, log, manifests: settings.regions }).jobs;
+      : createInProcessSearchJobs({ db: database.db, publish: realtime.publish, log, manifests: settings.regions, leaseMs: settings.searchLeaseMs }).jobs;
+  // Accepted searches the queue lost or whose planner died are queued again (jobs/sweeper.ts).
+  const sweeper = new SearchSweeper({
+    db: database.db,
+    queue: search,
+    blockedTravelTypes: (key) => brands.brands.get(key as never)?.blockedTravelTypes ?? [],
+    log,
+    intervalMs: settings.searchSweepMs,
+    soleOwner: database.kind === 'pglite',
+  });
   // REDIS_URL: every instance counts login, register and reset attempts in one place.
   const rateLimiter = settings.redisUrl
     ? new RedisRateLimiter({ url: settings.redisUrl, namespace, onError: (error) => app?.log.error({ err: error }, 'rate limiter: redis error') })
     : undefined;
-  const api = createApiContext({ db: database.db, settings, log, search, rateLimiter });
+  const api = createApiContext({
+    db: database.db,
+    settings,
+    log,
+    search,
+    rateLimiter,
+    limits: { searchPerIp: { limit: settings.searchRateLimit, windowMs: 60_000 } },
+    searchQueueLimit: settings.searchQueueLimit,
+  });
   // The fallback map draws the first region of REGIONS only (its layers and attributions); with
   // several regions the others still plan and answer place search, but are not drawn.
   const [mapRegion] = settings.regions as [string, ...string[]];
@@ -94,6 +116,8 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
     try {
+      await sweeper.stop();
+      await api.outbox.stop();
       await server.close();
       await search.close();
       await broker?.close();
@@ -120,6 +144,9 @@ async function main() {
     { url: `http://localhost:${port}`, brand: brands.defaultBrand.key, database: database.kind },
     `Drover is serving ${brands.defaultBrand.title} (${brands.defaultBrand.key}) at http://localhost:${port}`,
   );
+  sweeper.start().catch((error: unknown) => server.log.error({ err: error }, 'search sweeper could not start'));
+  // Activation mail a crash or a relay outage left unsent goes out now and every 30 s.
+  api.outbox.start((key) => brands.brands.get(key as never));
   // Load the place index now that the port is open, so the first autocomplete does not wait for it.
   api.places.get().catch((error: unknown) => server.log.error({ err: error }, 'place index could not be loaded'));
 }

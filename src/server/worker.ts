@@ -8,6 +8,7 @@ import { planAll, type Region } from '../planner/index';
 import { loadRegionFromManifest } from '../planner/node';
 import { loadSettings, SettingsError } from './config';
 import { openDatabase } from './db/index';
+import { safeError } from './http/log-privacy';
 import { realtimeChannel, redisNamespace, startSearchWorker } from './jobs/queue';
 import { RedisBroker } from './realtime/redis-broker';
 import { checkRegionManifests } from './regions';
@@ -19,9 +20,9 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-/** JSON lines on stdout, like the server's logs. */
+/** JSON lines on stdout, like the server's logs; errors as log-privacy.ts allows them. */
 const line = (level: string) => (details: object, message: string) =>
-  process.stdout.write(`${JSON.stringify({ level, time: Date.now(), msg: message, ...details, ...('err' in details && details.err instanceof Error ? { err: details.err.message } : {}) })}\n`);
+  process.stdout.write(`${JSON.stringify({ level, time: Date.now(), msg: message, ...details, ...('err' in details ? { err: safeError(details.err) } : {}) })}\n`);
 const log = { info: line('info'), error: line('error') };
 
 async function main() {
@@ -56,6 +57,7 @@ async function main() {
       publish: (channel, event, data) => void broker.publish({ channel, event, data: JSON.stringify(data) }).catch((error: unknown) => log.error({ err: error, channel, event }, 'realtime: publish failed')),
       plan: (request, now) => planAll(request, { regions, now }),
       log,
+      leaseMs: settings.searchLeaseMs,
     },
   });
   log.info({ namespace }, 'search worker ready');

@@ -8,6 +8,7 @@ import type { Database } from '../db/index';
 import { DEFAULT_RATE_LIMITS, MemoryRateLimiter, type RateLimiter, type RateLimits } from '../auth/rate-limit';
 import { systemClock, type Clock } from '../auth/secrets';
 import { createMailer, type Mailer } from '../mail/mailer';
+import { MailOutbox } from '../mail/outbox';
 import type { SearchJobQueue } from '../jobs/search-job';
 import { JourneyCache } from './search/journey-cache';
 import { createPlaceIndexSource, type PlaceIndexSource } from '../places/index-loader';
@@ -22,6 +23,8 @@ export interface ApiLog {
 export interface ApiContext {
   db: Database;
   mailer: Mailer;
+  /** Account mail written with what owes it (registration) and sent from the mail_outbox table. */
+  outbox: MailOutbox;
   /** PUBLIC_URL and MAIL_FROM, for links and the sender of account e-mails. */
   mail: Pick<Settings, 'publicUrl' | 'mailFrom'>;
   now: Clock;
@@ -32,6 +35,8 @@ export interface ApiContext {
   places: PlaceIndexSource;
   /** Where searches are planned; without it the search call answers 503. */
   search?: SearchJobQueue;
+  /** SEARCH_QUEUE_LIMIT: past this many searches waiting or being planned, new ones get 429. */
+  searchQueueLimit: number;
   /** Journey answers kept in memory: a stored journey never changes. */
   journeyCache: JourneyCache;
 }
@@ -47,20 +52,25 @@ export interface ApiContextOptions {
   limits?: Partial<RateLimits>;
   places?: PlaceIndexSource;
   search?: SearchJobQueue;
+  searchQueueLimit?: number;
 }
 
 export function createApiContext(options: ApiContextOptions): ApiContext {
   const now = options.now ?? systemClock;
+  const mailer = options.mailer ?? createMailer({ smtpUrl: options.settings.smtpUrl, dataDir: options.settings.dataDir, log: options.log });
+  const mail = { publicUrl: options.settings.publicUrl, mailFrom: options.settings.mailFrom };
   return {
     db: options.db,
-    mailer: options.mailer ?? createMailer({ smtpUrl: options.settings.smtpUrl, dataDir: options.settings.dataDir, log: options.log }),
-    mail: { publicUrl: options.settings.publicUrl, mailFrom: options.settings.mailFrom },
+    mailer,
+    outbox: new MailOutbox({ db: options.db, mailer, mail, now, log: options.log }),
+    mail,
     now,
     rateLimiter: options.rateLimiter ?? new MemoryRateLimiter(now),
     limits: { ...DEFAULT_RATE_LIMITS, ...options.limits },
     log: options.log,
     places: options.places ?? createPlaceIndexSource({ regions: options.settings.regions ?? [TAYSIDE_MANIFEST], log: options.log }),
     search: options.search,
+    searchQueueLimit: options.searchQueueLimit ?? 500,
     journeyCache: new JourneyCache(),
   };
 }

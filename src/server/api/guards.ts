@@ -28,15 +28,19 @@ export async function requireUser(context: ApiContext, request: FastifyRequest) 
  * Counts one attempt under each key; the first exceeded rule answers 429 with Retry-After.
  * Keys are checked in order, so an IP that is over its limit does not use up an account's.
  */
-export async function limitRate(context: ApiContext, reply: FastifyReply, checks: Array<[key: string, rule: RateRule]>): Promise<void> {
+export async function limitRate(context: ApiContext, reply: FastifyReply, checks: Array<[key: string, rule: RateRule]>, what = 'attempts'): Promise<void> {
   for (const [key, rule] of checks) {
     const decision = await context.rateLimiter.hit(key, rule);
-    if (!decision.allowed) {
-      const minutes = Math.ceil(decision.retryAfterSeconds / 60);
-      reply.header('retry-after', String(decision.retryAfterSeconds));
-      throw new ApiError(429, `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
-    }
+    if (!decision.allowed) tooMany(reply, decision.retryAfterSeconds, what);
   }
+}
+
+/** 429 with Retry-After (whole seconds) and the wait in words. */
+export function tooMany(reply: FastifyReply, retryAfterSeconds: number, what = 'attempts'): never {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  const wait = seconds < 60 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`;
+  reply.header('retry-after', String(seconds));
+  throw new ApiError(429, `Too many ${what}. Please try again in ${wait}.`);
 }
 
 /** A path id that cannot be a row id is simply not found (never a database cast error). */

@@ -27,10 +27,19 @@ export async function userForToken(db: Database, token: string, now: Date) {
   return row?.user.activatedAt ? row.user : undefined;
 }
 
-/** Password changed: every session of the account ends. */
+/** Password changed, or 'sign out everywhere': every session of the account ends. */
 export async function revokeAllTokens(db: Database, userId: string, now: Date): Promise<void> {
   await db
     .update(accessTokens)
     .set({ revokedAt: now })
     .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)));
+}
+
+/** Sign-out: this one token stops working at once (an unknown or dead token changes nothing). */
+export async function revokeToken(db: Database, token: string, now: Date): Promise<void> {
+  if (!looksLikeSecret(token)) return;
+  await db
+    .update(accessTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(accessTokens.tokenHash, hashSecret(token)), isNull(accessTokens.revokedAt)));
 }

@@ -107,6 +107,33 @@ export const oneTimeCodes = pgTable(
   (t) => [index('one_time_codes_user_kind_idx').on(t.userId, t.kind), check('one_time_codes_kind_check', oneOf(t.kind, ONE_TIME_CODE_KINDS))],
 );
 
+export const OUTBOX_MAIL_KINDS = ['activation'] as const;
+export type OutboxMailKind = (typeof OUTBOX_MAIL_KINDS)[number];
+
+/**
+ * Mail owed to a user, written in the same transaction as what owes it (registration), so a
+ * crash can never leave an account without its activation mail. The sender (mail/outbox.ts)
+ * issues the code and sends when it delivers; a row is done when sent_at is set.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    kind: text('kind').$type<OutboxMailKind>().notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The brand whose name and host the mail carries. */
+    brand: text('brand').notNull(),
+    createdAt: createdAt(),
+    /** A sender holds the row until then; past it, another may try. */
+    lockedUntil: instant('locked_until'),
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: instant('sent_at'),
+  },
+  (t) => [index('mail_outbox_unsent_idx').on(t.createdAt).where(sql`${t.sentAt} is null`), check('mail_outbox_kind_check', oneOf(t.kind, OUTBOX_MAIL_KINDS))],
+);
+
 export const SEARCH_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
 export type SearchStatus = (typeof SEARCH_STATUSES)[number];
 
@@ -128,11 +155,17 @@ export const searchQueries = pgTable(
     resultsRetrieved: integer('results_retrieved'),
     status: text('status').$type<SearchStatus>().notNull().default('pending'),
     failure: text('failure'),
+    /** While running: the planner that claimed it holds it until then (renewed as it works); past it, the sweeper re-queues it. */
+    leaseUntil: instant('lease_until'),
+    /** How many times a planner has claimed it (a search that keeps killing planners fails after a few). */
+    attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('search_queries_user_created_idx').on(t.userId, t.createdAt.desc()),
+    // The sweeper's look-up: only unfinished searches are in it.
+    index('search_queries_unfinished_idx').on(t.updatedAt).where(sql`${t.status} in ('pending', 'running')`),
     check('search_queries_status_check', oneOf(t.status, SEARCH_STATUSES)),
     check('search_queries_results_retrieved_check', sql`${t.resultsRetrieved} is null or ${t.resultsRetrieved} >= 0`),
   ],

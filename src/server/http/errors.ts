@@ -12,6 +12,7 @@
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError, type z } from 'zod';
+import { unstorableTextFields } from '../../contract/storable-text';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -47,13 +48,23 @@ export class ApiError extends Error {
 
 export const GENERIC_MESSAGE = 'Something went wrong';
 
-/** Validates request input; a failure becomes a 422 with field errors. */
+/** Text PostgreSQL cannot store (NUL, lone surrogates) anywhere in the input: its fields, or none. */
+function unstorable(input: unknown): FieldErrors | undefined {
+  const errors = unstorableTextFields(input);
+  return Object.keys(errors).length > 0 ? errors : undefined;
+}
+
+/** Validates request input; a failure (or unstorable text anywhere in it) becomes a 422 with field errors. */
 export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
+  const bad = unstorable(input);
+  if (bad) throw ApiError.validation(bad);
   return schema.parse(input);
 }
 
-/** Validates a GET's query string; a failure becomes a 400 with field errors. */
+/** Validates a GET's query string; a failure (or unstorable text) becomes a 400 with field errors. */
 export function parseQuery<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
+  const bad = unstorable(input);
+  if (bad) throw ApiError.badQuery(bad);
   const parsed = schema.safeParse(input);
   if (!parsed.success) throw ApiError.badQuery(zodFieldErrors(parsed.error));
   return parsed.data;

@@ -13,11 +13,13 @@ export interface SearchJobsOptions {
   /** Region manifests every planner thread loads (the REGIONS setting; default: Tayside). */
   manifests?: string[];
   threads?: number;
+  /** SEARCH_LEASE_SECONDS in ms. */
+  leaseMs?: number;
 }
 
 /** In-process jobs planning on worker threads; the threads start loading their regions now. */
 export function createInProcessSearchJobs(options: SearchJobsOptions): { jobs: InProcessSearchJobs; pool: PlannerPool } {
   const pool = new PlannerPool({ manifests: options.manifests ?? [TAYSIDE_MANIFEST], size: options.threads ?? 1, log: options.log });
-  const jobs = new InProcessSearchJobs({ db: options.db, publish: options.publish, plan: (request, now) => pool.run(request, now), log: options.log }, () => pool.close(), () => pool.coverage());
+  const jobs = new InProcessSearchJobs({ db: options.db, publish: options.publish, plan: (request, now) => pool.run(request, now), log: options.log, leaseMs: options.leaseMs }, () => pool.close(), () => pool.coverage());
   return { jobs, pool };
 }

@@ -23,6 +23,8 @@ export const realtimeChannel = (namespace: string) => `${namespace}:realtime`;
 const connect = (url: string, role: 'producer' | 'worker') => new Redis(url, { maxRetriesPerRequest: role === 'worker' ? null : 1 });
 
 const ENQUEUE_TIMEOUT_MS = 5_000;
+const DEPTH_TIMEOUT_MS = 1_000;
+const DEPTH_CACHE_MS = 1_000;
 
 function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -50,6 +52,38 @@ export class QueuedSearchJobs implements SearchJobQueue {
     await withTimeout(this.#queue.add('plan', job, { jobId: job.hash, attempts: 1, removeOnComplete: 1000, removeOnFail: 1000 }), ENQUEUE_TIMEOUT_MS, 'the search queue (Redis) did not answer');
   }
 
+  /**
+   * Whether the search waits in the queue or a worker holds it. A finished copy (kept for
+   * removeOnComplete) is removed, so the sweeper can queue it again under the same id.
+   */
+  async has(hash: string): Promise<boolean> {
+    return withTimeout(
+      (async () => {
+        const job = await this.#queue.getJob(hash);
+        if (!job) return false;
+        const state = await job.getState();
+        if (state !== 'completed' && state !== 'failed' && state !== 'unknown') return true;
+        await job.remove();
+        return false;
+      })(),
+      ENQUEUE_TIMEOUT_MS,
+      'the search queue (Redis) did not answer',
+    );
+  }
+
+  /**
+   * Searches waiting or being planned, across every worker. Read at most once a second (a burst
+   * of searches shares one Redis call) and given a second: the bound is a guard, not a ledger.
+   */
+  async depth(): Promise<number> {
+    const now = Date.now();
+    if (this.#depth && now - this.#depth.at < DEPTH_CACHE_MS) return this.#depth.value;
+    const value = await withTimeout(this.#queue.getJobCountByTypes('waiting', 'active', 'delayed', 'prioritized'), DEPTH_TIMEOUT_MS, 'the search queue (Redis) did not answer');
+    this.#depth = { at: now, value };
+    return value;
+  }
+  #depth: { at: number; value: number } | undefined;
+
   async close(): Promise<void> {
     await withTimeout(this.#queue.close(), ENQUEUE_TIMEOUT_MS, 'closing the search queue').catch(() => {});
     this.#connection.disconnect();
@@ -62,6 +96,8 @@ export interface SearchWorker {
 
 /** Consumes the queue: each job runs the same pipeline as the in-process default. */
 export function startSearchWorker(options: { url: string; namespace: string; deps: SearchJobDeps; concurrency?: number }): SearchWorker {
+  // A worker killed mid-job: BullMQ hands the job out again after its lock runs out, and the
+  // search's own lease (runSearchJob) decides whether it may be planned again.
   const connection = connect(options.url, 'worker');
   const worker = new Worker<SearchJob>(QUEUE, async (job) => runSearchJob(options.deps, job.data), {
     connection,

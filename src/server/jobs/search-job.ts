@@ -5,14 +5,14 @@
  * `npm run worker` (BullMQ jobs); only where planning happens and how events travel differ.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { planRequestFor as sharedPlanRequestFor } from '../../contract/plan-request';
 import { JOURNEY_PROCESSED, RESULTS_RETRIEVED, searchChannel, type SearchForm } from '../../contract/search';
 import type { TravelType } from '../../contract/brand';
 import type { PlanRequest, Journey } from '../../planner/index';
 import { storeJourney } from '../api/journeys/store';
 import type { Database } from '../db/index';
-import { searchQueries } from '../db/schema';
+import { journeys as journeysTable, searchQueries } from '../db/schema';
 import { PlanFailedError, planFailure } from './plan-failure';
 import type { RegionCoverage } from './planner-pool';
 
@@ -28,11 +28,22 @@ export interface SearchJobDeps {
   publish(channel: string, event: string, data: unknown): void;
   plan(request: PlanRequest, now: Date): Promise<Journey[]>;
   log: { error(details: object, message: string): void };
+  /** How long a claim holds without renewal (default SEARCH_LEASE_MS); renewed every third of it while planning. */
+  leaseMs?: number;
 }
+
+/** SEARCH_LEASE_SECONDS' default. */
+export const SEARCH_LEASE_MS = 30_000;
+/** A search claimed this many times without finishing (each claim's planner died) fails. */
+export const MAX_SEARCH_ATTEMPTS = 3;
 
 /** Where jobs go: run here (worker threads) or onto a queue (BullMQ). */
 export interface SearchJobQueue {
   enqueue(job: SearchJob): Promise<void>;
+  /** Whether the search is queued or being planned here (the sweeper leaves those alone). */
+  has?(hash: string): Promise<boolean>;
+  /** Searches waiting or being planned (SEARCH_QUEUE_LIMIT bounds it). */
+  depth?(): Promise<number>;
   close(): Promise<void>;
   /** The regions planned here, when known, so a search outside them is refused up front. */
   coverage?(): RegionCoverage[] | undefined;
@@ -46,12 +57,51 @@ export function planRequestFor(form: SearchForm, blocked: readonly TravelType[],
   return sharedPlanRequestFor(form, blocked, regions);
 }
 
+/**
+ * Takes the search for this planner: pending, or running under a lease that has run out (its
+ * planner died). Nobody else's live claim, and nothing finished or failed (a search answered 503
+ * and marked failed is never planned late). The database's clock decides leases, so instances
+ * with skewed clocks agree. Returns the claim's attempt number, or undefined.
+ */
+async function claimSearch(db: Database, hash: string, leaseMs: number): Promise<number | undefined> {
+  const [row] = await db
+    .update(searchQueries)
+    .set({ status: 'running', leaseUntil: sql`now() + ${leaseMs} * interval '1 millisecond'`, attempts: sql`${searchQueries.attempts} + 1`, updatedAt: new Date() })
+    .where(and(eq(searchQueries.hash, hash), sql`(${searchQueries.status} = 'pending' or (${searchQueries.status} = 'running' and ${searchQueries.leaseUntil} < now()))`))
+    .returning({ attempts: searchQueries.attempts });
+  return row?.attempts;
+}
+
+/** Keeps the claim alive while planning and storing; stops on its own if the search is no longer running. */
+function holdLease(db: Database, hash: string, leaseMs: number): () => void {
+  const timer = setInterval(() => {
+    void db
+      .update(searchQueries)
+      .set({ leaseUntil: sql`now() + ${leaseMs} * interval '1 millisecond'` })
+      .where(and(eq(searchQueries.hash, hash), eq(searchQueries.status, 'running')))
+      .catch(() => {});
+  }, Math.max(500, Math.floor(leaseMs / 3)));
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 export async function runSearchJob(deps: SearchJobDeps, job: SearchJob): Promise<void> {
   const { db } = deps;
   const where = eq(searchQueries.hash, job.hash);
   const channel = searchChannel(job.hash);
+  const fail = (failure: string) => db.update(searchQueries).set({ status: 'failed', failure, leaseUntil: null, updatedAt: new Date() }).where(where);
+  const attempt = await claimSearch(db, job.hash, deps.leaseMs ?? SEARCH_LEASE_MS).catch((error: unknown) => {
+    deps.log.error({ err: error, hash: job.hash }, 'search job could not claim its search');
+    return undefined;
+  });
+  if (attempt === undefined) return;
+  if (attempt > MAX_SEARCH_ATTEMPTS) {
+    deps.log.error({ hash: job.hash, attempts: attempt - 1 }, 'search failed: its planners kept stopping');
+    await fail(PLANNING_FAILED).catch(() => {});
+    return;
+  }
+  const release = holdLease(db, job.hash, deps.leaseMs ?? SEARCH_LEASE_MS);
   try {
-    await db.update(searchQueries).set({ status: 'running', updatedAt: new Date() }).where(where);
     let journeys: Journey[];
     try {
       journeys = await deps.plan(job.request, new Date(job.now));
@@ -59,31 +109,36 @@ export async function runSearchJob(deps: SearchJobDeps, job: SearchJob): Promise
       const failure = error instanceof PlanFailedError ? error.failure : planFailure(error);
       if (failure.kind === 'internal') deps.log.error({ hash: job.hash, failure: failure.message }, 'search planning failed');
       // A failed job emits nothing more; the query says why.
-      await db.update(searchQueries).set({ status: 'failed', failure: failure.kind === 'request' ? failure.message : PLANNING_FAILED, updatedAt: new Date() }).where(where);
+      await fail(failure.kind === 'request' ? failure.message : PLANNING_FAILED);
       return;
     }
     await db.update(searchQueries).set({ resultsRetrieved: journeys.length, updatedAt: new Date() }).where(where);
     deps.publish(channel, RESULTS_RETRIEVED, { journey_count: journeys.length });
+    // A claim after a dead planner finds what it stored: the planner is deterministic for a
+    // request and its clock, so those positions are announced again, not stored twice.
+    const stored = new Map((await db.select({ id: journeysTable.id, position: journeysTable.position }).from(journeysTable).where(eq(journeysTable.queryHash, job.hash))).map((row) => [row.position, row.id]));
     for (const [position, journey] of journeys.entries()) {
-      // The row id is the journey's id in the API, so the stored JSON is the answer as it stands.
-      const data: Record<string, unknown> = { ...journey, id: randomUUID() };
-      const { id } = await storeJourney(db, { queryHash: job.hash, position, data, id: data.id as string });
+      let id = stored.get(position);
+      if (!id) {
+        // The row id is the journey's id in the API, so the stored JSON is the answer as it stands.
+        const data: Record<string, unknown> = { ...journey, id: randomUUID() };
+        id = (await storeJourney(db, { queryHash: job.hash, position, data, id: data.id as string })).id;
+      }
       deps.publish(channel, JOURNEY_PROCESSED, { journeyID: id });
     }
-    await db.update(searchQueries).set({ status: 'done', updatedAt: new Date() }).where(where);
+    await db.update(searchQueries).set({ status: 'done', leaseUntil: null, updatedAt: new Date() }).where(where);
   } catch (error) {
     deps.log.error({ err: error, hash: job.hash }, 'search job failed');
-    await db
-      .update(searchQueries)
-      .set({ status: 'failed', failure: PLANNING_FAILED, updatedAt: new Date() })
-      .where(where)
-      .catch(() => {});
+    await fail(PLANNING_FAILED).catch(() => {});
+  } finally {
+    release();
   }
 }
 
 /** The default: jobs run in this process, planning on worker threads; close() waits for running jobs. */
 export class InProcessSearchJobs implements SearchJobQueue {
   readonly #running = new Set<Promise<void>>();
+  readonly #hashes = new Set<string>();
   constructor(
     private readonly deps: SearchJobDeps,
     private readonly onClose: () => Promise<void> = async () => {},
@@ -91,8 +146,21 @@ export class InProcessSearchJobs implements SearchJobQueue {
   ) {}
 
   async enqueue(job: SearchJob): Promise<void> {
-    const running = runSearchJob(this.deps, job).finally(() => this.#running.delete(running));
+    this.#hashes.add(job.hash);
+    const running = runSearchJob(this.deps, job).finally(() => {
+      this.#running.delete(running);
+      this.#hashes.delete(job.hash);
+    });
     this.#running.add(running);
+  }
+
+  async has(hash: string): Promise<boolean> {
+    return this.#hashes.has(hash);
+  }
+
+  /** Searches waiting for or being planned here. */
+  async depth(): Promise<number> {
+    return this.#running.size;
   }
 
   /** Resolves when every job started so far has finished (tests). */

@@ -1,6 +1,6 @@
 /**
  * Outgoing mail. SMTP (nodemailer) when SMTP_URL is set; otherwise each message is written
- * to DATA_DIR/outbox as JSON and its link logged, so activation and password reset work on
+ * to DATA_DIR/outbox as JSON (the log names the folder, never the address or link), so activation and password reset work on
  * a laptop and in tests without a mail server.
  */
 import fs from 'node:fs/promises';
@@ -14,7 +14,7 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
-  /** The one link the mail is about (activation, reset): logged by the outbox. */
+  /** The one link the mail is about (activation, reset); it carries a secret code, so it is never logged. */
   link?: string;
 }
 
@@ -52,7 +52,8 @@ export function outboxMailer(dir: string, log: MailLog): Mailer {
       // Write then rename, so a reader never sees half a mail.
       await fs.writeFile(`${file}.tmp`, `${JSON.stringify(mail, null, 2)}\n`, { mode: 0o600 });
       await fs.rename(`${file}.tmp`, file);
-      log.info({ to: mail.to, subject: mail.subject, link: mail.link, file }, `mail written to the outbox: ${mail.subject} -> ${mail.link ?? file}`);
+      // The file (and its name) holds the address and the link, a secret code: the log names only the folder.
+      log.info({ subject: mail.subject, outbox: dir }, `mail written to the outbox folder ${dir}: ${mail.subject}`);
     },
   };
 }

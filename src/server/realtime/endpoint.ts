@@ -3,7 +3,8 @@
 // connects to GET /app/{key}?protocol=7&client=js&version=...&flash=false.
 import { randomInt } from 'node:crypto';
 import websocket from '@fastify/websocket';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError } from '../http/errors';
 import type { WebSocket } from 'ws';
 import { InProcessBroker } from './broker';
 import type { RealtimeBroker, RealtimeMessage } from './broker';
@@ -22,6 +23,20 @@ export interface RealtimeOptions {
   pongTimeoutSeconds?: number;
   /** Fan-out between instances; defaults to an in-process broker (single instance). */
   broker?: RealtimeBroker;
+  /**
+   * Hostnames a browser page may open the socket from (the brands' hostnames). A socket whose
+   * Origin is neither one of them nor the host it connects to is refused with 403 before the
+   * upgrade (issue 22: no cross-site WebSocket). Clients that send no Origin (not browsers) pass.
+   */
+  allowedOriginHosts?: readonly string[];
+}
+
+/** Whether a browser at `origin` may open a socket on `host` (the Host header). */
+export function originAllowed(origin: string | undefined, host: string | undefined, allowedHosts: ReadonlySet<string>): boolean {
+  if (origin === undefined) return true;
+  if (!URL.canParse(origin)) return false;
+  const url = new URL(origin);
+  return url.host === host || allowedHosts.has(url.hostname.toLowerCase());
 }
 
 export interface Realtime {
@@ -79,7 +94,12 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
     socket.close(code, message);
   };
 
-  app.get<{ Params: { key: string } }>('/app/:key', { websocket: true }, (socket, request) => {
+  const allowedHosts = new Set((options.allowedOriginHosts ?? []).map((name) => name.toLowerCase()));
+  const checkOrigin = async (request: FastifyRequest) => {
+    if (!originAllowed(request.headers.origin, request.headers.host, allowedHosts)) throw new ApiError(403, 'This page may not open the realtime socket.');
+  };
+
+  app.get<{ Params: { key: string } }>('/app/:key', { websocket: true, preValidation: checkOrigin }, (socket, request) => {
     if (closed) return refuse(socket, ErrorCode.Reconnect, 'Server shutting down');
     if (!options.isKnownAppKey(request.params.key)) {
       return refuse(socket, ErrorCode.AppNotFound, `Application does not exist`);

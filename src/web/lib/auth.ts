@@ -120,7 +120,17 @@ export async function login(form: { username: string; password: string }, option
   await fetchUser(options);
 }
 
-/** Clears the token; the banner belongs to Home, where the caller goes next. */
+/**
+ * Ends the session on the server (issue 22): POST /v1/auth/logout revokes this token, or
+ * /v1/auth/logout-everywhere every token of the account. Errors propagate: sign-out still
+ * clears the token here (logout()); 'sign out everywhere' tells the visitor it did not happen.
+ */
+export async function endSession(options: ApiCallOptions, everywhere = false): Promise<void> {
+  if (!state.token) return;
+  await apiPost<{ data: { message: string } }>(everywhere ? '/v1/auth/logout-everywhere' : '/v1/auth/logout', options);
+}
+
+/** Clears the token here (after endSession); the banner belongs to Home, where the caller goes next. */
 export function logout(): void {
   clearToken();
   showSuccess(LOGGED_OUT_MESSAGE, '/');

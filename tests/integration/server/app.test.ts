@@ -47,7 +47,8 @@ function expectSecurityHeaders(response: TestResponse) {
   expect(csp).toContain("style-src 'self' 'unsafe-inline'");
   expect(csp).toContain("worker-src 'self' blob:");
   expect(csp).toContain("img-src 'self' data: blob: https:");
-  expect(csp).toContain("connect-src 'self' ws: wss: https:");
+  // Issue 22: the API and the realtime socket on this origin only (regional: fallback map, no Google).
+  expect(csp).toContain("connect-src 'self';");
   expect(csp).toContain("manifest-src 'self'");
   expect(csp).toContain("frame-ancestors 'none'");
   expect(csp).not.toContain("'unsafe-eval'");
@@ -154,6 +155,31 @@ describe('security headers', () => {
   it('are on HTML and assets', async () => {
     expectSecurityHeaders(await call('GET', '/', { headers: { accept: 'text/html' } }));
     expectSecurityHeaders(await call('GET', `/assets/${ASSET_NAME}`));
+  });
+});
+
+describe('addresses the router refuses (issue 22)', () => {
+  it('answer in the SPEC shape with the security headers, never Fastify\'s shape, code or the path echoed', async () => {
+    const cases: Array<[string, number]> = [
+      ['/v1/brand%zz', 400],
+      ['/search/%zz/results', 400],
+      ['/%E0%A4%A', 400],
+      [`/v1/journey-planner/search/${'a'.repeat(150)}`, 404],
+      [`/v1/journey-planner/search/${'a'.repeat(150)}/${'b'.repeat(150)}`, 404],
+      [`/${'a'.repeat(5000)}`, 414],
+      [`/v1/${'a/'.repeat(2500)}`, 414],
+      [`/search/${'x'.repeat(3000)}/results`, 414],
+    ];
+    for (const [path, status] of cases) {
+      const response = await call('GET', path, { headers: { 'x-api-key': regionalKey() } });
+      expect(response.status, path.slice(0, 40)).toBe(status);
+      const body = response.json<Record<string, unknown>>();
+      expect(Object.keys(body)).toEqual(['message']);
+      expect(body.message).toEqual(expect.any(String));
+      expect(response.text).not.toMatch(/FST_|statusCode|"error"|aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa|%zz|%E0/);
+      expectSecurityHeaders(response);
+      expect(response.headers['x-request-id']).toEqual(expect.any(String));
+    }
   });
 });
 

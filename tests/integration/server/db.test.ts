@@ -12,6 +12,7 @@ const TABLES = [
   'campaigns',
   'journey_views',
   'journeys',
+  'mail_outbox',
   'one_time_codes',
   'saved_journeys',
   'search_queries',

@@ -58,4 +58,15 @@ describe.skipIf(skip)('RedisRateLimiter', () => {
     expect((await down.hit('register:ip:203.0.113.9', rule)).allowed).toBe(false);
     expect(errors.length).toBeGreaterThan(0);
   });
+  it('counts failures per key across instances, with the latest time, and forgets them after the window', async () => {
+    const [a, b] = [limiter(), limiter()];
+    expect(await a.failures('login:pair:f@example.org:1.2.3.4', 60_000)).toEqual({ count: 0, last: null });
+    await a.recordFailure('login:pair:f@example.org:1.2.3.4', 60_000);
+    await b.recordFailure('login:pair:f@example.org:1.2.3.4', 60_000);
+    const seen = await b.failures('login:pair:f@example.org:1.2.3.4', 60_000);
+    expect(seen.count).toBe(2);
+    expect(seen.last).toBeGreaterThan(Date.now() + offset - 5_000);
+    offset += 61_000;
+    expect((await a.failures('login:pair:f@example.org:1.2.3.4', 60_000)).count).toBe(0);
+  });
 });

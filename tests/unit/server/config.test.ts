@@ -23,6 +23,10 @@ describe('loadSettings', () => {
       smtpUrl: undefined,
       mailFrom: 'no-reply@drover.localhost',
       regions: [path.join(REPO_ROOT, 'data/regions/tayside.json'), path.join(REPO_ROOT, 'data/regions/north-east.json')],
+      searchLeaseMs: 30_000,
+      searchSweepMs: 15_000,
+      searchRateLimit: 30,
+      searchQueueLimit: 500,
     });
   });
 
@@ -96,6 +100,10 @@ describe('loadSettings', () => {
       'SMTP_URL',
       'MAIL_FROM',
       'TRUST_PROXY',
+      'SEARCH_LEASE_SECONDS',
+      'SEARCH_SWEEP_SECONDS',
+      'SEARCH_RATE_LIMIT',
+      'SEARCH_QUEUE_LIMIT',
       'REGIONS',
     ]);
     for (const setting of SETTINGS) expect(setting.description.length).toBeGreaterThan(10);

@@ -6,6 +6,7 @@ import {
   getAuthState,
   LOGGED_IN_MESSAGE,
   LOGGED_OUT_MESSAGE,
+  endSession,
   login,
   logout,
   noteScreenOpened,
@@ -112,6 +113,20 @@ describe('auth state', () => {
     expect(getAuthState().user?.first_name).toBe('Isla');
     logout();
     expect(getAuthState()).toMatchObject({ token: null, user: null, success: LOGGED_OUT_MESSAGE });
+  });
+
+  it('endSession revokes the token on the server (this one, or every one), and sends nothing when signed out', async () => {
+    const api = fakeApi({
+      'POST /v1/auth/logout': { status: 200, body: { data: { message: 'Successfully logged out' } } },
+      'POST /v1/auth/logout-everywhere': { status: 200, body: { data: { message: 'Successfully logged out on every device' } } },
+    });
+    setToken('tok-4');
+    await endSession(api.options);
+    await endSession(api.options, true);
+    expect(api.calls.map((call) => `${call.method} ${call.path} ${call.auth}`)).toEqual(['POST /v1/auth/logout Bearer tok-4', 'POST /v1/auth/logout-everywhere Bearer tok-4']);
+    clearToken();
+    await endSession(api.options);
+    expect(api.calls).toHaveLength(2);
   });
 
   it('a refused login keeps no token and passes the error on', async () => {

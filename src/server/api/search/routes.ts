@@ -4,17 +4,17 @@
  * Planning happens in a job (context.search); these handlers only validate, store and read.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { parseSearchTime, searchFormSchema, updateReturnTimeSchema, type SearchForm } from '../../../contract/search';
 import { distance, placeRefusal, SAME_PLACE_METRES } from '../../../planner/index';
 import { planRequestFor } from '../../jobs/search-job';
 import { journeys, searchQueries } from '../../db/schema';
 import { ApiError, parseInput } from '../../http/errors';
 import type { ApiContext } from '../context';
-import { currentUser, uuidParam } from '../guards';
+import { currentUser, limitRate, uuidParam } from '../guards';
 import { savedByCaller, withSavedStatus } from '../journeys/saved-status';
 import { storeQuery } from '../journeys/store';
-import { presentQuery } from './present';
+import { PASS_FIELDS, presentQuery } from './present';
 import { presentUser } from '../users/present';
 
 export const SEARCH_ROUTE_MESSAGES = {
@@ -22,7 +22,11 @@ export const SEARCH_ROUTE_MESSAGES = {
   journeyNotFound: 'Journey not found.',
   samePlace: 'The origin and destination are the same place: choose a different destination.',
   unavailable: 'Journey planning is not available right now. Please try again later.',
+  busy: (seconds: number) => `Journey planning is busy right now. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
 } as const;
+
+/** Retry-After for a full queue: about how long the searches ahead take (a planner does tens a second), 2 to 60 s. */
+const busyRetrySeconds = (depth: number) => Math.min(60, Math.max(2, Math.ceil(depth / 50)));
 
 const HASH = /^[0-9a-f]{32}$/;
 
@@ -56,7 +60,7 @@ export function searchRoutes(context: ApiContext): FastifyPluginAsync {
    * Validates, stores and starts planning one search; the stored query row. `checkedAt`: the
    * time the time rules are checked against (now, or when a re-planned search was first made).
    */
-  async function startSearch(request: FastifyRequest, body: unknown, checkedAt: () => Date = context.now) {
+  async function startSearch(request: FastifyRequest, reply: FastifyReply, body: unknown, checkedAt: () => Date = context.now) {
     const parsed = parseInput(searchFormSchema(checkedAt), body ?? {});
     if (distance(parsed.origin, parsed.destination) < SAME_PLACE_METRES) throw ApiError.validation({ destination: [SEARCH_ROUTE_MESSAGES.samePlace] });
     if (!context.search) throw new ApiError(503, SEARCH_ROUTE_MESSAGES.unavailable);
@@ -65,6 +69,14 @@ export function searchRoutes(context: ApiContext): FastifyPluginAsync {
     for (const field of ['origin', 'destination'] as const) {
       const refusal = placeRefusal(parsed[field], indexes);
       if (refusal) throw ApiError.validation({ [field]: [refusal] });
+    }
+    // Issue 22: one client cannot fill the queue, and a full queue says so instead of growing.
+    await limitRate(context, reply, [[`search:ip:${request.ip}`, context.limits.searchPerIp]], 'searches');
+    const depth = await context.search.depth?.().catch(() => 0);
+    if (depth !== undefined && depth >= context.searchQueueLimit) {
+      const seconds = busyRetrySeconds(depth);
+      reply.header('retry-after', String(seconds));
+      throw new ApiError(429, SEARCH_ROUTE_MESSAGES.busy(seconds));
     }
     const { form, userId } = await withProfile(request, parsed);
     const instant = (text: string) => new Date(parseSearchTime(text)!.epochMilliseconds);
@@ -90,6 +102,12 @@ export function searchRoutes(context: ApiContext): FastifyPluginAsync {
     return row!;
   }
 
+  /** Whether the caller is the signed-in traveller who made this search (anonymous searches have no owner). */
+  async function ownedByCaller(request: FastifyRequest, ownerId: string | null): Promise<boolean> {
+    if (!ownerId || !request.bearerToken || !request.brand.enableUserAccounts) return false;
+    return (await currentUser(context, request))?.id === ownerId;
+  }
+
   async function findQuery(request: FastifyRequest, hash: string | undefined) {
     if (!hash || !HASH.test(hash)) throw ApiError.notFound(SEARCH_ROUTE_MESSAGES.notFound);
     const [row] = await db
@@ -102,7 +120,7 @@ export function searchRoutes(context: ApiContext): FastifyPluginAsync {
 
   return async (api) => {
     api.post('/journey-planner/search', async (request, reply) => {
-      const row = await startSearch(request, request.body);
+      const row = await startSearch(request, reply, request.body);
       reply.code(201);
       return { status: 'success' as const, data: { hash: row.hash, origin_address: row.originAddress, destination_address: row.destinationAddress } };
     });
@@ -110,7 +128,8 @@ export function searchRoutes(context: ApiContext): FastifyPluginAsync {
     api.get<{ Params: { hash: string } }>('/journey-planner/search/:hash', async (request) => {
       const query = await findQuery(request, request.params.hash);
       const rows = await db.select().from(journeys).where(eq(journeys.queryHash, query.hash)).orderBy(asc(journeys.position));
-      return { data: presentQuery(query, rows, await savedByCaller(context, request, rows.map((row) => row.id))) };
+      const [saved, owner] = await Promise.all([savedByCaller(context, request, rows.map((row) => row.id)), ownedByCaller(request, query.userId)]);
+      return { data: presentQuery(query, rows, saved, owner) };
     });
 
     // The hot read (one per 'journey processed'): a stored journey never changes, so its answer is
@@ -140,9 +159,13 @@ export function searchRoutes(context: ApiContext): FastifyPluginAsync {
       const { return_time } = parseInput(updateReturnTimeSchema, request.body ?? {});
       // The outbound was checked when the search was made; by now it may have begun (a traveller
       // on the way asks for a later return), so the time rules apply as of then.
-      const row = await startSearch(request, { ...query.form, return_time: return_time ?? null }, () => query.createdAt);
+      // Someone else's search is re-planned with the caller's own passes (their profile, or the
+      // defaults), never with the owner's.
+      const form: Record<string, unknown> = { ...query.form, return_time: return_time ?? null };
+      if (query.userId && !(await ownedByCaller(request, query.userId))) for (const field of PASS_FIELDS) delete form[field];
+      const row = await startSearch(request, reply, form, () => query.createdAt);
       reply.code(201);
-      return { status: 'success' as const, data: presentQuery(row, []) };
+      return { status: 'success' as const, data: presentQuery(row, [], new Set(), await ownedByCaller(request, row.userId)) };
     });
   };
 }

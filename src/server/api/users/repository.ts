@@ -1,5 +1,5 @@
 /** The users table, as the account routes need it. E-mail addresses are stored lower-cased. */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index';
 import { users, type UserProfile } from '../../db/schema';
 
@@ -26,8 +26,14 @@ export async function insertUser(db: Database, values: NewUser): Promise<UserRow
   return row;
 }
 
-export async function deleteUser(db: Database, id: string): Promise<void> {
-  await db.delete(users).where(eq(users.id, id));
+/** A registration again for an address never activated: it takes the place of the old one (undefined if activated meanwhile). */
+export async function replaceUnactivatedUser(db: Database, id: string, values: NewUser): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, id: undefined, createdAt: undefined })
+    .where(and(eq(users.id, id), isNull(users.activatedAt)))
+    .returning();
+  return row;
 }
 
 export async function activateUser(db: Database, id: string, now: Date): Promise<void> {

@@ -3,6 +3,7 @@
  * E-mail addresses are unique across all brands (one account works on every brand that
  * offers accounts); mails go out in the calling brand's name.
  */
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { passwordProblems } from '../../../contract/account-rules';
 import { passwordResetRequestSchema, passwordResetSchema, registerFormSchema, updateFormSchema } from '../../../contract/users';
@@ -10,17 +11,17 @@ import { CODE_LIFETIME_MS, consumeCode, issueCode, peekCode } from '../../auth/c
 import { hashPassword } from '../../auth/passwords';
 import { revokeAllTokens } from '../../auth/tokens';
 import { ApiError, parseInput } from '../../http/errors';
-import { activationMail, passwordResetMail, type MailContext } from '../../mail/templates';
+import { passwordResetMail, type MailContext } from '../../mail/templates';
 import type { ApiContext } from '../context';
 import { limitRate, requireAccounts, requireUser } from '../guards';
 import { liftFlatPasses, mergeProfile, todayIn } from './forms';
 import { presentUser } from './present';
-import { activateUser, deleteUser, findUserByEmail, findUserById, insertUser, setPassword, updateUser } from './repository';
+import { activateUser, findUserByEmail, findUserById, insertUser, replaceUnactivatedUser, setPassword, updateUser } from './repository';
+import { mailOutbox } from '../../db/schema';
 
 export const MESSAGES = {
   registered: 'Thank you for registering. We have sent you an e-mail with a link to activate your account.',
   emailTaken: 'An account with this e-mail address already exists. Sign in, or reset your password if you have forgotten it.',
-  mailFailed: 'We could not send the activation e-mail just now. Please try again in a few minutes.',
   activated: 'Your account is activated. You can now sign in.',
   alreadyActive: 'This account is already activated. You can sign in.',
   badActivation: 'This activation link is not valid or has expired. Use Forgot Password to get a new link by e-mail.',
@@ -31,7 +32,6 @@ export const MESSAGES = {
   passwordElsewhere: 'Use Change Password to change your password.',
 } as const;
 
-const hours = (ms: number) => Math.round(ms / 3_600_000);
 const minutes = (ms: number) => Math.round(ms / 60_000);
 
 export function usersRoutes(context: ApiContext): FastifyPluginAsync {
@@ -47,7 +47,7 @@ export function usersRoutes(context: ApiContext): FastifyPluginAsync {
       const form = parseInput(register, liftFlatPasses(request.body));
       await limitRate(context, reply, [[`register:account:${form.email}`, context.limits.registerPerAccount]]);
       const now = context.now();
-      const user = await insertUser(context.db, {
+      const values = {
         email: form.email,
         passwordHash: await hashPassword(form.password),
         brand: request.brand.key,
@@ -61,17 +61,29 @@ export function usersRoutes(context: ApiContext): FastifyPluginAsync {
         creationOrigin: form.creation_origin,
         createdAt: now,
         updatedAt: now,
+      };
+      // The account and its activation mail in one transaction (issue 22): a crash leaves both or
+      // neither. An address registered but never activated registers again: the new details take
+      // the old ones' place and a new activation mail goes out.
+      const owed = await context.db.transaction(async (tx) => {
+        let user = await insertUser(tx, values);
+        if (!user) {
+          const existing = await findUserByEmail(tx, form.email);
+          user = existing && !existing.activatedAt ? await replaceUnactivatedUser(tx, existing.id, values) : undefined;
+        }
+        if (!user) return undefined;
+        // One activation mail owed at a time: a newer registration's replaces an unsent older one.
+        await tx
+          .update(mailOutbox)
+          .set({ sentAt: now })
+          .where(and(eq(mailOutbox.userId, user.id), eq(mailOutbox.kind, 'activation'), isNull(mailOutbox.sentAt)));
+        const [row] = await tx.insert(mailOutbox).values({ kind: 'activation', userId: user.id, brand: request.brand.key }).returning({ id: mailOutbox.id });
+        return row?.id;
       });
-      if (!user) throw new ApiError(409, MESSAGES.emailTaken, { email: [MESSAGES.emailTaken] });
-      const code = await issueCode(context.db, user.id, 'activation', now);
-      try {
-        await context.mailer.send(activationMail(mailContext(request), user.email, user.firstName, code, hours(CODE_LIFETIME_MS.activation)));
-      } catch (error) {
-        // Without the mail the account could never be activated: undo it so registering again works.
-        request.log.error({ err: error }, 'activation mail failed');
-        await deleteUser(context.db, user.id);
-        throw new ApiError(503, MESSAGES.mailFailed);
-      }
+      if (!owed) throw new ApiError(409, MESSAGES.emailTaken, { email: [MESSAGES.emailTaken] });
+      // Sent now in the background; if the relay is down, the outbox tries again (main.ts).
+      const brand = request.brand;
+      void context.outbox.deliver((key) => (key === brand.key ? brand : undefined), owed).catch((error: unknown) => request.log.error({ err: error }, 'activation mail: outbox delivery failed'));
       return reply.code(201).send({ data: { message: MESSAGES.registered } });
     });
 

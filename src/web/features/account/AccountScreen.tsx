@@ -1,20 +1,43 @@
-import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { ScreenHeading } from '../../components/ScreenHeading';
-import { logout } from '../../lib/auth';
+import { endSession, logout } from '../../lib/auth';
+import { useBrand } from '../../lib/brand';
 import { useSignedIn } from '../../lib/use-signed-in';
 import { formatDob } from './form-errors';
 import { UserLoading } from './UserLoading';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
-/** SPEC section 2 Account: name, e-mail, phone if present, date of birth DD-MM-YYYY, 'My Passes', Edit Account and Logout. */
+export const SIGN_OUT_EVERYWHERE_FAILED = 'We could not sign you out on your other devices just now. Please try again.';
+
+/**
+ * SPEC section 2 Account: name, e-mail, phone if present, date of birth DD-MM-YYYY, 'My Passes',
+ * Edit Account and Logout; plus 'Sign out everywhere' (issue 22), which ends every session of
+ * the account on the server.
+ */
 export function AccountScreen() {
   // A token the server refused is cleared by the user fetch; the screen then needs a sign-in.
   const { user } = useSignedIn();
   const navigate = useNavigate();
+  const brand = useBrand();
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
 
-  const signOut = async () => {
+  const signOut = async (everywhere: boolean) => {
+    setBusy(true);
+    setFailed(false);
+    try {
+      await endSession({ apiKey: brand.apiKey }, everywhere);
+    } catch {
+      // Offline or refused: this device signs out anyway; 'everywhere' must say it did not happen.
+      if (everywhere) {
+        setFailed(true);
+        setBusy(false);
+        return;
+      }
+    }
     // Home first, so useSignedIn does not send the signed-out visitor to Login.
     await navigate({ to: '/' });
     logout();
@@ -63,10 +86,18 @@ export function AccountScreen() {
         <Anchor component={Link} to="/edit-account">
           Edit Account
         </Anchor>
-        <Button variant="outline" onClick={() => void signOut()}>
+        <Button variant="outline" onClick={() => void signOut(false)} disabled={busy}>
           Logout
         </Button>
+        <Button variant="subtle" onClick={() => void signOut(true)} disabled={busy}>
+          Sign out everywhere
+        </Button>
       </Group>
+      {failed && (
+        <Alert color="red" role="alert" mt="md">
+          {SIGN_OUT_EVERYWHERE_FAILED}
+        </Alert>
+      )}
     </>
   );
 }

@@ -12,6 +12,7 @@ import { useState, type FormEvent } from 'react';
 import { passesFromProfile } from '../../components/passes';
 import { PassesFields } from '../../components/PassesFields';
 import { ApiRequestError, apiPost } from '../../lib/api';
+import { rememberSearchPasses } from '../../lib/search-passes';
 import { useAuth } from '../../lib/auth';
 import { useBrand } from '../../lib/brand';
 import { API_REACH_MS } from '../../lib/device-planner/device-searches';
@@ -95,6 +96,8 @@ export function SearchForm({ initial, variant = 'plan', onPlanned, provider, deb
         { apiKey: brand.apiKey, fetch: fetchImpl, baseUrl, ...(onDevice ? { signal: AbortSignal.timeout(API_REACH_MS) } : {}) },
         body,
       );
+      // Only the signed-in owner reads passes back from the server: remember what was sent here.
+      if (!user) rememberSearchPasses(answer.data.hash, form.passes);
       await open(answer.data.hash);
     } catch (error) {
       if (error instanceof ApiRequestError) return failed(error.errors ? firstMessages(error.errors) : {}, error.message);

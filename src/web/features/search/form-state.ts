@@ -3,6 +3,7 @@
  * and the passes questions (components/passes), and the request body they make.
  */
 import { defaultPasses, type Passes } from '../../components/passes';
+import { rememberedSearchPasses } from '../../lib/search-passes';
 import { initialJourneyType, outboundBounds, searchTimes, type JourneyTimes } from './form-rules';
 import type { ChosenPlace } from './places/types';
 
@@ -66,7 +67,9 @@ export interface EditableSearch {
   /** 'YYYY/MM/DD HH:mm:ss', London. */
   out_time: string;
   return_time: string | null;
+  /** Shown by the server to the signed-in owner only; otherwise what this tab sent, if it made the search. */
   passes?: Passes;
+  hash?: string;
 }
 
 /** 'YYYY/MM/DD HH:mm[:ss]' -> 'YYYY-MM-DDTHH:mm', or '' for anything else. */
@@ -90,6 +93,6 @@ export function searchFormFromQuery(query: EditableSearch, now: Date = new Date(
     journeyType: initialJourneyType(back),
     out_time,
     return_time: back ? (back > out_time ? back : out_time) : null,
-    passes: query.passes ?? defaultPasses(),
+    passes: query.passes ?? rememberedSearchPasses<Passes>(query.hash) ?? defaultPasses(),
   };
 }

@@ -6,13 +6,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { apiPlugins, createApiContext, type ApiContext } from '../../../../src/server/api/index';
 import { buildServer } from '../../../../src/server/app';
 import type { RateLimiter, RateLimits } from '../../../../src/server/auth/rate-limit';
 import type { BrandRegistry } from '../../../../src/server/brands/load';
 import type { Database } from '../../../../src/server/db/index';
 import { createInProcessSearchJobs } from '../../../../src/server/jobs/index';
-import type { InProcessSearchJobs } from '../../../../src/server/jobs/search-job';
+import { InProcessSearchJobs } from '../../../../src/server/jobs/search-job';
 import type { Mail, Mailer } from '../../../../src/server/mail/mailer';
 import { createRealtimePlugin } from '../../../../src/server/realtime';
 import { makeFakeDist, openTestDatabase, realBrands, request, type TestResponse } from '../helpers/app-server';
@@ -21,11 +22,13 @@ const LOOSE = { limit: 100_000, windowMs: 60_000 };
 export const LOOSE_LIMITS: RateLimits = {
   loginPerIp: LOOSE,
   loginPerAccount: LOOSE,
+  loginBackoff: { free: 100_000, baseMs: 1_000, maxMs: 60_000, windowMs: 60_000 },
   registerPerIp: LOOSE,
   registerPerAccount: LOOSE,
   resetPerIp: LOOSE,
   resetPerAccount: LOOSE,
   codePerIp: LOOSE,
+  searchPerIp: LOOSE,
 };
 
 export interface CallOptions {
@@ -34,6 +37,8 @@ export interface CallOptions {
   token?: string;
   brand?: string;
   headers?: Record<string, string>;
+  /** The client's IP: another loopback address, such as 127.0.0.2. */
+  from?: string;
 }
 
 export interface ApiServer {
@@ -55,7 +60,15 @@ export interface ApiServer {
 
 /** `regions`: region manifests whose places answer place search (the REGIONS setting; default Tayside). */
 export async function startApiServer(
-  options: { limits?: Partial<RateLimits>; rateLimiter?: RateLimiter; mailer?: Mailer; search?: boolean; regions?: string[] } = {},
+  options: {
+    limits?: Partial<RateLimits>;
+    rateLimiter?: RateLimiter;
+    mailer?: Mailer;
+    search?: boolean;
+    regions?: string[];
+    /** Collects the server's log lines (the real logger at info level) instead of discarding them. */
+    logLines?: string[];
+  } = {},
 ): Promise<ApiServer> {
   const distDir = makeFakeDist();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drover-api-'));
@@ -71,18 +84,22 @@ export async function startApiServer(
   const context = createApiContext({
     db: database.db,
     settings: { publicUrl: 'https://{host}', mailFrom: 'no-reply@drover.test', smtpUrl: undefined, dataDir, ...(options.regions ? { regions: options.regions } : {}) },
-    log: { info: () => {}, error: () => {} },
+    // As in main.ts: the modules log through the server's logger (once it exists).
+    log: options.logLines ? { info: (details, message) => app?.log.info(details, message), error: (details, message) => app?.log.error(details, message) } : { info: () => {}, error: () => {} },
     now,
     limits: { ...LOOSE_LIMITS, ...options.limits },
     rateLimiter: options.rateLimiter,
     mailer: options.mailer,
     search: search?.jobs,
   });
-  const app = await buildServer({
-    settings: { distDir, logLevel: 'silent', requestTimeoutMs: 60_000, trustProxy: false },
+  const lines = options.logLines;
+  const logStream = lines && new Writable({ write: (chunk: Buffer, _encoding, done) => void (lines.push(...chunk.toString('utf8').split('\n').filter(Boolean)), done()) });
+  let app: Awaited<ReturnType<typeof buildServer>> | undefined = undefined;
+  app = await buildServer({
+    settings: { distDir, logLevel: lines ? 'info' : 'silent', requestTimeoutMs: 60_000, trustProxy: false },
     brands,
     database,
-    logger: false,
+    ...(logStream ? { logStream } : { logger: false as const }),
     api: apiPlugins(context),
     realtime: realtime?.plugin,
   });
@@ -112,8 +129,9 @@ export async function startApiServer(
       offset += ms;
     },
     now,
-    call: (method, pathname, { body, token, brand = 'regional', headers = {} } = {}) =>
+    call: (method, pathname, { body, token, brand = 'regional', headers = {}, from } = {}) =>
       request(port, method, pathname, {
+        from,
         headers: {
           accept: 'application/json',
           'x-requested-with': 'XMLHttpRequest',
@@ -185,4 +203,11 @@ export async function signUp(server: ApiServer, email = uniqueEmail(), brand = '
   const login = await server.call('POST', '/v1/auth/login', { body: { username: email, password: PASSWORD }, brand });
   if (login.status !== 200) throw new Error(`login: ${login.status} ${login.text}`);
   return login.json<{ data: { access_token: string } }>().data.access_token;
+}
+
+/** Real in-process search jobs whose planner finds nothing: searches are stored, run and done without the planner threads. */
+export function planNothing(server: ApiServer): InProcessSearchJobs {
+  const jobs = new InProcessSearchJobs({ db: server.db, publish: () => {}, plan: async () => [], log: { error: () => {} } });
+  server.context.search = jobs;
+  return jobs;
 }

@@ -80,12 +80,14 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(options: { api?: FastifyPluginAsync[]; realtime?: FastifyPluginAsync; map?: FastifyPluginAsync; packs?: FastifyPluginAsync } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { api?: FastifyPluginAsync[]; realtime?: FastifyPluginAsync; map?: FastifyPluginAsync; packs?: FastifyPluginAsync; trustProxy?: boolean } = {},
+): Promise<TestServer> {
   const distDir = makeFakeDist();
   const brands = realBrands();
   const { database, dispose } = await openTestDatabase();
   const app = await buildServer({
-    settings: { distDir, logLevel: 'silent', requestTimeoutMs: 60_000, trustProxy: false },
+    settings: { distDir, logLevel: 'silent', requestTimeoutMs: 60_000, trustProxy: options.trustProxy ?? false },
     brands,
     database,
     logger: false,
@@ -123,10 +125,11 @@ export function request(
   port: number,
   method: string,
   pathname: string,
-  { headers = {}, body }: { headers?: Record<string, string>; body?: string } = {},
+  { headers = {}, body, from }: { headers?: Record<string, string>; body?: string; from?: string } = {},
 ): Promise<TestResponse> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path: pathname, headers }, (res) => {
+    // `from`: another loopback address (127.0.0.2...) as the client's IP.
+    const req = http.request({ host: '127.0.0.1', port, method, path: pathname, headers, ...(from ? { localAddress: from } : {}) }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
