@@ -19,7 +19,7 @@ import { councilAreasFromGeoJson } from '../geo/council-areas';
 import { parseCsv } from '../costs/csv';
 import { penceFromPounds } from '../costs/money';
 import { REGION_COST_FILES } from '../costs/region-data';
-import { parseEmissionFactorsCsv } from '../emissions/factors';
+import { parseEmissionFactorsCsv } from '../costs/emission-factors';
 
 type Row = Record<string, string>;
 

@@ -12,3 +12,6 @@ export { paymentMethodsBreakdown, type PaymentMethodsData } from './payment-meth
 export { chooseTariff, meterFare, priceTaxi, taxiOperatorsFor, type TaxiData, type TaxiQuote, type TaxiRequest, type TaxiTariff } from './taxi';
 export { priceJourney, priceTransitLeg, type FareContext, type FaresData, type JourneyPrice, type PricedLeg, type TransitLeg } from './transit';
 export { priceCommunityTransport, type CommunityFareService } from './community-transport';
+// CO2e sits with the costs: both are per-part figures from published tables (DESNZ factors, tariffs) that the assembler totals.
+export { emissionModeForService, emissionsForLeg, journeyEmissions, roundKg, type EmissionMode, type LegEmissionOptions } from './emissions';
+export { modeFactors, parseEmissionFactorsCsv, type CarFuel, type EmissionFactor, type ModeFactors } from './emission-factors';

@@ -1,7 +1,7 @@
 /** Node-only: reads and validates a region's cost data files (data/regions/<region>/*.json). */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { modeFactors } from '../emissions/factors';
+import { modeFactors } from './emission-factors';
 import {
   bikeHireDataSchema, carClubDataSchema, councilAreasDataSchema, drtDataSchema, emissionFactorsDataSchema, faresDataSchema,
   paymentMethodsDataSchema, taxiDataSchema, type RegionCostData,

@@ -5,7 +5,7 @@
  * the parsed, typed data.
  */
 import { z } from 'zod';
-import type { ModeFactors } from '../emissions/factors';
+import type { ModeFactors } from './emission-factors';
 import type { CouncilArea } from '../geo/council-areas';
 import type { BikeHireTariff } from './bike-hire';
 import type { CarClubTariff } from './car-club';

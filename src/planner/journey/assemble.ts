@@ -6,7 +6,7 @@
 import { paymentMethodsBreakdown } from '../costs/payment-methods';
 import { priceJourney, type PricedLeg } from '../costs/transit';
 import { formatCost, toBreakdown, type Cost, type PriceLine } from '../costs/money';
-import { journeyEmissions } from '../emissions/emissions';
+import { journeyEmissions } from '../costs/emissions';
 import type { LatLng } from '../geo/geo';
 import { encodePolyline, pathLength } from '../geo/geo';
 import { formatLocalDateTime } from '../transit/local-time';

@@ -4,8 +4,8 @@
  */
 import type { PricedLeg } from '../costs/transit';
 import type { Cost, PriceLine } from '../costs/money';
-import type { CarFuel } from '../emissions/factors';
-import type { EmissionMode } from '../emissions/emissions';
+import type { CarFuel } from '../costs/emission-factors';
+import type { EmissionMode } from '../costs/emissions';
 import type { LatLng } from '../geo/geo';
 import type { Direction, StepTransit, Taxi, Timetable, TransportMode, TravelType } from './types';
 

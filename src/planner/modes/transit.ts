@@ -6,7 +6,7 @@
  */
 import { serviceClassOf, type ServiceClass } from '../costs/modes';
 import { priceTransitLeg } from '../costs/transit';
-import { emissionModeForService } from '../emissions/emissions';
+import { emissionModeForService } from '../costs/emissions';
 import type { LatLng } from '../geo/geo';
 import { haversine, pathLength } from '../geo/geo';
 import { transitLeg } from '../transit/itinerary';

@@ -9,7 +9,7 @@ import { loadManifest, type LoadedManifest } from './manifest-node';
 import { readFareTables } from '../costs/gtfs-fare-source';
 import type { FareTables } from '../costs/gtfs-fares';
 import { loadRegionCostData } from '../costs/region-data-node';
-import { modeFactors, parseEmissionFactorsCsv } from '../emissions/factors';
+import { modeFactors, parseEmissionFactorsCsv } from '../costs/emission-factors';
 import { stopsFromGtfsZip } from '../places/gtfs-stops';
 import { osmPlacesFromPbf } from '../places/osm-places';
 import { readNaptanFiles } from '../uk/uk-node';

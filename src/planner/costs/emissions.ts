@@ -11,8 +11,8 @@
  *    electricity is not in the file).
  * Journey totals are rounded to 3 decimals (grams).
  */
-import type { ServiceClass } from '../costs/modes';
-import type { CarFuel, ModeFactors } from './factors';
+import type { ServiceClass } from './modes';
+import type { CarFuel, ModeFactors } from './emission-factors';
 
 export type EmissionMode =
   | 'walk' | 'cycle' | 'bike-hire' | 'bus' | 'coach' | 'rail' | 'tram' | 'subway' | 'ferry'

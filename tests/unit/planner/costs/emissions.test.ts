@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emissionFactorsDataSchema } from '../../../../src/planner/costs/region-data';
-import { emissionsForLeg, journeyEmissions, modeFactors, parseEmissionFactorsCsv, roundKg } from '../../../../src/planner/emissions';
-import { REGION_DIR, SHARED } from '../costs/fixtures';
+import { emissionsForLeg, journeyEmissions, modeFactors, parseEmissionFactorsCsv, roundKg } from '../../../../src/planner/costs/index';
+import { REGION_DIR, SHARED } from './fixtures';
 
 const csvRows = parseEmissionFactorsCsv(readFileSync(resolve(SHARED, 'reference/emission-factors-desnz-2025.csv'), 'utf8'));
 const f = modeFactors(csvRows);
@@ -75,7 +75,7 @@ describe('journeyEmissions', () => {
 
 describe('emissionModeForService', () => {
   it('maps transit classes to DESNZ modes', async () => {
-    const { emissionModeForService } = await import('../../../../src/planner/emissions');
+    const { emissionModeForService } = await import('../../../../src/planner/costs/index');
     expect(emissionModeForService('coach')).toBe('coach');
     expect(emissionModeForService('rail')).toBe('rail');
     expect(emissionModeForService('other')).toBeNull();

@@ -10,7 +10,7 @@
  * default for own car and car club is the "unknown" fuel row (the average car whose
  * fuel we do not know), so a mislabel would only move that one default.
  */
-import { parseCsv } from '../costs/csv';
+import { parseCsv } from './csv';
 
 export type FactorUnit = 'passenger.km' | 'vehicle.km';
 
