@@ -3,7 +3,7 @@
  * to its last stop in round k offers each linked trip for boarding at its first stop in round k + 1,
  * whatever the stop's change time; an entry remembers the ridden trip so the journey can be rebuilt.
  */
-import { Growable } from '../timetable/growable';
+import { Growable } from '../common/growable';
 
 export class SeatEntries {
   /** The trip ridden to its end: global index, pattern, day slot, boarding position and times. */

@@ -19,6 +19,7 @@ import { NODE_BLOCKS_CAR, NODE_BLOCKS_CYCLE, NODE_BLOCKS_WALK, NODE_SIGNALS, SIG
 import { nameSidewalks } from './sidewalks';
 import { buildGrid } from './spatial';
 import { type RawRestriction, TurnTable, parseRestriction, resolveRestrictions } from './turns';
+import { Growable } from '../common/growable';
 
 /** Re-readable byte source: called once per pass. */
 export type ChunkSource = () => AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
@@ -41,28 +42,6 @@ export interface BuildStats {
   /** Public toilets, and POIs of the SPEC categories (toilets included), from amenities.ts. */
   toilets: number;
   pois: number;
-}
-
-class Grow<T extends Float64Array | Int32Array | Float32Array | Uint8Array> {
-  data: T;
-  length = 0;
-  constructor(private readonly make: (n: number) => T) {
-    this.data = make(1024);
-  }
-  push(v: number): void {
-    if (this.length === this.data.length) {
-      const next = this.make(this.data.length * 2);
-      (next as Float64Array).set(this.data as Float64Array);
-      this.data = next;
-    }
-    this.data[this.length++] = v;
-  }
-  view(): T {
-    return this.data.subarray(0, this.length) as T;
-  }
-  copy(): T {
-    return this.data.slice(0, this.length) as T;
-  }
 }
 
 function lowerBound(arr: Float64Array, value: number): number {
@@ -93,13 +72,13 @@ export const CLIMB_SECONDS_PER_M: [number, number, number] = [6, 8, 0];
 
 export async function buildStreetGraph(source: ChunkSource, options: BuildOptions = {}): Promise<{ graph: StreetGraph; stats: BuildStats }> {
   // Pass 1: ways.
-  const wayRefStart = new Grow((n) => new Int32Array(n));
-  const refs = new Grow((n) => new Float64Array(n));
-  const wayIds = new Grow((n) => new Float64Array(n));
-  const wayClass = new Grow((n) => new Uint8Array(n));
-  const wayName = new Grow((n) => new Int32Array(n));
-  const waySpeed = new Grow((n) => new Float32Array(n)); // 6 per way: fwd walk, cycle, car, bwd walk, cycle, car
-  const wayFerrySeconds = new Grow((n) => new Float32Array(n));
+  const wayRefStart = new Growable(Int32Array);
+  const refs = new Growable(Float64Array);
+  const wayIds = new Growable(Float64Array);
+  const wayClass = new Growable(Uint8Array);
+  const wayName = new Growable(Int32Array);
+  const waySpeed = new Growable(Float32Array); // 6 per way: fwd walk, cycle, car, bwd walk, cycle, car
+  const wayFerrySeconds = new Growable(Float32Array);
   const names: string[] = [];
   const nameIndex = new Map<string, number>();
   let osmWaysRead = 0;
@@ -217,9 +196,9 @@ export async function buildStreetGraph(source: ChunkSource, options: BuildOption
   // Vertices first, then shape points as met.
   // A barrier inside one way (used once) becomes a vertex with a twin on its far side.
   const vertexOf = new Int32Array(u).fill(-1);
-  const pointLat = new Grow((n) => new Int32Array(n));
-  const pointLng = new Grow((n) => new Int32Array(n));
-  const vertexSignal = new Grow((n) => new Uint8Array(n));
+  const pointLat = new Growable(Int32Array);
+  const pointLng = new Growable(Int32Array);
+  const vertexSignal = new Growable(Uint8Array);
   const bbox = emptyBBox();
   for (let i = 0; i < u; i++) {
     const inner = (uses[i] as number) < 2;
@@ -235,18 +214,18 @@ export async function buildStreetGraph(source: ChunkSource, options: BuildOption
   }
   const vertexCount = pointLat.length;
 
-  const edgeFrom = new Grow((n) => new Int32Array(n));
-  const edgeTo = new Grow((n) => new Int32Array(n));
-  const edgeLength = new Grow((n) => new Float32Array(n));
-  const edgeName = new Grow((n) => new Int32Array(n));
-  const edgeClass = new Grow((n) => new Uint8Array(n));
-  const edgeWay = new Grow((n) => new Float64Array(n));
-  const edgeSpeedWay = new Grow((n) => new Int32Array(n));
+  const edgeFrom = new Growable(Int32Array);
+  const edgeTo = new Growable(Int32Array);
+  const edgeLength = new Growable(Float32Array);
+  const edgeName = new Growable(Int32Array);
+  const edgeClass = new Growable(Uint8Array);
+  const edgeWay = new Growable(Float64Array);
+  const edgeSpeedWay = new Growable(Int32Array);
   /** Per edge: profiles it is closed to (barrier bits), and traffic signals passed inside it. */
-  const edgeBlock = new Grow((n) => new Uint8Array(n));
-  const edgeSignals = new Grow((n) => new Uint8Array(n));
-  const shapeOffset = new Grow((n) => new Int32Array(n));
-  const shapePoints = new Grow((n) => new Int32Array(n));
+  const edgeBlock = new Growable(Uint8Array);
+  const edgeSignals = new Growable(Uint8Array);
+  const shapeOffset = new Growable(Int32Array);
+  const shapePoints = new Growable(Int32Array);
   const wayLength = new Float64Array(wayCount);
   for (let w = 0; w < wayCount; w++) {
     const s = refStart[w] as number;
@@ -262,9 +241,9 @@ export async function buildStreetGraph(source: ChunkSource, options: BuildOption
       edgeFrom.push(from);
       edgeTo.push(to);
       edgeLength.push(length);
-      edgeName.push(wayName.data[w] as number);
-      edgeClass.push(wayClass.data[w] as number);
-      edgeWay.push(wayIds.data[w] as number);
+      edgeName.push(wayName.get(w));
+      edgeClass.push(wayClass.get(w));
+      edgeWay.push(wayIds.get(w));
       edgeSpeedWay.push(w);
       edgeBlock.push(block);
       edgeSignals.push(sig);
@@ -327,11 +306,11 @@ export async function buildStreetGraph(source: ChunkSource, options: BuildOption
   const climb = options.elevation ? new Float32Array(2 * edgeCount) : null;
   if (climb && options.elevation) {
     const sampler = options.elevation;
-    const pt = (p: number): { lat: number; lng: number } => ({ lat: (pointLat.data[p] as number) * 1e-7, lng: (pointLng.data[p] as number) * 1e-7 });
+    const pt = (p: number): { lat: number; lng: number } => ({ lat: (pointLat.get(p)) * 1e-7, lng: (pointLng.get(p)) * 1e-7 });
     for (let e = 0; e < edgeCount; e++) {
-      const ids = [edgeFrom.data[e] as number];
-      for (let i = shapeOffset.data[e] as number; i < (shapeOffset.data[e + 1] as number); i++) ids.push(shapePoints.data[i] as number);
-      ids.push(edgeTo.data[e] as number);
+      const ids = [edgeFrom.get(e)];
+      for (let i = shapeOffset.get(e); i < (shapeOffset.get(e + 1)); i++) ids.push(shapePoints.get(i));
+      ids.push(edgeTo.get(e));
       let up = 0;
       let down = 0;
       let prev: number | null = null;
@@ -354,20 +333,20 @@ export async function buildStreetGraph(source: ChunkSource, options: BuildOption
   const maxSpeed: [number, number, number] = [0, 0, 0];
   const lengths = edgeLength.view();
   for (let e = 0; e < edgeCount; e++) {
-    const w = edgeSpeedWay.data[e] as number;
-    const ferrySeconds = wayFerrySeconds.data[w] as number;
+    const w = edgeSpeedWay.get(e);
+    const ferrySeconds = wayFerrySeconds.get(w);
     const L = lengths[e] as number;
-    const blockBits = edgeBlock.data[e] as number;
+    const blockBits = edgeBlock.get(e);
     for (let p = 0; p < 3; p++) {
       for (let dir = 0; dir < 2; dir++) {
-        let speed = waySpeed.data[w * 6 + dir * 3 + p] as number;
+        let speed = waySpeed.get(w * 6 + dir * 3 + p);
         if (speed > 0 && ferrySeconds > 0) speed = (wayLength[w] as number) / ferrySeconds;
         if (speed > 0 && blockBits & (1 << p)) speed = 0;
         let seconds = speed > 0 ? L / speed : Infinity;
         if (p > 0 && speed > 0) {
           // Signals inside the edge, and at the vertex the half-edge arrives at.
-          const head = (dir === 0 ? edgeTo.data[e] : edgeFrom.data[e]) as number;
-          seconds += SIGNAL_DELAY_S * ((edgeSignals.data[e] as number) + (vertexSignal.data[head] as number));
+          const head = (dir === 0 ? edgeTo.get(e) : edgeFrom.get(e)) as number;
+          seconds += SIGNAL_DELAY_S * ((edgeSignals.get(e)) + (vertexSignal.get(head)));
         }
         if (climb && speed > 0 && ferrySeconds === 0) seconds += (CLIMB_SECONDS_PER_M[p] as number) * (climb[2 * e + dir] as number);
         cost[p as 0 | 1 | 2][2 * e + dir] = seconds;

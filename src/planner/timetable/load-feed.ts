@@ -3,7 +3,7 @@
  * skipped become warnings, missing required files or columns are fatal.
  */
 import type { GtfsSource } from './gtfs-source';
-import { Growable } from './growable';
+import { Growable } from '../common/growable';
 import { parseDay, parseGtfsTime } from './gtfs-time';
 import type { RawFeed, RawShape, RawStopTimes, RawTable } from './raw-feed';
 import { GtfsImportError, type ReportBuilder } from './report';

@@ -1,5 +1,5 @@
 /** One GTFS feed as read from its files, before merging into the timetable model. */
-import type { Growable } from './growable';
+import type { Growable } from '../common/growable';
 
 export interface RawAgency {
   id: string;

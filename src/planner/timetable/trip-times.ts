@@ -3,7 +3,7 @@
  * millions of rows need no comparator sort), ordered by stop_sequence, blank
  * intermediate times interpolated, and frequencies expanded into trips.
  */
-import { Growable } from './growable';
+import { Growable } from '../common/growable';
 import { DROP_OFF, PICKUP } from './model';
 import type { RawFeed } from './raw-feed';
 import type { ReportBuilder } from './report';

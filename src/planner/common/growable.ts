@@ -1,4 +1,4 @@
-/** Append-only typed arrays for columnar import of large files (stop_times, shapes). */
+/** Append-only typed arrays for columnar import of large files (stop_times, shapes, OSM ways): the one growable array of the planner. */
 type TypedCtor<T> = { new (length: number): T };
 
 export class Growable<T extends Int32Array | Uint8Array | Float32Array | Float64Array> {
@@ -28,5 +28,10 @@ export class Growable<T extends Int32Array | Uint8Array | Float32Array | Float64
   /** The filled part, without copying. */
   view(): T {
     return this.data.subarray(0, this.length) as T;
+  }
+
+  /** The filled part as an array of its own (the buffer is not kept alive). */
+  copy(): T {
+    return this.data.slice(0, this.length) as T;
   }
 }
