@@ -17,12 +17,14 @@ function layerOf(relative) {
   return { layer: parts[1] };
 }
 
-// web -> contract, planner's face; server -> contract, planner; planner -> nothing of ours; contract -> nothing.
+// web -> contract, planner's face; server -> contract, planner's faces; planner -> vocabulary only; contract -> vocabulary;
+// vocabulary (the SPEC's words, plain values) -> nothing: every layer may use it.
 const ALLOWED = {
-  contract: ['contract'],
-  planner: ['planner'],
-  server: ['server', 'contract', 'planner'],
-  web: ['web', 'contract', 'planner'],
+  vocabulary: ['vocabulary'],
+  contract: ['contract', 'vocabulary'],
+  planner: ['planner', 'vocabulary'],
+  server: ['server', 'contract', 'planner', 'vocabulary'],
+  web: ['web', 'contract', 'planner', 'vocabulary'],
 };
 // Where a layer may only import another through its public faces: the web (the on-device
 // planner's worker) reaches the planner through src/planner/index.ts, which is browser-safe; the

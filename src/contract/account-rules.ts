@@ -3,12 +3,13 @@
  * Plain constants and functions (no zod here) so the browser's first chunk stays small;
  * src/contract/users.ts builds the zod schemas from these.
  */
+import { RAILCARDS, TIME_ZONE, TITLES } from '../vocabulary/index';
 
 /** SPEC section 3, in the SPEC's order. */
-export const TITLE_OPTIONS = ['Mr', 'Mrs', 'Ms', 'Miss', 'Dr', 'Prof', 'Sir', 'Dame', 'Reverend', 'Duke', 'Duchess', 'Other'] as const;
+export const TITLE_OPTIONS = TITLES;
 export type Title = (typeof TITLE_OPTIONS)[number];
 
-export const RAILCARD_OPTIONS = ['16-17 Saver', '16-25 Railcard', '26-30 Railcard', 'Disabled Persons Railcard', 'Senior Railcard'] as const;
+export const RAILCARD_OPTIONS = RAILCARDS;
 export type Railcard = (typeof RAILCARD_OPTIONS)[number];
 
 /** SPEC: creation_origin is HOME_PAGE on register. */
@@ -72,7 +73,7 @@ export function parseIsoDate(text: string): { year: number; month: number; day: 
 /** Today's date in Europe/London as YYYY-MM-DD (ages change at London midnight). */
 export function londonDate(now: Date = new Date()): string {
   // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
 /** Whole years from `dob` to `today` (both YYYY-MM-DD); null for a malformed date. A 29 February birthday counts from 1 March in other years. */

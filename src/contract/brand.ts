@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { TRAVEL_TYPES } from './results';
+import { TIME_ZONE } from '../vocabulary/index';
 
 export const BRAND_KEYS = ['park', 'citybus', 'citytravel', 'health', 'regional', 'council'] as const;
 export const brandKeySchema = z.enum(BRAND_KEYS);
@@ -78,7 +79,7 @@ export const brandSchema = z.object({
     bounds: boundsSchema,
     autocompleteBias: boundsSchema,
     country: z.literal('gb'),
-    timeZone: z.literal('Europe/London'),
+    timeZone: z.literal(TIME_ZONE),
     /**
      * The travel types the region's data can produce (its feeds' services, its bike-hire, car
      * club, taxi and demand-responsive data, and the street modes): the stage filter offers only

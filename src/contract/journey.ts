@@ -8,12 +8,12 @@
  * Units: seconds, metres, kg CO2e; local dates YYYY-MM-DD and times HH:mm.
  */
 import { z } from 'zod';
+import { TRANSPORT_MODES, TRAVEL_TYPES } from '../vocabulary/index';
 
-export const JOURNEY_TRAVEL_TYPES = [
-  'train', 'bus', 'coach', 'tram', 'subway', 'ferry', 'walk', 'cycle', 'bike-hire', 'car-club', 'own-car', 'taxi', 'drt', 'community-transport',
-] as const;
+/** A journey's stages are the travel types of the vocabulary. */
+export const JOURNEY_TRAVEL_TYPES = TRAVEL_TYPES;
 const travelType = z.enum(JOURNEY_TRAVEL_TYPES);
-export const TRANSPORT_MODES = ['transit', 'walk', 'cycle', 'own-car', 'taxi', 'car-club', 'bike-hire', 'drt'] as const;
+export { TRANSPORT_MODES };
 
 /** 'free', 'unknown' or an amount such as '£4.20' (other currencies by symbol or ISO code). */
 export const costTextSchema = z.string().regex(/^(free|unknown|-?(£|€|\$|R\$)?\d+\.\d{2}( [A-Z]{3})?)$/, "cost must be 'free', 'unknown' or an amount");

@@ -8,9 +8,10 @@ import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
 import { RAILCARD_OPTIONS } from './account-rules';
 import { journeySchema } from './journey';
+import { MONTHS_AHEAD, SEARCH_STATUSES, TIME_ZONE } from '../vocabulary/index';
 
-export const SEARCH_TIME_ZONE = 'Europe/London';
-export const MAX_MONTHS_AHEAD = 6;
+export const SEARCH_TIME_ZONE = TIME_ZONE;
+export const MAX_MONTHS_AHEAD = MONTHS_AHEAD;
 export const DEFAULT_ARRIVE_BY_BUFFER = 30;
 /** A form filled in a few minutes ago (5-minute steps) still counts as "now". */
 export const PAST_GRACE_MINUTES = 5;
@@ -168,7 +169,7 @@ export const searchPassesSchema = z.object({
 });
 export type SearchPasses = z.infer<typeof searchPassesSchema>;
 
-export const SEARCH_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
+export { SEARCH_STATUSES };
 
 /** SPEC section 3 "Search query" (plus its places, the form's passes and the job's state). */
 export const searchQuerySchema = z.object({

@@ -22,9 +22,9 @@
  */
 import { inClockWindow, type LocalDateTime } from './local-time';
 
-/** SPEC railcard options. */
-export const RAILCARDS = ['16-17 Saver', '16-25 Railcard', '26-30 Railcard', 'Disabled Persons Railcard', 'Senior Railcard'] as const;
-export type Railcard = (typeof RAILCARDS)[number];
+/** SPEC railcard options: src/vocabulary. */
+import { RAILCARDS, type Railcard } from '../../vocabulary/index';
+export { RAILCARDS, type Railcard };
 
 export interface TravellerProfile {
   /** Age in whole years on the travel date, when known. */

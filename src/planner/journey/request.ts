@@ -10,6 +10,7 @@ import type { PlaceIndex } from '../places/place-index';
 import { reversePlace } from '../places/reverse';
 import type { TravelType } from './types';
 import type { Region } from '../region/region';
+import { MONTHS_AHEAD } from '../../vocabulary/index';
 
 export interface PlaceIn {
   label: string;
@@ -61,7 +62,7 @@ export class PlanError extends Error {
 
 /** Places closer than this are the same place (metres). */
 export const SAME_PLACE_METRES = 50;
-export const MAX_MONTHS_AHEAD = 6;
+export const MAX_MONTHS_AHEAD = MONTHS_AHEAD;
 
 export interface LocalTime {
   /** Days since 1970-01-01. */

@@ -15,14 +15,9 @@
 
 import type { PricingBreakdownItem } from '../costs/money';
 
-/** SPEC travel types (mirrors src/contract/brand.ts TRAVEL_TYPES; a test checks they agree). */
-export const TRAVEL_TYPES = [
-  'train', 'bus', 'coach', 'tram', 'subway', 'ferry', 'walk', 'cycle', 'bike-hire', 'car-club', 'own-car', 'taxi', 'drt', 'community-transport',
-] as const;
-export type TravelType = (typeof TRAVEL_TYPES)[number];
-
-/** Journey.transport_mode: 'transit' (the SPEC's special value) for public transport, else the direct mode. */
-export type TransportMode = 'transit' | 'walk' | 'cycle' | 'own-car' | 'taxi' | 'car-club' | 'bike-hire' | 'drt';
+/** SPEC travel types and transport modes: src/vocabulary, shared with the contract and the web. */
+export { TRAVEL_TYPES, type TransportMode, type TravelType } from '../../vocabulary/index';
+import type { TransportMode, TravelType } from '../../vocabulary/index';
 
 export interface TextValue {
   text: string;

@@ -17,6 +17,7 @@ import { formatDay, formatGtfsTime, parseDay, weekdayOf } from '../timetable/gtf
 import { operatingDays, servicedOrganisations, type Period, type ServicedOrganisation } from './txc-calendar';
 import { child, childrenNamed, lineAt, parseXml, textOf, XmlError, type XmlElement } from './xml';
 import { osgbToWgs84 } from './osgb';
+import { TIME_ZONE } from '../../vocabulary/index';
 
 /** A stop as NaPTAN knows it: its display name and WGS84 position. */
 export interface KnownStop {
@@ -196,11 +197,11 @@ function convertFile(root: XmlElement, t: Tables, options: TxcOptions, issue: (m
   for (const o of [...childrenNamed(child(root, 'Operators'), 'Operator'), ...childrenNamed(child(root, 'Operators'), 'LicensedOperator')]) {
     const id = textOf(o, 'NationalOperatorCode') || textOf(o, 'OperatorCode') || (o.attrs.id ?? '');
     const name = textOf(o, 'TradingName') || textOf(o, 'OperatorShortName') || textOf(o, 'OperatorNameOnLicence') || id;
-    operatorIds.set(o.attrs.id ?? id, [id, name, textOf(o, 'WebSite'), 'Europe/London']);
+    operatorIds.set(o.attrs.id ?? id, [id, name, textOf(o, 'WebSite'), TIME_ZONE]);
   }
   // Only operators that run a journey become agencies.
   const agencyOf = (ref: string): string => {
-    const row = operatorIds.get(ref) ?? [ref || 'unknown', ref || 'Unknown operator', '', 'Europe/London'];
+    const row = operatorIds.get(ref) ?? [ref || 'unknown', ref || 'Unknown operator', '', TIME_ZONE];
     if (!t.agencies.has(row[0] as string)) t.agencies.set(row[0] as string, row);
     return row[0] as string;
   };

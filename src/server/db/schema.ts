@@ -26,6 +26,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { CAMPAIGN_PLACES, IMPRESSION_ACTIONS, type CampaignPlace, type ImpressionAction } from '../../contract/campaign-options';
+import { SEARCH_STATUSES } from '../../vocabulary/index';
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => instant('created_at').notNull().defaultNow();
@@ -134,7 +135,7 @@ export const mailOutbox = pgTable(
   (t) => [index('mail_outbox_unsent_idx').on(t.createdAt).where(sql`${t.sentAt} is null`), check('mail_outbox_kind_check', oneOf(t.kind, OUTBOX_MAIL_KINDS))],
 );
 
-export const SEARCH_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
+export { SEARCH_STATUSES };
 export type SearchStatus = (typeof SEARCH_STATUSES)[number];
 
 /** One journey-planner search; its hash is public (URLs and the realtime channel). */

@@ -4,9 +4,10 @@
  */
 import { Alert, Container } from '@mantine/core';
 import { useOldestShownData, useOnline } from '../../lib/online-status';
+import { TIME_ZONE } from '../../../vocabulary/index';
 
 const WHEN = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
+  timeZone: TIME_ZONE,
   weekday: 'short',
   day: 'numeric',
   month: 'short',

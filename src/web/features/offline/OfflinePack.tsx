@@ -8,6 +8,7 @@ import { Alert, Button, Group, Paper, Progress, Stack, Text } from '@mantine/cor
 import { useEffect } from 'react';
 import type { PackProblem } from '../../lib/device-planner/pack-cache';
 import { requestPackSync, usePackState } from '../../lib/device-planner/pack-state';
+import { TIME_ZONE } from '../../../vocabulary/index';
 
 /** After Home settles: the download never competes with the first load. */
 const SETTLE_MS = 2_000;
@@ -24,7 +25,7 @@ export const OFFLINE_PACK_MESSAGES = {
   } satisfies Record<PackProblem, string>,
 } as const;
 
-const dateOf = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+const dateOf = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: TIME_ZONE });
 
 export function OfflinePack() {
   const pack = usePackState();

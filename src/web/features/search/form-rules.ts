@@ -3,8 +3,9 @@
  * can be tested without a browser. The inputs hold datetime-local values ('YYYY-MM-DDTHH:mm',
  * the Europe/London wall clock); the API takes 'YYYY/MM/DD HH:mm:ss'.
  */
-export const SEARCH_TIME_ZONE = 'Europe/London';
-export const MONTHS_AHEAD = 6;
+import { MONTHS_AHEAD, TIME_ZONE } from '../../../vocabulary/index';
+export const SEARCH_TIME_ZONE = TIME_ZONE;
+export { MONTHS_AHEAD };
 export const STEP_MINUTES = 5;
 
 export type JourneyType = 'single' | 'return';
