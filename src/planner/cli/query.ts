@@ -1,7 +1,7 @@
 /** `planner query [--snapshot f] --from <stop_id|lat,lng> --to <...> --depart|--arrive <ISO local> [--window min] [--json]` */
 import { accessFromStop, egressToStop, findStop, stopsNear } from '../transit/places';
 import { toItinerary, type Itinerary } from '../transit/itinerary';
-import { formatLocalDateTime, parseLocalDateTime, serviceSeconds } from '../transit/local-time';
+import { formatIsoDateTime, parseIsoDateTime, serviceSeconds } from '../common/local-time';
 import { Planner } from '../transit/planner';
 import type { StopTime } from '../raptor/transit-data';
 import type { Timetable } from '../timetable/model';
@@ -23,7 +23,7 @@ export async function queryCommand(argv: string[]): Promise<number> {
   const tt = await loadSnapshot(flag(args, 'snapshot'));
   const access = place(tt, from, 'access');
   const egress = place(tt, to, 'egress');
-  const local = parseLocalDateTime(when);
+  const local = parseIsoDateTime(when);
   const { date } = local;
   // Wall clock in the timetable's time zone -> seconds on the service day (they differ around a clock change).
   const time = serviceSeconds(date, local.time, tt.timezone);
@@ -62,7 +62,7 @@ function place(tt: Timetable, text: string, side: 'access' | 'egress'): StopTime
 }
 
 function describe(date: number, j: Itinerary, n: number, tz: string | undefined): string {
-  const at = (t: number) => formatLocalDateTime(date, t, tz);
+  const at = (t: number) => formatIsoDateTime(date, t, tz);
   const hhmm = (t: number) => at(t).slice(11, 16);
   const mins = Math.round((j.arrival - j.departure) / 60);
   const lines = [`Journey ${n}: depart ${at(j.departure)}, arrive ${at(j.arrival)} (${Math.floor(mins / 60)}h${String(mins % 60).padStart(2, '0')}, ${j.transfers} change${j.transfers === 1 ? '' : 's'})`];
@@ -78,7 +78,7 @@ function describe(date: number, j: Itinerary, n: number, tz: string | undefined)
 }
 
 function toJson(date: number, j: Itinerary, tz: string | undefined) {
-  const iso = (t: number) => formatLocalDateTime(date, t, tz);
+  const iso = (t: number) => formatIsoDateTime(date, t, tz);
   return {
     departure: iso(j.departure),
     arrival: iso(j.arrival),

@@ -20,7 +20,7 @@
  * Which services count as "local bus" is decided by the caller (transit.ts) from the
  * GTFS route type and the region's list of coach operators.
  */
-import { inClockWindow, type LocalDateTime } from './local-time';
+import { inClockWindow, type LocalDateTime } from '../common/local-time';
 
 /** SPEC railcard options: src/vocabulary. */
 import { RAILCARDS, type Railcard } from '../../vocabulary/index';

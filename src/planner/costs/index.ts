@@ -9,6 +9,8 @@ export { FareIndex, fareIndexesFromTimetable, fareTablesFromExtras, type FareLeg
 export { serviceClassOf, type ServiceClass } from './modes';
 export { addVat, formatCost, metresToMiles, penceFromPounds, sumCosts, toBreakdown, UK_VAT_RATE, withVat, type Cost, type PriceLine } from './money';
 export { paymentMethodsBreakdown, type PaymentMethodsData } from './payment-methods';
+// Taxi and transit requests take their departure as this value (common/local-time), built from service date and seconds.
+export { localDateTime, type LocalDateTime } from '../common/local-time';
 export { chooseTariff, meterFare, priceTaxi, taxiOperatorsFor, type TaxiData, type TaxiQuote, type TaxiRequest, type TaxiTariff } from './taxi';
 export { priceJourney, priceTransitLeg, type FareContext, type FaresData, type JourneyPrice, type PricedLeg, type TransitLeg } from './transit';
 export { priceCommunityTransport, type CommunityFareService } from './community-transport';

@@ -20,7 +20,7 @@
  * never guessed; the published parts are still shown.
  */
 import { METRES_PER_YARD, type Cost, type PriceLine } from './money';
-import { inClockWindow, parseClock, parseLocalDateTime } from './local-time';
+import { inClockWindow, parseClock, type LocalDateTime } from '../common/local-time';
 
 export type TariffApplies =
   /** Clock window [from, to) local time, optionally only on some weekdays (0 Mon .. 6 Sun). Windows may cross midnight. */
@@ -105,8 +105,7 @@ export type TariffChoice = { kind: 'tariff'; tariff: TaxiTariff } | { kind: 'unk
  * clock windows. When the council's tariffs do not say when they apply (Dundee), no
  * tariff can be chosen.
  */
-export function chooseTariff(council: CouncilTaxiData, departure: string, passengers = 1): TariffChoice {
-  const t = parseLocalDateTime(departure);
+export function chooseTariff(council: CouncilTaxiData, t: LocalDateTime, passengers = 1): TariffChoice {
   const md = monthDay(t.date);
   const current = council.tariffs.filter((x) => !x.effective_from || x.effective_from <= t.date);
   for (const x of current) {
@@ -147,8 +146,8 @@ export interface TaxiRequest {
   distanceM: number;
   /** Trip duration; kept for the waiting-time charge once a council publishes one (not used now). */
   durationS: number;
-  /** Local departure "YYYY-MM-DDTHH:MM". */
-  departure: string;
+  /** Local departure (common/local-time localDateTime). */
+  departure: LocalDateTime;
   /** Council area of the origin (councilAt), or undefined outside every known area. */
   council: string | undefined;
   passengers?: number;
@@ -257,7 +256,7 @@ export function priceTaxi(req: TaxiRequest, data: TaxiData): TaxiQuote {
   }
   const operators = council.operators.map((o) => ({ name: o.name, phone: o.phone }));
   const caveats = [...council.gaps];
-  const date = parseLocalDateTime(req.departure).date;
+  const date = req.departure.date;
   const notes: string[] = [];
   const choice = chooseTariff(council, req.departure, req.passengers ?? 1);
   let tariff: TaxiTariff | undefined;

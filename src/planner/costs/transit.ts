@@ -18,7 +18,7 @@ import { applyRailcard, localBusConcession, type Railcard, type TravellerProfile
 import { distance, type LatLng } from '../geo/geo';
 import type { FareIndex } from './gtfs-fares';
 import { feedLocalId } from './gtfs-fares';
-import { parseLocalDateTime } from './local-time';
+import type { LocalDateTime } from '../common/local-time';
 import { serviceClassOf, type ServiceClass } from './modes';
 import { formatCost, sumCosts, type Cost, type PriceLine } from './money';
 import { estimateRailReturn, type RailFareData } from './rail-fares';
@@ -78,8 +78,8 @@ export interface TransitLeg {
   /** Where the leg boards and alights (the rail fare estimate measures between them). */
   fromPoint?: LatLng | undefined;
   toPoint?: LatLng | undefined;
-  /** Local departure "YYYY-MM-DDTHH:MM". */
-  departure: string;
+  /** Local departure (common/local-time localDateTime). */
+  departure: LocalDateTime;
 }
 
 export interface FareContext {
@@ -106,8 +106,8 @@ export interface PricedLeg {
 export interface RailLegEstimate {
   from: LatLng & { name: string };
   to: LatLng & { name: string };
-  /** Local departure "YYYY-MM-DDTHH:MM". */
-  departure: string;
+  /** Local departure of the outward train. */
+  departure: LocalDateTime;
   railcard: Railcard | null;
 }
 
@@ -134,7 +134,7 @@ function label(leg: TransitLeg): string {
 export function priceTransitLeg(leg: TransitLeg, profile: TravellerProfile, ctx: FareContext): PricedLeg {
   const coachOperators = ctx.data.coach_operators.map((c) => c.agency_name);
   const cls = serviceClassOf(leg.routeType, leg.agencyName, coachOperators);
-  const when = parseLocalDateTime(leg.departure);
+  const when = leg.departure;
   const base = { serviceClass: cls, agencyName: leg.agencyName, date: when.date, currency: 'GBP' };
   const name = label(leg);
 
@@ -201,7 +201,7 @@ function railTicket(data: RailFareData, est: RailLegEstimate, kind: 'one-way' | 
   let cost = fare.returnPence;
   let card = '';
   if (est.railcard) {
-    const discounted = applyRailcard(cost, est.railcard, parseLocalDateTime(est.departure), holidays);
+    const discounted = applyRailcard(cost, est.railcard, est.departure, holidays);
     card = ` with ${discounted.description} (full fare ${formatCost(cost)})`;
     cost = discounted.pence;
   }

@@ -9,7 +9,7 @@ import { formatCost, toBreakdown, type Cost, type PriceLine } from '../costs/mon
 import { journeyEmissions } from '../costs/emissions';
 import type { LatLng } from '../geo/geo';
 import { encodePolyline, pathLength } from '../geo/geo';
-import { formatLocalDateTime } from '../transit/local-time';
+import { formatIsoDateTime } from '../common/local-time';
 import { poisNearRoute, toiletsNear } from '../street/amenities';
 import { elevationRange } from '../street/elevation';
 import { formatDistance } from '../street/directions';
@@ -30,7 +30,7 @@ const dist = (m: number): TextValue => tv(m, formatDistance(Math.max(0, m)));
 const dur = (s: number): TextValue => tv(s, durationText(s));
 
 function local(date: number, t: number): { date: string; time: string } {
-  const s = formatLocalDateTime(date, Math.round(t));
+  const s = formatIsoDateTime(date, Math.round(t));
   return { date: s.slice(0, 10), time: s.slice(11, 16) };
 }
 
@@ -124,7 +124,7 @@ export function assembleLeg(region: Region, d: LegDraft): AssembledLeg {
     agencies: parts.flatMap((p) => (p.transit ? [p.transit.agency.name] : [])),
     walking,
     wait,
-    key: `${formatLocalDateTime(d.date, first.start)}|${parts.map((p) => `${p.key}@${Math.round(p.start)}-${Math.round(p.end)}`).join('>')}`,
+    key: `${formatIsoDateTime(d.date, first.start)}|${parts.map((p) => `${p.key}@${Math.round(p.start)}-${Math.round(p.end)}`).join('>')}`,
     departure: d.date * 86_400 + first.start,
     arrival: d.date * 86_400 + last.end,
   };

@@ -5,7 +5,7 @@
  */
 import { priceTaxi } from '../costs/taxi';
 import { councilAt } from '../geo/council-areas';
-import { formatLocalDateTime } from '../transit/local-time';
+import { localDateTime } from '../common/local-time';
 import type { StreetRoute } from '../street/types';
 import type { LegDraft, NamedPoint, Part } from '../journey/parts';
 import type { Taxi } from '../journey/types';
@@ -14,7 +14,7 @@ import { directStart, streetPart, streetRoute, type ModeContext } from './contex
 /** A priced taxi part along `r` leaving at `start`, and the operators of the council it starts in (meters use its tariff). */
 export function taxiPart(ctx: ModeContext, r: StreetRoute, from: NamedPoint, to: NamedPoint, start: number, description: string): { part: Part; operators: Taxi[] } {
   const quote = priceTaxi({
-    distanceM: r.distance, durationS: r.duration, departure: formatLocalDateTime(ctx.date, start).slice(0, 16),
+    distanceM: r.distance, durationS: r.duration, departure: localDateTime(ctx.date, start),
     council: councilAt(ctx.region.costs.councilAreas, from.lat, from.lng),
   }, ctx.region.costs.taxis);
   const part = streetPart(r, 'taxi', from, to, start, start + r.duration, description);

@@ -4,13 +4,13 @@
  * RAPTOR search over a 2-hour departure window (or one arrive-by search), and each path drafted
  * step by step: walk, ride (agency, route, stops, shape, the day's service timetable, fare), walk.
  */
+import { localDateTime } from '../common/local-time';
 import { serviceClassOf, type ServiceClass } from '../costs/modes';
 import { priceTransitLeg } from '../costs/transit';
 import { emissionModeForService } from '../costs/emissions';
 import type { LatLng } from '../geo/geo';
 import { haversine, pathLength } from '../geo/geo';
 import { transitLeg } from '../transit/itinerary';
-import { formatLocalDateTime } from '../transit/local-time';
 import { serviceTimetable } from '../transit/service-timetable';
 import type { RaptorPath, StopTime } from '../raptor/transit-data';
 import { WALK_SPEED, type Profile } from '../street/profiles';
@@ -149,7 +149,7 @@ export function draftPath(ctx: ModeContext, path: RaptorPath, accessPart = walkP
         feed, agencyName: t.agency.name, routeId: t.route.id, routeType: t.route.type, routeShortName: t.route.shortName,
         fromStopId: fromId, toStopId: toId, fromStopName: t.from.name, toStopName: t.to.name, passedStopIds: passed,
         fromPoint: { lat: t.from.lat, lng: t.from.lon }, toPoint: { lat: t.to.lat, lng: t.to.lon },
-        departure: formatLocalDateTime(ctx.date, l.start).slice(0, 16),
+        departure: localDateTime(ctx.date, l.start),
       }, ctx.traveller, { fareIndexes: region.fareIndexes, data: region.costs.fares });
       const points = t.geometry.map(([lat, lng]) => ({ lat, lng }));
       const stKey = `${l.pattern}|${tt.tripDirection[l.trip]}|${serviceDay}`;

@@ -9,7 +9,7 @@ import type { DaySlot, PathLeg, RaptorPath, RaptorRequest, StopTime, TransitData
 import { formatDay } from '../timetable/gtfs-time';
 import { serviceRunsOn, type Timetable } from '../timetable/model';
 import { modeOfRouteType, type TransitMode } from '../timetable/modes';
-import { serviceDayStart } from './local-time';
+import { serviceDayStart } from '../common/local-time';
 import { forwardView, reverseTrip, reverseView } from './transit-view';
 
 export interface PlanOptions {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyRailcard, localBusConcession } from '../../../../src/planner/costs/concessions';
-import { parseLocalDateTime } from '../../../../src/planner/costs/local-time';
+import { at } from './fixtures';
 
 describe('local bus concessions', () => {
   it('Young Scot card issued since 10 January 2022: free at 21, not at 22', () => {
@@ -30,10 +30,10 @@ describe('local bus concessions', () => {
 });
 
 describe('railcards', () => {
-  const tue0800 = parseLocalDateTime('2026-03-10T08:00');
-  const tue1000 = parseLocalDateTime('2026-03-10T10:00');
-  const sat0800 = parseLocalDateTime('2026-03-14T08:00');
-  const jul0800 = parseLocalDateTime('2026-07-14T08:00');
+  const tue0800 = at('2026-03-10T08:00');
+  const tue1000 = at('2026-03-10T10:00');
+  const sat0800 = at('2026-03-14T08:00');
+  const jul0800 = at('2026-07-14T08:00');
 
   it('take a third off (rounded to the penny)', () => {
     // 1570p x 2/3 = 1046.67 -> 1047p.
@@ -57,7 +57,7 @@ describe('railcards', () => {
     expect(applyRailcard(1570, '16-25 Railcard', sat0800).pence).toBe(1047);
     expect(applyRailcard(1570, '16-25 Railcard', jul0800).pence).toBe(1047);
     expect(applyRailcard(1570, '16-25 Railcard', tue0800, ['2026-03-10']).pence).toBe(1047);
-    expect(applyRailcard(1570, '16-25 Railcard', parseLocalDateTime('2026-03-10T04:29')).pence).toBe(1047);
-    expect(applyRailcard(1570, '16-25 Railcard', parseLocalDateTime('2026-03-10T04:30')).pence).toBe(1200);
+    expect(applyRailcard(1570, '16-25 Railcard', at('2026-03-10T04:29')).pence).toBe(1047);
+    expect(applyRailcard(1570, '16-25 Railcard', at('2026-03-10T04:30')).pence).toBe(1200);
   });
 });

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { applyRailcard } from '../../../../src/planner/costs/concessions';
-import { parseLocalDateTime } from '../../../../src/planner/costs/local-time';
 import { estimateRailReturn, fitPower, leaveOneOut, predictPence, railModel } from '../../../../src/planner/costs/rail-fares';
 import { faresDataSchema } from '../../../../src/planner/costs/region-data';
 import { priceJourney, priceTransitLeg, type FareContext, type TransitLeg } from '../../../../src/planner/costs/transit';
-import { regionJson } from './fixtures';
+import { at, regionJson } from './fixtures';
 
 const fares = faresDataSchema.parse(regionJson('fares.json'));
 const rail = fares.rail as NonNullable<typeof fares.rail>;
@@ -16,7 +15,7 @@ const STG = { lat: 56.11987, lng: -3.93454 };
 const ARB = { lat: 56.55957, lng: -2.58893 };
 const leg = (from: typeof DEE, to: typeof DEE, names: [string, string], departure: string): TransitLeg => ({
   feed: 'rail', agencyName: 'ScotRail', routeId: 'rail:x', routeType: 2, fromStopId: `rail:${names[0]}`, toStopId: `rail:${names[1]}`,
-  fromStopName: `${names[0]} Rail Station`, toStopName: `${names[1]} Rail Station`, fromPoint: from, toPoint: to, departure,
+  fromStopName: `${names[0]} Rail Station`, toStopName: `${names[1]} Rail Station`, fromPoint: from, toPoint: to, departure: at(departure),
 });
 const deePth = leg(DEE, PTH, ['Dundee', 'Perth'], '2026-12-01T10:30');
 
@@ -67,8 +66,8 @@ describe('rail fare estimate', () => {
     expect(adult.line.description).toMatch(/one-way trip .* a single costs no more/);
     expect(priceTransitLeg(deePth, { railcard: '16-25 Railcard' }, ctx).cost).toBe(747);
     // 04:30-10:00 on a weekday: the GBP 12 minimum fare, so the full £11.20 (less than £12).
-    expect(priceTransitLeg({ ...deePth, departure: '2026-12-01T09:14' }, { railcard: '16-25 Railcard' }, ctx).cost).toBe(1120);
-    expect(priceTransitLeg({ ...deePth, departure: '2026-12-05T09:14' }, { railcard: '16-25 Railcard' }, ctx).cost).toBe(747);
+    expect(priceTransitLeg({ ...deePth, departure: at('2026-12-01T09:14') }, { railcard: '16-25 Railcard' }, ctx).cost).toBe(1120);
+    expect(priceTransitLeg({ ...deePth, departure: at('2026-12-05T09:14') }, { railcard: '16-25 Railcard' }, ctx).cost).toBe(747);
     expect(priceTransitLeg(deePth, { railcard: '16-17 Saver' }, ctx).cost).toBe(560);
     expect(priceTransitLeg(deePth, { hasConcessionaryPass: true, age: 70 }, ctx).cost).toBe(1120);
   });
@@ -87,7 +86,7 @@ describe('rail fare estimate', () => {
   });
 
   it('bad input: an unknown railcard or a negative fare is a clear error', () => {
-    const when = parseLocalDateTime('2026-12-01T10:30');
+    const when = at('2026-12-01T10:30');
     expect(() => applyRailcard(1000, 'Family Railcard' as never, when)).toThrow(/unknown railcard 'Family Railcard'/);
     expect(() => applyRailcard(Number.NaN, '16-25 Railcard', when)).toThrow(/non-negative/);
     expect(estimateRailReturn(rail, DEE, DEE).returnPence).toBe(0);

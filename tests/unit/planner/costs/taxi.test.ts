@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { chooseTariff, meterFare, priceTaxi, taxiOperatorsFor, type CouncilTaxiData, type TaxiData, type TaxiTariff } from '../../../../src/planner/costs/taxi';
 import { taxiDataSchema } from '../../../../src/planner/costs/region-data';
-import { regionJson } from './fixtures';
+import { at, regionJson } from './fixtures';
 
 const data: TaxiData = taxiDataSchema.parse(regionJson('taxis.json'));
 const YARD = 0.9144;
 const MILE = 1609.344;
 
 function quote(council: string | undefined, distanceM: number, departure: string, passengers = 1) {
-  return priceTaxi({ council, distanceM, durationS: 600, departure, passengers }, data);
+  return priceTaxi({ council, distanceM, durationS: 600, departure: at(departure), passengers }, data);
 }
 
 describe('taxi fare arithmetic', () => {
@@ -150,7 +150,7 @@ describe('festive tariffs (dates and clock windows)', () => {
     ],
   };
   const name = (departure: string) => {
-    const c = chooseTariff(council, departure);
+    const c = chooseTariff(council, at(departure));
     return c.kind === 'tariff' ? c.tariff.name : c.reason;
   };
 

@@ -9,7 +9,7 @@ import { paymentMethodsBreakdown } from '../../../../src/planner/costs/payment-m
 import { faresDataSchema, paymentMethodsDataSchema } from '../../../../src/planner/costs/region-data';
 import { priceJourney, priceTransitLeg, type FareContext, type TransitLeg } from '../../../../src/planner/costs/transit';
 import { ZipSource } from '../../../../src/planner/timetable/gtfs-source';
-import { regionJson, SHARED } from './fixtures';
+import { at, regionJson, SHARED } from './fixtures';
 
 const fares = faresDataSchema.parse(regionJson('fares.json'));
 const emberIndex = new FareIndex(await readFareTables(new ZipSource('ember', new Uint8Array(readFileSync(resolve(SHARED, 'tayside/gtfs/ember-e1.zip'))))));
@@ -23,15 +23,15 @@ const ctx: FareContext = { fareIndexes: new Map([['ember', emberIndex], ['railte
 
 const emberLeg: TransitLeg = {
   feed: 'ember', agencyName: 'Ember', routeId: 'ember:E1', routeType: 3, routeShortName: 'Ember',
-  fromStopId: 'ember:640014188', toStopId: 'ember:64804323', fromStopName: 'Dundee Greenmarket', toStopName: 'Kinross P&R', departure: '2026-03-10T08:10',
+  fromStopId: 'ember:640014188', toStopId: 'ember:64804323', fromStopName: 'Dundee Greenmarket', toStopName: 'Kinross P&R', departure: at('2026-03-10T08:10'),
 };
 const xploreLeg: TransitLeg = {
   feed: 'bus', agencyName: 'Xplore Dundee', routeId: 'bus:22', routeType: 3, routeShortName: '22',
-  fromStopId: 'bus:a', toStopId: 'bus:b', fromStopName: 'City Centre', toStopName: 'Ninewells', departure: '2026-03-10T09:00',
+  fromStopId: 'bus:a', toStopId: 'bus:b', fromStopName: 'City Centre', toStopName: 'Ninewells', departure: at('2026-03-10T09:00'),
 };
 const railLeg: TransitLeg = {
   feed: 'rail', agencyName: 'ScotRail', routeId: 'rail:x', routeType: 2, fromStopId: 'rail:DEE', toStopId: 'rail:PTH',
-  fromStopName: 'Dundee', toStopName: 'Perth', departure: '2026-03-10T08:00',
+  fromStopName: 'Dundee', toStopName: 'Perth', departure: at('2026-03-10T08:00'),
 };
 
 describe('priceTransitLeg', () => {
@@ -94,7 +94,7 @@ describe('priceTransitLeg', () => {
 describe('priceJourney', () => {
   it('caps two Xplore singles at the DaySaver', () => {
     const out = priceTransitLeg(xploreLeg, {}, ctx);
-    const back = priceTransitLeg({ ...xploreLeg, departure: '2026-03-10T17:00' }, {}, ctx);
+    const back = priceTransitLeg({ ...xploreLeg, departure: at('2026-03-10T17:00') }, {}, ctx);
     // 290 + 290 = 580p > DaySaver 440p.
     const j = priceJourney([], [out, back], fares);
     expect(j.cost).toBe(440);

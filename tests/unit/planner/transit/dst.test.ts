@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { toItinerary } from '../../../../src/planner/transit/itinerary';
-import { formatLocalDateTime, parseLocalDateTime, serviceDayStart, serviceSeconds } from '../../../../src/planner/transit/local-time';
+import { formatIsoDateTime, parseIsoDateTime, serviceDayStart, serviceSeconds } from '../../../../src/planner/common/local-time';
 import { Planner } from '../../../../src/planner/transit/planner';
 import { buildTimetable } from '../../../../src/planner/timetable/build';
 import { parseDay } from '../../../../src/planner/timetable/gtfs-time';
@@ -45,7 +45,7 @@ describe('clock changes', () => {
     const tt = await londonNight();
     const planner = new Planner(tt);
     const stop = (id: string) => tt.stopDisplayIds.indexOf(id);
-    const start = parseLocalDateTime('2024-03-30T23:00');
+    const start = parseIsoDateTime('2024-03-30T23:00');
     const result = planner.plan({
       date: start.date, time: serviceSeconds(start.date, start.time, tt.timezone),
       access: [{ stop: stop('A'), duration: 0 }], egress: [{ stop: stop('C'), duration: 0 }],
@@ -54,8 +54,8 @@ describe('clock changes', () => {
     // 25:40 Saturday is 02:40 BST; the 02:20 Sunday bus has gone, the 03:00 is caught.
     const it = toItinerary(tt, start.date, best);
     expect(it.legs.map((l) => (l.mode === 'transit' ? l.tripId : l.kind))).toEqual(['late', 'next']);
-    expect(formatLocalDateTime(start.date, it.legs[0]?.arrival as number, tt.timezone)).toBe('2024-03-31T02:40:00');
-    expect(formatLocalDateTime(start.date, best.arrival, tt.timezone)).toBe('2024-03-31T03:30:00');
+    expect(formatIsoDateTime(start.date, it.legs[0]?.arrival as number, tt.timezone)).toBe('2024-03-31T02:40:00');
+    expect(formatIsoDateTime(start.date, best.arrival, tt.timezone)).toBe('2024-03-31T03:30:00');
     // The Sunday leg belongs to Sunday's timetable.
     expect(it.legs[1]?.mode === 'transit' && it.legs[1].serviceDate).toBe('2024-03-31');
   });
@@ -65,9 +65,9 @@ describe('clock changes', () => {
     // 01:15 BST is 15 minutes after the service day began (00:00 UTC).
     expect(serviceSeconds(sunday, 75 * 60, 'Europe/London')).toBe(15 * 60);
     // GTFS 00:30 and 01:30 on that day are 01:30 BST and 01:30 GMT.
-    expect(formatLocalDateTime(sunday, 30 * 60, 'Europe/London')).toBe('2024-10-27T01:30:00');
-    expect(formatLocalDateTime(sunday, 90 * 60, 'Europe/London')).toBe('2024-10-27T01:30:00');
-    expect(formatLocalDateTime(sunday, 10 * 3600, 'Europe/London')).toBe('2024-10-27T10:00:00');
+    expect(formatIsoDateTime(sunday, 30 * 60, 'Europe/London')).toBe('2024-10-27T01:30:00');
+    expect(formatIsoDateTime(sunday, 90 * 60, 'Europe/London')).toBe('2024-10-27T01:30:00');
+    expect(formatIsoDateTime(sunday, 10 * 3600, 'Europe/London')).toBe('2024-10-27T10:00:00');
     // An ordinary day: wall clock and service seconds agree.
     expect(serviceSeconds(parseDay('2024-06-09'), 8 * 3600, 'Europe/London')).toBe(8 * 3600);
   });
@@ -75,14 +75,14 @@ describe('clock changes', () => {
   it('places Sao Paulo times on the day its clocks jumped from midnight to 01:00 (4 November 2018)', () => {
     const day = parseDay('2018-11-04');
     // The service day began at 23:00 on the 3rd: GTFS 00:30 is 23:30 the evening before, 08:00 is 08:00.
-    expect(formatLocalDateTime(day, 30 * 60, 'America/Sao_Paulo')).toBe('2018-11-03T23:30:00');
-    expect(formatLocalDateTime(day, 8 * 3600, 'America/Sao_Paulo')).toBe('2018-11-04T08:00:00');
+    expect(formatIsoDateTime(day, 30 * 60, 'America/Sao_Paulo')).toBe('2018-11-03T23:30:00');
+    expect(formatIsoDateTime(day, 8 * 3600, 'America/Sao_Paulo')).toBe('2018-11-04T08:00:00');
     // 2019 (the Porto Alegre feed's dates) had no change after February: days are 24 hours.
     expect(serviceDayStart(parseDay('2019-05-15'), 'America/Sao_Paulo') - serviceDayStart(parseDay('2019-05-14'), 'America/Sao_Paulo')).toBe(86_400);
   });
 
   it('keeps wall-clock seconds where a timetable has no time zone', () => {
     expect(serviceSeconds(parseDay('2024-03-31'), 3600)).toBe(3600);
-    expect(formatLocalDateTime(parseDay('2024-03-31'), 90_000)).toBe('2024-04-01T01:00:00');
+    expect(formatIsoDateTime(parseDay('2024-03-31'), 90_000)).toBe('2024-04-01T01:00:00');
   });
 });
