@@ -196,6 +196,14 @@ describe('Print journey', () => {
     expect(screen.getByRole('button', { name: 'Print this page' })).toBeTruthy();
   }, 90_000);
 
+  it('shows each leg\'s date as the rest of the app does (Mon 6 May 2019, not 2019-05-06)', async () => {
+    renderAt(toToilets, { print: true });
+    const outbound = await screen.findByRole('region', { name: 'Outbound' });
+    expect(within(outbound).getByText('Mon 6 May 2019')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Return' })).getByText('Mon 6 May 2019')).toBeTruthy();
+    expect(screen.queryByText('2019-05-06')).toBeNull();
+  }, 90_000);
+
   it('adds the 1-hour appointment end card on the health brand', async () => {
     renderAt(toToilets, { print: true, brand: brand('health') });
     expect(await screen.findByText('Attend appointment (1 hour)')).toBeTruthy();
