@@ -106,6 +106,20 @@ describe('Searches', () => {
     expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('a recent card says when the search was made, in London time', async () => {
+    stubLists({ recent: [recentItem(1), { ...recentItem(2), created_at: '2026-07-01T23:30:00.000Z' }], saved: [] });
+    renderSearches();
+    const cards = await waitFor(() => {
+      const items = within(screen.getByRole('region', { name: 'Recent searches' })).getAllByRole('listitem');
+      expect(items).toHaveLength(2);
+      return items;
+    });
+    expect(within(cards[0]!).getByText('Searched')).toBeTruthy();
+    expect(within(cards[0]!).getByText('Mon 23 Nov 2026 at 10:01').closest('time')?.getAttribute('datetime')).toBe('2026-11-23T10:01:00.000Z');
+    // 23:30 UTC in summer is half past midnight the next day in Scotland.
+    expect(within(cards[1]!).getByText('Thu 2 Jul 2026 at 00:30')).toBeTruthy();
+  });
+
   it('Plan Again opens Home with both places preset in the history state', async () => {
     stubLists({ recent: [recentItem(1)], saved: [] });
     const router = renderSearches();
