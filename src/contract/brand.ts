@@ -52,7 +52,9 @@ export const brandSchema = z.object({
     ios: httpsUrl.nullable(),
     android: httpsUrl.nullable(),
   }),
+  /** The brand's logo on paper: heads the printed journey, where the (screen-only) header is not printed. */
   logo: sitePath,
+  /** The header's logo on screen (also inlined in the server's first paint). */
   navbarLogo: sitePath,
   favicon: sitePath,
   /** PNG/SVG icons for the web manifest. */

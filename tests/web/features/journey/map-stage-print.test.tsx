@@ -204,6 +204,12 @@ describe('Print journey', () => {
     expect(screen.queryByText('2019-05-06')).toBeNull();
   }, 90_000);
 
+  it('heads the paper with the brand\'s logo (the shell\'s header is not printed)', async () => {
+    renderAt(toToilets, { print: true, brand: brand('park') });
+    const logo = (await screen.findByRole('img', { name: brand('park').title })) as HTMLImageElement;
+    expect(logo.getAttribute('src')).toBe('/brands/park/logo.svg');
+  }, 90_000);
+
   it('adds the 1-hour appointment end card on the health brand', async () => {
     renderAt(toToilets, { print: true, brand: brand('health') });
     expect(await screen.findByText('Attend appointment (1 hour)')).toBeTruthy();

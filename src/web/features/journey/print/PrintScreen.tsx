@@ -124,8 +124,11 @@ export function PrintJourney({ journey }: { journey: Journey }) {
 export function PrintScreen({ hash, journeyId }: { hash: string; journeyId: string }) {
   // The same cache entry as Journey details (kept offline): an opened journey prints without another fetch.
   const query = useJourneyQuery(hash, journeyId);
+  const brand = useBrand();
   return (
     <>
+      {/* The shell's header is not printed: the paper carries the brand's logo instead. */}
+      <img src={brand.logo} alt={brand.title} height={44} className={printClasses.logo} />
       <ScreenHeading title="Print journey" />
       <Group gap="md" mb="md" className="no-print">
         <Anchor component={Link} to={`/search/${encodeURIComponent(hash)}/results/${encodeURIComponent(journeyId)}`}>
