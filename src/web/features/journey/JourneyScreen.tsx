@@ -299,8 +299,9 @@ export function JourneyScreen({ hash, journeyId, search }: JourneyScreenProps) {
   const services = useJourneyServices();
   const client = useQueryClient();
   const key = journeyDetailsKey(hash, journeyId);
-  // A journey the Results stream already fetched is in the cache under the same key: current at once.
-  const query = useJourneyQuery(hash, journeyId);
+  // A journey the Results stream already fetched is in the cache under the same key: current at
+  // once, unless the show flag asks for the fetched one (SPEC section 4).
+  const query = useJourneyQuery(hash, journeyId, { show: search.show === true });
   const viewed = useRef<string | null>(null);
   useEffect(() => {
     if (viewed.current === journeyId) return;
