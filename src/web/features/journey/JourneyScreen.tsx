@@ -9,6 +9,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Journey, Leg } from '../../../contract/journey';
 import { ScreenHeading } from '../../components/ScreenHeading';
+import { SUCCESS_TIMEOUT_MS } from '../../lib/auth';
 import { useBrand } from '../../lib/brand';
 import { hasUserToken } from '../../lib/cookies';
 import type { JourneySearch } from '../../lib/search-params';
@@ -183,6 +184,13 @@ function SaveBar({ journey, onSaved }: { journey: Journey; onSaved: () => void }
     onSuccess: onSaved,
   });
   const saved = journey.user_status === 'saved';
+  // SPEC sections 4 and 9: success messages vanish after 10 seconds (the button keeps saying 'Journey Saved').
+  const { isSuccess: justSaved, reset } = save;
+  useEffect(() => {
+    if (!justSaved) return;
+    const timer = setTimeout(reset, SUCCESS_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [justSaved, reset]);
   return (
     <Paper className={classes.saveBar} p="sm" mt="lg">
       <Group justify="space-between">

@@ -12,12 +12,13 @@ import { promisify } from 'node:util';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { brandSchema, mergeBrandConfig, type Brand } from '../../../../src/contract/brand';
 import { journeySchema, type Journey } from '../../../../src/contract/journey';
 import { JourneyScreen, JourneyServicesProvider, type JourneyServices } from '../../../../src/web/features/journey';
 import { instructionText, milesText } from '../../../../src/web/features/journey/details-format';
+import { SUCCESS_TIMEOUT_MS } from '../../../../src/web/lib/auth';
 import { BrandProvider } from '../../../../src/web/lib/brand';
 import { journeyQueryKey } from '../../../../src/web/lib/journey-key';
 import type { JourneySearch } from '../../../../src/web/lib/search-params';
@@ -143,6 +144,25 @@ describe('Journey details', () => {
     await screen.findByText('Journey saved');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Journey Saved' }).hasAttribute('disabled')).toBe(true));
     expect(calls).toContain(`save ${journey.id}`);
+  }, 30_000);
+
+  it('"Journey saved" vanishes after 10 seconds like the other success messages (SPEC section 9)', async () => {
+    document.cookie = 'user-token=abc; path=/';
+    renderJourney(transitWithDirections(), { services: store(planned).services });
+    const button = await screen.findByRole('button', { name: 'Save Journey' });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      fireEvent.click(button);
+      await screen.findByText('Journey saved');
+      await act(() => vi.advanceTimersByTimeAsync(SUCCESS_TIMEOUT_MS - 500));
+      expect(screen.getByText('Journey saved')).toBeTruthy();
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      expect(screen.queryByText('Journey saved')).toBeNull();
+      // The button keeps saying so.
+      expect(screen.getByRole('button', { name: 'Journey Saved' }).hasAttribute('disabled')).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   }, 30_000);
 
   it('show=true (a saved journey opened from My journeys) makes the fetched journey current over the copy already held', async () => {
