@@ -16,7 +16,8 @@ import { buildManifest, injectBrand } from './src/server/web/brand-html';
 
 const repo = path.dirname(fileURLToPath(import.meta.url));
 const brandsDir = path.join(repo, 'brands');
-const ARTWORK = /\.(svg|png)$/;
+/** Brand artwork, and a brand's house advert page (brand.json advertBanner). */
+const ARTWORK = /\.(svg|png|html)$/;
 
 /** Brand HTML and manifest for `npm run dev`, picked by Host like the real server. */
 function brandPlugin(): Plugin {
@@ -44,7 +45,7 @@ function brandPlugin(): Plugin {
         if (match && ARTWORK.test(match[2]!)) {
           const file = path.join(brandsDir, match[1]!, match[2]!);
           if (fs.existsSync(file)) {
-            response.setHeader('Content-Type', file.endsWith('.svg') ? 'image/svg+xml' : 'image/png');
+            response.setHeader('Content-Type', file.endsWith('.svg') ? 'image/svg+xml' : file.endsWith('.html') ? 'text/html; charset=utf-8' : 'image/png');
             response.end(fs.readFileSync(file));
             return;
           }

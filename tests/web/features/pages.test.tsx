@@ -142,6 +142,17 @@ describe.each([regional, health])('static pages for the $key brand', (brand) => 
     expect(document.body.textContent).not.toMatch(/Google Analytics|error-reporting provider|Analytics data:/);
   });
 
+  it('a third party\'s advert banner is named as another website; the brand\'s own house advert is not', () => {
+    for (const Page of [CookiePolicyPage, AccessibilityStatementPage]) {
+      renderPage(Page, { ...brand, advertBanner: { src: 'https://adverts.example.org/banner', title: 'Local bus offers' } });
+      expect(document.body.textContent).toMatch(/from another website/);
+      cleanup();
+      renderPage(Page, { ...brand, advertBanner: loadBrand('citybus').advertBanner });
+      expect(document.body.textContent).not.toMatch(/another website/);
+      cleanup();
+    }
+  });
+
   it('Privacy policy has every section the specification lists', () => {
     renderPage(PrivacyPolicyPage, brand);
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);

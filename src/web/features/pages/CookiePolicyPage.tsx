@@ -1,6 +1,6 @@
 import { List, Table, Text } from '@mantine/core';
 
-import { useBrand } from '../../lib/brand';
+import { isHouseAdvert, useBrand } from '../../lib/brand';
 import { LAST_UPDATED } from './facts';
 import { StaticPage, PageSection } from './layout';
 import { ExternalLink, OwnerContact, PageLink } from './links';
@@ -133,7 +133,7 @@ export function CookiePolicyPage() {
           {analytics && <List.Item>If you agree, to count visits and see which pages are used ({analytics.provider}).</List.Item>}
         </List>
         <Text>We do not use cookies for advertising and we do not sell information about you.</Text>
-        {brand.advertBanner && (
+        {brand.advertBanner && !isHouseAdvert(brand.advertBanner) && (
           <Text>
             The journey results page shows a banner ({brand.advertBanner.title}) loaded from another website. That website
             may set its own cookies, which its own cookie policy covers.

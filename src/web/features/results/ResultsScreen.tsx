@@ -12,6 +12,7 @@ import type { ResultsSearch } from '../../lib/search-params';
 import type { StreamState } from './stream-state';
 import { dateLabel, modeName } from '../../components/journey-labels';
 import { JourneyCard, PlaceholderCard } from './JourneyCard';
+import { AdvertBanner } from './AdvertBanner';
 import classes from './results.module.css';
 import { useResultsServices } from './services';
 import { availableStages, emissionExtremes, filterResults, formatFilters, parseFilters, sortResults, type StageSelection } from './sort-filter';
@@ -186,10 +187,7 @@ export function ResultsScreen({ hash, search, onSearchChange, editJourney }: Res
         </Suspense>
       )}
 
-      {brand.advertBanner && (
-        // SPEC section 2: the brand's advertising banner frame; sandboxed, as it is a third party's page.
-        <iframe className={classes.advert} src={brand.advertBanner.src} title={brand.advertBanner.title} sandbox="allow-scripts allow-popups" loading="lazy" />
-      )}
+      {brand.advertBanner && <AdvertBanner banner={brand.advertBanner} />}
 
       {/* At least a screen tall while results stream in, so the footer is not pushed down the
           screen as cards arrive (Lighthouse counted that as layout shift). */}

@@ -13,7 +13,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { brandSchema, mergeBrandConfig, type Brand } from '../../../../src/contract/brand';
 import type { Journey } from '../../../../src/contract/journey';
 import { JOURNEY_PROCESSED, RESULTS_RETRIEVED, searchChannel } from '../../../../src/contract/results';
@@ -258,6 +258,30 @@ describe('Results screen, advertising banner', () => {
     renderResults({ hash: HASH, services: { realtime, ...store.services, initialDelayMs: 0 } });
     await screen.findByRole('heading', { level: 1, name: 'Journey results' });
     expect(document.querySelector('iframe')).toBeNull();
+  });
+
+  it('frames the city bus brand\'s house advert from its own file, without scripts', async () => {
+    const advert = fs.readFileSync(path.join(brandsDir, 'citybus/advert.html'), 'utf8');
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (input: URL | string) => {
+      asked.push(String(input));
+      return new Response(advert, { status: 200, headers: { 'Content-Type': 'text/html' } });
+    });
+    try {
+      const realtime = new FakeRealtime();
+      const store = searchStore(HASH, realtime.log);
+      const citybus = brand('citybus');
+      renderResults({ brand: citybus, hash: HASH, services: { realtime, ...store.services, initialDelayMs: 0 } });
+      const frame = (await screen.findByTitle(citybus.advertBanner!.title)) as HTMLIFrameElement;
+      await waitFor(() => expect(frame.getAttribute('srcdoc')).toContain('Aged 5 to 21? Your bus is free.'));
+      expect(asked).toEqual(['/brands/citybus/advert.html']);
+      // Our own pages refuse to be framed, so the frame holds the advert's text; it runs no scripts.
+      expect(frame.getAttribute('src')).toBeNull();
+      expect(frame.getAttribute('sandbox')!.split(' ')).not.toContain('allow-scripts');
+      expect(advert).not.toMatch(/<script/i);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 
