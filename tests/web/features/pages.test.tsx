@@ -115,7 +115,7 @@ describe.each([regional, health])('static pages for the $key brand', (brand) => 
     expect(essential?.textContent?.includes('user-token') ?? false).toBe(brand.enableUserAccounts);
     if (essential) expect(essential.textContent).toContain('End of session');
     const device = screen.getByRole('table', { name: 'Stored on your device' });
-    for (const name of ['drover.cookie-consent', 'drover-query-cache', 'Service worker']) expect(device.textContent).toContain(name);
+    for (const name of ['drover.cookie-consent', 'drover.visitor-id', 'drover-query-cache', 'Service worker']) expect(device.textContent).toContain(name);
     expect(text).toContain('We use no analytics service, so no analytics cookies are set.');
 
     const address = document.querySelector('address');
