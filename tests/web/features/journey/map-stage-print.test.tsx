@@ -103,6 +103,12 @@ describe('Map of journey', () => {
     const poi = toToilets.depart.pois[0]!;
     const poiList = within(section).getByRole('heading', { name: 'Points of interest along the route' }).parentElement!;
     expect(within(poiList).getByText(poi.name).closest('li')!.textContent).toContain(String(poi.count));
+    // Each card carries its place-category icon (SPEC section 3), decorative beside the name.
+    for (const item of toToilets.depart.pois) {
+      const icon = within(poiList).getByText(item.name).closest('li')!.querySelector('svg[data-icon]');
+      expect(icon?.getAttribute('data-icon')).toBe(item.type.replace(/_/g, '-'));
+      expect(icon?.getAttribute('aria-hidden')).toBe('true');
+    }
 
     // The return leg's destination has no toilets: Toilets goes, the filter falls back to None.
     fireEvent.click(within(section).getByRole('radio', { name: 'Return' }));

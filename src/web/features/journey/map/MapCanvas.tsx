@@ -13,7 +13,7 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import MapView, { AttributionControl, Layer, Marker, NavigationControl, Popup, Source, type MapRef } from 'react-map-gl/maplibre';
 import type { ToiletMarker } from '../../../../contract/journey';
-import { MAP_ZOOM, type Bounds } from './map-model';
+import { MAP_ZOOM, type Bounds, type StagePoint } from './map-model';
 import classes from './map.module.css';
 import type { LngLat } from './polyline';
 import { ToiletDetails } from './ToiletDetails';
@@ -38,7 +38,7 @@ export interface MapCanvasProps {
   bounds: Bounds | null;
   start: { at: LngLat; label: string };
   end: { at: LngLat; label: string };
-  stages?: { number: number; at: LngLat; label: string }[];
+  stages?: StagePoint[];
   toilets?: ToiletMarker[];
   /** The traveller's shared position; the map centres on its first fix. */
   position?: { lat: number; lng: number } | null;
@@ -153,9 +153,19 @@ export default function MapCanvas(props: MapCanvasProps) {
         </Source>
         {stages.map((stage) => (
           <Marker key={`stage-${stage.number}`} longitude={stage.at[0]} latitude={stage.at[1]}>
-            <span className={classes.stagePoint} style={{ borderColor: colour }} aria-hidden="true">
-              {stage.number}
-            </span>
+            {stage.icon ? (
+              // The brand's map icon for the mode, with the stage's number on it.
+              <span className={classes.stageIcon} aria-hidden="true">
+                <img src={stage.icon} alt="" width={32} height={32} />
+                <span className={classes.stageNumber} style={{ background: colour }}>
+                  {stage.number}
+                </span>
+              </span>
+            ) : (
+              <span className={classes.stagePoint} style={{ borderColor: colour }} aria-hidden="true">
+                {stage.number}
+              </span>
+            )}
           </Marker>
         ))}
         <Marker key={`start-${anchors.start}`} longitude={start.at[0]} latitude={start.at[1]} anchor={anchors.start}>
