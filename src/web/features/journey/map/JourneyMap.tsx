@@ -21,13 +21,13 @@ import {
   showsStages,
   showsToilets,
   stagePoints,
-  stepPath,
   validFilter,
   type LegKey,
   type MapFilter,
 } from './map-model';
 import { ToiletDetails } from './ToiletDetails';
 import { canSharePosition, useSharedPosition } from './use-shared-position';
+import { useStepLines } from './use-step-lines';
 
 export const JOURNEY_MAP_ID = 'journey-map';
 
@@ -93,7 +93,8 @@ export function JourneyMap({ journey, initialLeg = 'depart' }: { journey: Journe
   const descriptionId = useId();
 
   const [from, to] = legKey === 'depart' ? [journey.origin.label, journey.destination.label] : [journey.destination.label, journey.origin.label];
-  const lines = useMemo(() => leg.steps.map((step) => ({ points: stepPath(step), estimated: step.estimated })), [leg]);
+  // Rail rides along the region's railway lines where the feed has no shapes (issue 21 item 8).
+  const lines = useStepLines(leg.steps);
   const bounds = useMemo(() => pathBounds([...legPath(leg), ...lines.flatMap((line) => line.points)]), [leg, lines]);
   const first = leg.steps[0]!;
   const last = leg.steps[leg.steps.length - 1]!;

@@ -13,6 +13,7 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import MapView, { AttributionControl, Layer, Marker, NavigationControl, Popup, Source, type MapRef } from 'react-map-gl/maplibre';
 import type { ToiletMarker } from '../../../../contract/journey';
+import { FALLBACK_FIRST_LABEL_LAYER } from '../../../../contract/map';
 import { MAP_ZOOM, type Bounds, type StagePoint } from './map-model';
 import classes from './map.module.css';
 import type { LngLat } from './polyline';
@@ -81,6 +82,8 @@ export default function MapCanvas(props: MapCanvasProps) {
   const data = useMemo(() => linesGeoJson(lines), [lines]);
   const anchors = labelAnchors(start.at, end.at);
   const narrow = typeof window !== 'undefined' && window.innerWidth < 640;
+  // On our fallback style the town and city names stay readable above the route (server/map/style.ts).
+  const labelsFirst = style === props.fallbackStyleUrl ? FALLBACK_FIRST_LABEL_LAYER : undefined;
 
   // A new leg or stage: show all of it (no closer than zoom 14).
   useEffect(() => {
@@ -147,9 +150,9 @@ export default function MapCanvas(props: MapCanvasProps) {
         <NavigationControl showCompass={false} />
         <AttributionControl compact={narrow} />
         <Source id="route" type="geojson" data={data}>
-          <Layer id="route-casing" type="line" layout={{ 'line-join': 'round', 'line-cap': 'round' }} paint={{ 'line-color': '#ffffff', 'line-width': 8 }} />
-          <Layer id="route-line" type="line" filter={['!', ['get', 'estimated']]} layout={{ 'line-join': 'round', 'line-cap': 'round' }} paint={{ 'line-color': colour, 'line-width': 5 }} />
-          <Layer id="route-estimated" type="line" filter={['get', 'estimated']} paint={{ 'line-color': colour, 'line-width': 4, 'line-dasharray': [1.5, 1.5] }} />
+          <Layer id="route-casing" type="line" beforeId={labelsFirst} layout={{ 'line-join': 'round', 'line-cap': 'round' }} paint={{ 'line-color': '#ffffff', 'line-width': 8 }} />
+          <Layer id="route-line" type="line" beforeId={labelsFirst} filter={['!', ['get', 'estimated']]} layout={{ 'line-join': 'round', 'line-cap': 'round' }} paint={{ 'line-color': colour, 'line-width': 5 }} />
+          <Layer id="route-estimated" type="line" beforeId={labelsFirst} filter={['get', 'estimated']} paint={{ 'line-color': colour, 'line-width': 4, 'line-dasharray': [1.5, 1.5] }} />
         </Source>
         {stages.map((stage) => (
           <Marker key={`stage-${stage.number}`} longitude={stage.at[0]} latitude={stage.at[1]}>
