@@ -82,7 +82,7 @@ export function CookiePolicyPage() {
     },
     {
       name: NAMES.offline,
-      purpose: 'The journeys, step guides and timetables you opened (IndexedDB), so you can read them without a signal.',
+      purpose: `The journeys, step guides and timetables you opened${brand.enableUserAccounts ? ', and the lists of your saved journeys and recent searches' : ''} (IndexedDB), so you can read them without a signal.${brand.enableUserAccounts ? ' Signing out removes your lists.' : ''}`,
       duration: '30 days after you last opened them',
     },
     {

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
@@ -21,6 +21,7 @@ import type { SearchQuery } from '../../../../src/contract/search';
 import { EMPTY_SUGGESTIONS, ResultsScreen, ResultsServicesProvider, type ResultsServices } from '../../../../src/web/features/results';
 import { costValue } from '../../../../src/web/features/results/sort-filter';
 import { BrandProvider } from '../../../../src/web/lib/brand';
+import { journeyQueryKey } from '../../../../src/web/lib/journey-key';
 import type { RealtimeClient, RealtimeSubscription } from '../../../../src/web/lib/realtime';
 import type { ResultsSearch } from '../../../../src/web/lib/search-params';
 
@@ -104,7 +105,7 @@ function searchStore(hash: string, log: string[]) {
   return { services, stored, setCount: (n: number) => (count = n) };
 }
 
-function renderResults(options: { brand?: Brand; services: ResultsServices; hash: string; search?: ResultsSearch }) {
+function renderResults(options: { brand?: Brand; services: ResultsServices; hash: string; search?: ResultsSearch; client?: QueryClient }) {
   const changes: ResultsSearch[] = [];
   function Screen() {
     const [search, setSearch] = useState<ResultsSearch>(options.search ?? {});
@@ -123,7 +124,7 @@ function renderResults(options: { brand?: Brand; services: ResultsServices; hash
   render(
     <BrandProvider brand={options.brand ?? brand('regional')}>
       <MantineProvider env="test">
-        <QueryClientProvider client={new QueryClient()}>
+        <QueryClientProvider client={options.client ?? new QueryClient()}>
           <ResultsServicesProvider services={options.services}>
             <RouterProvider router={router as never} />
           </ResultsServicesProvider>
@@ -244,6 +245,42 @@ describe('Results screen, streamed', () => {
     expect(screen.getByText('Your search returned no results.')).toBeTruthy();
     for (const suggestion of EMPTY_SUGGESTIONS) expect(screen.getByText(suggestion)).toBeTruthy();
     expect(status().textContent).toBe('No search results.');
+  });
+});
+
+describe('Results screen, offline', () => {
+  afterEach(() => onlineManager.setOnline(true));
+
+  it('says the results need the network and lists the journeys kept on this device, then loads when back online', async () => {
+    const realtime = new FakeRealtime();
+    const store = searchStore(HASH, realtime.log);
+    store.setCount(planned.length);
+    store.stored.push(...planned);
+    const client = new QueryClient();
+    // One journey of this search was opened before (the persister restored it); one of another search.
+    client.setQueryData(journeyQueryKey(HASH, planned[1]!.id), planned[1]);
+    client.setQueryData(journeyQueryKey('f'.repeat(32), planned[2]!.id), planned[2]);
+    onlineManager.setOnline(false);
+    renderResults({ hash: HASH, services: { realtime, ...store.services, initialDelayMs: 0 }, client });
+    expect(await screen.findByRole('heading', { level: 2, name: 'You are offline' })).toBeTruthy();
+    expect(screen.getByText('The results of this search need the network. They will load here when you are back online.')).toBeTruthy();
+    expect(screen.queryByText('Gathering your results')).toBeNull();
+    const kept = screen.getByRole('list', { name: 'Journeys kept on this device' });
+    expect(within(kept).getAllByRole('article')).toHaveLength(1);
+    expect(within(kept).getByRole('link', { name: 'View journey details' }).getAttribute('href')).toBe(`/search/${HASH}/results/${planned[1]!.id}`);
+    expect(status().textContent).toBe('You are offline: the results of this search need the network.');
+    expect(realtime.log).toEqual([]);
+
+    act(() => onlineManager.setOnline(true));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(planned.length));
+    expect(screen.queryByText('You are offline')).toBeNull();
+  });
+
+  it('offline with nothing kept says so', async () => {
+    const realtime = new FakeRealtime();
+    onlineManager.setOnline(false);
+    renderResults({ hash: HASH, services: { realtime, ...searchStore(HASH, realtime.log).services, initialDelayMs: 0 } });
+    expect(await screen.findByText('None of its journeys were opened on this device, so none can be shown offline.')).toBeTruthy();
   });
 });
 
