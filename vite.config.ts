@@ -11,12 +11,27 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import type { Brand, BrandKey } from './src/contract/brand';
 import { loadBrands } from './src/server/brands/load';
+import { brandMapIconFiles } from './src/web/components/icon-glyphs';
 import { buildManifest, injectBrand } from './src/server/web/brand-html';
 
 const repo = path.dirname(fileURLToPath(import.meta.url));
 const brandsDir = path.join(repo, 'brands');
-const ARTWORK = /\.(svg|png)$/;
+/** Brand artwork, and a brand's house advert page (brand.json advertBanner). */
+const ARTWORK = /\.(svg|png|html)$/;
+
+/**
+ * A brand's map icons (SPEC section 3: the path varies per brand and mode): the files it ships in
+ * brands/<key>/map-icons/, and one drawn in its colour for every other mode. Site path -> contents.
+ */
+function mapIconFiles(brand: Brand): Map<string, string | Buffer> {
+  const folder = path.join(brandsDir, brand.key, 'map-icons');
+  const shipped = fs.existsSync(folder) ? fs.readdirSync(folder).filter((name) => name.endsWith('.svg')) : [];
+  const files = new Map<string, string | Buffer>(brandMapIconFiles(brand.key, brand.theme.themeColor, new Set(shipped)));
+  for (const name of shipped) files.set(`brands/${brand.key}/map-icons/${name}`, fs.readFileSync(path.join(folder, name)));
+  return files;
+}
 
 /** Brand HTML and manifest for `npm run dev`, picked by Host like the real server. */
 function brandPlugin(): Plugin {
@@ -40,11 +55,19 @@ function brandPlugin(): Plugin {
           response.end(JSON.stringify(buildManifest(brand)));
           return;
         }
+        const icon = /^\/brands\/([a-z]+)\/map-icons\/[\w-]+\.svg$/.exec(request.url ?? '');
+        const iconBrand = icon ? registry().brands.get(icon[1] as BrandKey) : undefined;
+        const iconFile = iconBrand ? mapIconFiles(iconBrand).get(request.url!.slice(1)) : undefined;
+        if (iconFile !== undefined) {
+          response.setHeader('Content-Type', 'image/svg+xml');
+          response.end(iconFile);
+          return;
+        }
         const match = /^\/brands\/([a-z]+)\/([\w.-]+)$/.exec(request.url ?? '');
         if (match && ARTWORK.test(match[2]!)) {
           const file = path.join(brandsDir, match[1]!, match[2]!);
           if (fs.existsSync(file)) {
-            response.setHeader('Content-Type', file.endsWith('.svg') ? 'image/svg+xml' : 'image/png');
+            response.setHeader('Content-Type', file.endsWith('.svg') ? 'image/svg+xml' : file.endsWith('.html') ? 'text/html; charset=utf-8' : 'image/png');
             response.end(fs.readFileSync(file));
             return;
           }
@@ -59,6 +82,9 @@ function brandPlugin(): Plugin {
         for (const file of fs.readdirSync(folder).filter((name) => ARTWORK.test(name))) {
           this.emitFile({ type: 'asset', fileName: `brands/${key}/${file}`, source: fs.readFileSync(path.join(folder, file)) });
         }
+      }
+      for (const brand of registry().brands.values()) {
+        for (const [fileName, source] of mapIconFiles(brand)) this.emitFile({ type: 'asset', fileName, source });
       }
     },
   };

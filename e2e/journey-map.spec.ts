@@ -81,6 +81,15 @@ test('Dundee to Perth: map, stage page with timetable and operator link, print v
   await expect(filter.locator('option')).toHaveText(['None', 'All']);
   await filter.selectOption('all');
   await expect(section.locator('.maplibregl-marker', { hasText: /^[1-3]$/ })).toHaveCount(3);
+  // Each stage point is the brand's map icon for its mode (SPEC section 3), loaded from the brand's path.
+  const icons = section.locator('.maplibregl-marker img');
+  await expect(icons).toHaveCount(3);
+  for (const src of await icons.evaluateAll((images) => images.map((image) => (image as HTMLImageElement).getAttribute('src')))) {
+    expect(src).toMatch(/^\/brands\/regional\/map-icons\/(walk|train|bus|taxi|bike|car)\.svg$/);
+  }
+  expect(await icons.evaluateAll((images) => images.every((image) => (image as HTMLImageElement).naturalWidth > 0))).toBe(true);
+  await page.waitForTimeout(500);
+  await section.screenshot({ path: path.join(SCREENSHOT_DIR, 'journey-map-regional-all-desktop.png') });
   await expect(section.getByText(/No public toilets are recorded near the destination/)).toBeVisible();
 
   // Return pill: the orange line the other way.
@@ -104,6 +113,10 @@ test('Dundee to Perth: map, stage page with timetable and operator link, print v
   await section.scrollIntoViewIfNeeded();
   await page.waitForTimeout(800);
   await shot(page, 'journey-map-regional-phone');
+  await page.setViewportSize({ width: 360, height: 800 });
+  await section.scrollIntoViewIfNeeded();
+  await page.waitForTimeout(800);
+  await shot(page, 'journey-map-regional-360');
   await page.setViewportSize(DESKTOP);
 
   // ---- Stage page ----------------------------------------------------------------------------
@@ -187,8 +200,12 @@ test('Dundee to Perth: map, stage page with timetable and operator link, print v
   await expect(page.getByRole('banner')).toBeHidden();
   await expect(page.getByRole('contentinfo')).toBeHidden();
   await expect(page.getByText('Return home')).toBeVisible();
+  // The paper carries the brand's logo (brand.logo) and dates as 'Thu 26 Nov 2026'.
+  await expect(page.getByRole('img', { name: brand.title })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Outbound' })).toContainText(/Date(Mon|Tue|Wed|Thu|Fri) \d{1,2} [A-Z][a-z]{2} \d{4}/);
   await shot(page, 'print-regional-paper', { fullPage: true });
   await page.emulateMedia({ media: 'screen' });
+  await expect(page.getByRole('img', { name: brand.title })).toBeHidden();
 
   // ---- Offline: the opened journey's map still draws (worker precached, style and layers kept) --
   await page.goto(journeyUrl);

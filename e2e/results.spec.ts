@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { Temporal } from 'temporal-polyfill';
 import { acceptCookies, expect, SCREENSHOT_DIR, seriousA11yViolations, test } from './fixtures';
+import { planDundeeToPerth } from './planning';
 
 /** The next weekday at 08:00 London, as the search form writes it. */
 function nextWeekdayAtEight(): string {
@@ -69,4 +70,27 @@ test('Dundee to Perth: the results stream in as cards, sort by cost, the Refine 
   await expect(sidebar.getByRole('combobox', { name: 'Sort by' })).toHaveValue('cost');
   expect(await seriousA11yViolations(page)).toEqual([]);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `results-${brand.key}-phone-refine.png`), fullPage: false });
+});
+
+test('the city bus brand frames its house advert on Results, readable on a phone, no serious axe findings', async ({ page, brand }) => {
+  test.skip(brand.key !== 'citybus', 'the one brand with a house advert');
+  test.setTimeout(120_000);
+  await page.goto('/');
+  await acceptCookies(page);
+  const { hash } = await planDundeeToPerth(page, brand);
+  await page.goto(`/search/${hash}/results`);
+  await expect(page.getByRole('article').first()).toBeVisible({ timeout: 90_000 });
+  const frame = page.frameLocator(`iframe[title="${brand.advertBanner!.title}"]`);
+  await expect(frame.getByText('Aged 5 to 21? Your bus is free.')).toBeVisible();
+  await expect(frame.getByRole('link')).toHaveAttribute('href', '/account');
+  const advert = `iframe[title="${brand.advertBanner!.title}"]`;
+  expect(await seriousA11yViolations(page, { exclude: advert })).toEqual([]);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `results-advert-${brand.key}-desktop.png`), fullPage: false });
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expect(frame.getByText('Aged 5 to 21? Your bus is free.')).toBeVisible();
+  await page.locator(advert).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `results-advert-${brand.key}-phone.png`), fullPage: false });
+  // The frame's own page, where axe can run: what the frame shows, checked on its own.
+  await page.goto(brand.advertBanner!.src);
+  expect(await seriousA11yViolations(page)).toEqual([]);
 });

@@ -53,7 +53,9 @@ export const brandSchema = z.object({
     ios: httpsUrl.nullable(),
     android: httpsUrl.nullable(),
   }),
+  /** The brand's logo on paper: heads the printed journey, where the (screen-only) header is not printed. */
   logo: sitePath,
+  /** The header's logo on screen (also inlined in the server's first paint). */
   navbarLogo: sitePath,
   favicon: sitePath,
   /** PNG/SVG icons for the web manifest. */
@@ -101,7 +103,12 @@ export const brandSchema = z.object({
   /** The national transport site the COVID-19 updates strip links to. */
   updatesLink: httpsUrl,
   /** Advertising banner frame on Results: empty unless a brand configures one. */
-  advertBanner: z.object({ src: httpsUrl, title: z.string().min(2) }).nullable(),
+  /**
+   * SPEC section 2's advertising banner frame on Results: a third party's page (an http(s) URL,
+   * framed in a sandbox with scripts), or the brand's own house advert (a site path to a
+   * script-free HTML file shipped in brands/<key>/, framed from its text without scripts).
+   */
+  advertBanner: z.object({ src: z.union([httpsUrl, sitePath]), title: z.string().min(2) }).nullable(),
   /**
    * An analytics service the brand has integrated, with the cookies it sets (the Cookie and
    * Privacy pages list them); null when none is (no brand has one today).

@@ -4,3 +4,5 @@
  */
 export const FALLBACK_STYLE_PATH = '/map/fallback/style.json';
 export const fallbackLayerPath = (layer: string) => `/map/fallback/${layer}.geojson`;
+/** The fallback style's lowest label layer: the app draws its route below it, so place names stay readable. */
+export const FALLBACK_FIRST_LABEL_LAYER = 'town-labels';

@@ -22,6 +22,8 @@ export {
 export { bboxContains, distance, type BBox, type LatLng } from './geo/geo';
 export { placeRefusal, SAME_PLACE_METRES } from './journey/request';
 export { PlaceIndex } from './places/place-index';
+export { isScottishCity } from './places/centres';
+export { parseCsv } from './common/csv';
 export { PlaceIndexSet } from './places/index-set';
 export type { PlaceResult, ReverseResult, SearchOptions } from './places/types';
 export type { SearchOutcome } from './places/search';

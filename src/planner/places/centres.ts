@@ -9,12 +9,15 @@ import type { PlaceRecord } from './types';
 
 const CITIES = new Set(['aberdeen', 'dundee', 'dunfermline', 'edinburgh', 'glasgow', 'inverness', 'perth', 'stirling']);
 
+/** Whether a place name is one of Scotland's cities (also the fallback map's larger labels). */
+export const isScottishCity = (name: string): boolean => CITIES.has(name.trim().toLowerCase());
+
 export function townCentres(towns: readonly PlaceRecord[], existing: readonly PlaceRecord[] = []): PlaceRecord[] {
   const have = new Set(existing.map((r) => r.label.toLowerCase()));
   const out: PlaceRecord[] = [];
   for (const t of towns) {
     if (t.type !== 'town') continue;
-    const city = CITIES.has(t.label.toLowerCase());
+    const city = isScottishCity(t.label);
     const label = `${t.label} ${city ? 'city' : 'town'} centre`;
     if (have.has(label.toLowerCase())) continue;
     have.add(label.toLowerCase());

@@ -4,14 +4,16 @@
  *   railways  railway lines (OpenStreetMap, clipped by clip-geo.ts)
  *   routes    route shapes from the region's GTFS feeds (shapes.txt, where a feed has one)
  *   stops     the feeds' stops and stations, with their kind (rail, coach, bus)
+ *   places    towns and cities of the region's place sources (GeoNames), for the map's labels
  * Built once from the region manifest on first request and kept in memory, gzipped as well.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { isScottishCity, parseCsv } from '../../planner/index';
 import { loadManifest, openGtfs, ReportBuilder, readTable } from '../../planner/node';
 
-export const MAP_LAYERS = ['areas', 'railways', 'routes', 'stops'] as const;
+export const MAP_LAYERS = ['areas', 'railways', 'routes', 'stops', 'places'] as const;
 export type MapLayerName = (typeof MAP_LAYERS)[number];
 
 interface FeatureCollection {
@@ -84,6 +86,19 @@ async function gtfsLayers(feeds: { path: string; name: string; kind?: string }[]
   return { stops: collection(stops), routes: collection(routes) };
 }
 
+/** The towns and cities of the manifest's GeoNames places (Scotland's cities as 'city', the rest 'town'). */
+function placeLabels(geonamesCsv: string | undefined): FeatureCollection {
+  if (!geonamesCsv || !fs.existsSync(geonamesCsv)) return collection([]);
+  const features: FeatureCollection['features'] = [];
+  for (const row of parseCsv(fs.readFileSync(geonamesCsv, 'utf8'))) {
+    const name = (row.name ?? '').trim();
+    const [lat, lng] = [Number(row.lat), Number(row.lng)];
+    if (!name || !Number.isFinite(lat) || !Number.isFinite(lng)) continue;
+    features.push({ type: 'Feature', properties: { name, kind: isScottishCity(name) ? 'city' : 'town' }, geometry: { type: 'Point', coordinates: [round5(lng), round5(lat)] } });
+  }
+  return collection(features);
+}
+
 export async function buildMapLayers(manifestPath: string): Promise<Record<MapLayerName, FeatureCollection>> {
   const loaded = await loadManifest(manifestPath, new Date(), false);
   const files = loaded.manifest.map ?? {};
@@ -93,7 +108,8 @@ export async function buildMapLayers(manifestPath: string): Promise<Record<MapLa
   // GTFS feeds only: a TransXChange feed's path is not a GTFS zip.
   const feeds = loaded.manifest.feeds.flatMap((feed, i) => (feed.gtfs ? [{ path: loaded.feedPaths[i]!, name: feed.name, kind: feed.stops?.kind }] : []));
   const { stops, routes } = await gtfsLayers(feeds);
-  return { areas, railways: readGeoJson(files.railways && loaded.resolve(files.railways)), routes, stops };
+  const geonames = loaded.manifest.places?.geonames;
+  return { areas, railways: readGeoJson(files.railways && loaded.resolve(files.railways)), routes, stops, places: placeLabels(geonames && loaded.resolve(geonames)) };
 }
 
 /** The manifest's attribution lines (its feeds' licences), for the map's attribution control. */

@@ -15,6 +15,15 @@ export function dateLabel(date: string): string {
   return DATE.format(new Date(Date.UTC(y, m - 1, d))).replace(/,/g, '');
 }
 
+const MADE_AT = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false });
+/** An instant (ISO text) as London time, 'Mon 23 Nov 2026 at 10:01'; the text itself if it is not a time. */
+export function instantLabel(iso: string): string {
+  const time = new Date(iso);
+  if (Number.isNaN(time.getTime())) return iso;
+  const parts = Object.fromEntries(MADE_AT.formatToParts(time).map((part) => [part.type, part.value]));
+  return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year} at ${parts.hour}:${parts.minute}`;
+}
+
 /** Human names of the travel types (the filter's labels and the icons' accessible names). */
 const MODE_NAMES: Record<string, string> = {
   train: 'Train',

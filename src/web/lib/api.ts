@@ -1,9 +1,11 @@
 /**
  * The API client's core (SPEC section 7): JSON Accept/Content-Type, the brand's X-Api-Key,
- * the XMLHttpRequest marker, the bearer token when signed in, and a 60 s timeout.
+ * the XMLHttpRequest marker, the bearer token when signed in (else the anonymous visitor's
+ * random identifier, lib/visitor), and a 60 s timeout.
  * Errors come back as ApiRequestError with the server's SPEC-shaped message and field errors.
  */
 import { readCookie, USER_TOKEN_COOKIE } from './cookies';
+import { VISITOR_HEADER, visitorId } from './visitor';
 
 export const API_TIMEOUT_MS = 60_000;
 
@@ -70,6 +72,11 @@ async function apiRequest<T>(method: 'GET' | 'POST' | 'PUT', path: string, optio
   };
   const token = typeof document === 'undefined' ? undefined : readCookie(USER_TOKEN_COOKIE);
   if (token) headers.Authorization = `Bearer ${token}`;
+  else {
+    // SPEC section 6: an anonymous call carries the visitor's random identifier (after cookie consent).
+    const visitor = typeof window === 'undefined' ? null : visitorId();
+    if (visitor) headers[VISITOR_HEADER] = visitor;
+  }
   const timed = withTimeout(options.signal);
   try {
     const response = await (options.fetch ?? fetch)(url, { method, headers, signal: timed.signal, ...(method === 'GET' ? {} : { body: JSON.stringify(payload ?? {}) }) });

@@ -24,3 +24,8 @@ export function useBrand(): Brand {
   if (!brand) throw new Error('useBrand() used outside <BrandProvider>');
   return brand;
 }
+
+/** A brand's own house advert (a site path to a file shipped with its artwork), not a third party's page. */
+export function isHouseAdvert(banner: { src: string }): boolean {
+  return banner.src.startsWith('/');
+}

@@ -115,7 +115,7 @@ describe.each([regional, health])('static pages for the $key brand', (brand) => 
     expect(essential?.textContent?.includes('user-token') ?? false).toBe(brand.enableUserAccounts);
     if (essential) expect(essential.textContent).toContain('End of session');
     const device = screen.getByRole('table', { name: 'Stored on your device' });
-    for (const name of ['drover.cookie-consent', 'drover-query-cache', 'Service worker']) expect(device.textContent).toContain(name);
+    for (const name of ['drover.cookie-consent', 'drover.visitor-id', 'drover-query-cache', 'Service worker']) expect(device.textContent).toContain(name);
     expect(text).toContain('We use no analytics service, so no analytics cookies are set.');
 
     const address = document.querySelector('address');
@@ -140,6 +140,17 @@ describe.each([regional, health])('static pages for the $key brand', (brand) => 
     cleanup();
     renderPage(PrivacyPolicyPage, brand);
     expect(document.body.textContent).not.toMatch(/Google Analytics|error-reporting provider|Analytics data:/);
+  });
+
+  it('a third party\'s advert banner is named as another website; the brand\'s own house advert is not', () => {
+    for (const Page of [CookiePolicyPage, AccessibilityStatementPage]) {
+      renderPage(Page, { ...brand, advertBanner: { src: 'https://adverts.example.org/banner', title: 'Local bus offers' } });
+      expect(document.body.textContent).toMatch(/from another website/);
+      cleanup();
+      renderPage(Page, { ...brand, advertBanner: loadBrand('citybus').advertBanner });
+      expect(document.body.textContent).not.toMatch(/another website/);
+      cleanup();
+    }
   });
 
   it('Privacy policy has every section the specification lists', () => {

@@ -10,6 +10,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Journey, Leg } from '../../../contract/journey';
 import { ScreenHeading } from '../../components/ScreenHeading';
+import { SUCCESS_TIMEOUT_MS } from '../../lib/auth';
 import { useBrand } from '../../lib/brand';
 import { hasUserToken } from '../../lib/cookies';
 import type { JourneySearch } from '../../lib/search-params';
@@ -186,6 +187,13 @@ function SaveBar({ hash, journey, onSaved }: { hash?: string; journey: Journey; 
     onSuccess: onSaved,
   });
   const saved = journey.user_status === 'saved';
+  // SPEC sections 4 and 9: success messages vanish after 10 seconds (the button keeps saying 'Journey Saved').
+  const { isSuccess: justSaved, reset } = save;
+  useEffect(() => {
+    if (!justSaved) return;
+    const timer = setTimeout(reset, SUCCESS_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [justSaved, reset]);
   return (
     <Paper className={classes.saveBar} p="sm" mt="lg">
       <Group justify="space-between">
@@ -306,8 +314,9 @@ export function JourneyScreen({ hash, journeyId, search }: JourneyScreenProps) {
   const services = useJourneyServices();
   const client = useQueryClient();
   const key = journeyDetailsKey(hash, journeyId);
-  // A journey the Results stream already fetched is in the cache under the same key: current at once.
-  const query = useJourneyQuery(hash, journeyId);
+  // A journey the Results stream already fetched is in the cache under the same key: current at
+  // once, unless the show flag asks for the fetched one (SPEC section 4).
+  const query = useJourneyQuery(hash, journeyId, { show: search.show === true });
   const viewed = useRef<string | null>(null);
   useEffect(() => {
     if (viewed.current === journeyId) return;

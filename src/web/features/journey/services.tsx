@@ -46,13 +46,16 @@ export function useJourneyServices(): JourneyServices {
 /**
  * The journey a details, stage or print screen shows: from the Results cache when the stream
  * fetched it, else from the API. Opening it keeps it (with its steps and timetables) offline.
+ * `show` (SPEC section 4's query flag, set when a saved journey is opened) fetches it even when
+ * a copy is held, and the fetched journey becomes current: the held copy may predate the save.
  */
-export function useJourneyQuery(hash: string, journeyId: string) {
+export function useJourneyQuery(hash: string, journeyId: string, { show = false }: { show?: boolean } = {}) {
   const services = useJourneyServices();
   return useQuery({
     queryKey: journeyDetailsKey(hash, journeyId),
     queryFn: ({ signal }) => services.getJourney(hash, journeyId, signal),
     staleTime: Infinity,
+    refetchOnMount: show ? 'always' : true,
     ...offlineQuery,
   });
 }

@@ -1,6 +1,6 @@
 import { List, Text } from '@mantine/core';
 
-import { useBrand } from '../../lib/brand';
+import { isHouseAdvert, useBrand } from '../../lib/brand';
 import { STATEMENT_PREPARED } from './facts';
 import { PageSection, StaticPage } from './layout';
 import { ExternalLink, MailLink } from './links';
@@ -43,7 +43,7 @@ export function AccessibilityStatementPage() {
           <List.Item>
             Operator websites and timetables that we link to are run by others and may not be accessible.
           </List.Item>
-          {brand.advertBanner && (
+          {brand.advertBanner && !isHouseAdvert(brand.advertBanner) && (
             <List.Item>The banner on the journey results page comes from another website and may not be accessible.</List.Item>
           )}
         </List>

@@ -1,6 +1,6 @@
 import { List, Table, Text } from '@mantine/core';
 
-import { useBrand } from '../../lib/brand';
+import { isHouseAdvert, useBrand } from '../../lib/brand';
 import { LAST_UPDATED } from './facts';
 import { StaticPage, PageSection } from './layout';
 import { ExternalLink, OwnerContact, PageLink } from './links';
@@ -24,6 +24,7 @@ const NAMES = {
   impressions: 'drover.campaign-impressions',
   appointment: 'drover-appointment-minutes',
   offline: 'drover-query-cache',
+  visitor: 'drover.visitor-id',
 } as const;
 
 const END_OF_SESSION = 'End of session';
@@ -74,8 +75,14 @@ export function CookiePolicyPage() {
       duration: "Until you clear this site's data",
     },
     {
+      name: NAMES.visitor,
+      purpose:
+        "A random number for this browser (local storage), kept only after you choose 'Accept Cookies'. It is sent with your requests while you are not signed in, so we can tell one visitor's journey views and searches from another's. It does not say who you are.",
+      duration: "Until you clear this site's data",
+    },
+    {
       name: NAMES.offline,
-      purpose: 'The journeys, step guides and timetables you opened (IndexedDB), so you can read them without a signal.',
+      purpose: `The journeys, step guides and timetables you opened${brand.enableUserAccounts ? ', and the lists of your saved journeys and recent searches' : ''} (IndexedDB), so you can read them without a signal.${brand.enableUserAccounts ? ' Signing out removes your lists.' : ''}`,
       duration: '30 days after you last opened them',
     },
     {
@@ -109,7 +116,7 @@ export function CookiePolicyPage() {
             ? 'We set one cookie, and only when you sign in. '
             : 'We set no cookies. '}
           Your browser also keeps a few records for us in its local storage and IndexedDB, listed below; they stay on
-          your device.{analytics ? ` If you choose 'Accept Cookies', ${analytics.provider} sets the analytics cookies listed below.` : ''}
+          your device, except the visitor number, which is sent with your requests.{analytics ? ` If you choose 'Accept Cookies', ${analytics.provider} sets the analytics cookies listed below.` : ''}
         </Text>
       </PageSection>
 
@@ -133,7 +140,7 @@ export function CookiePolicyPage() {
           {analytics && <List.Item>If you agree, to count visits and see which pages are used ({analytics.provider}).</List.Item>}
         </List>
         <Text>We do not use cookies for advertising and we do not sell information about you.</Text>
-        {brand.advertBanner && (
+        {brand.advertBanner && !isHouseAdvert(brand.advertBanner) && (
           <Text>
             The journey results page shows a banner ({brand.advertBanner.title}) loaded from another website. That website
             may set its own cookies, which its own cookie policy covers.

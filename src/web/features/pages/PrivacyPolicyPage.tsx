@@ -49,7 +49,8 @@ export function PrivacyPolicyPage() {
           </List.Item>
           <List.Item>
             <strong>Device information:</strong> the type of device, operating system, browser, screen size and
-            language setting.
+            language setting, and, if you accept cookies, a random number for this browser that tells your visits apart
+            from other visitors' while you are not signed in.
           </List.Item>
           <List.Item>
             <strong>Log information:</strong> your IP address, the date and time of each request, the pages and data

@@ -8,10 +8,13 @@ import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from '
 import { DEFAULT_SORT, isOneOf, SORT_OPTIONS, type SortOption } from '../../../contract/results';
 import { ScreenHeading } from '../../components/ScreenHeading';
 import { useBrand } from '../../lib/brand';
+import { useOnline } from '../../lib/online-status';
 import type { ResultsSearch } from '../../lib/search-params';
 import type { StreamState } from './stream-state';
 import { dateLabel, modeName } from '../../components/journey-labels';
 import { JourneyCard, PlaceholderCard } from './JourneyCard';
+import { OfflineResults } from './OfflineResults';
+import { AdvertBanner } from './AdvertBanner';
 import classes from './results.module.css';
 import { useResultsServices } from './services';
 import { availableStages, emissionExtremes, filterResults, formatFilters, parseFilters, sortResults, type StageSelection } from './sort-filter';
@@ -77,7 +80,8 @@ function useSidebar() {
 export function ResultsScreen({ hash, search, onSearchChange, editJourney }: ResultsScreenProps) {
   const brand = useBrand();
   const services = useResultsServices();
-  const state = useResultsStream(hash, services);
+  const online = useOnline();
+  const state = useResultsStream(hash, services, online);
   const multiple = brand.enableMultipleJourneyTypeFilter;
   const refine = useSidebar();
   const edit = useSidebar();
@@ -95,7 +99,9 @@ export function ResultsScreen({ hash, search, onSearchChange, editJourney }: Res
   const setSelection = (next: StageSelection) => onSearchChange({ ...search, filters: formatFilters(next) });
   const stageOptions = stages.map((stage) => ({ value: stage, label: modeName(stage) }));
 
-  const announcement = state.failure
+  const announcement = !done && !online
+    ? 'You are offline: the results of this search need the network.'
+    : state.failure
     ? 'The search could not be completed.'
     : !done
       ? state.expected === null
@@ -186,10 +192,7 @@ export function ResultsScreen({ hash, search, onSearchChange, editJourney }: Res
         </Suspense>
       )}
 
-      {brand.advertBanner && (
-        // SPEC section 2: the brand's advertising banner frame; sandboxed, as it is a third party's page.
-        <iframe className={classes.advert} src={brand.advertBanner.src} title={brand.advertBanner.title} sandbox="allow-scripts allow-popups" loading="lazy" />
-      )}
+      {brand.advertBanner && <AdvertBanner banner={brand.advertBanner} />}
 
       {/* At least a screen tall while results stream in, so the footer is not pushed down the
           screen as cards arrive (Lighthouse counted that as layout shift). */}
@@ -198,7 +201,9 @@ export function ResultsScreen({ hash, search, onSearchChange, editJourney }: Res
           {announcement}
         </VisuallyHidden>
 
-        {!done && (
+        {!done && !online && <OfflineResults hash={hash} listKept={shown.length === 0} />}
+
+        {!done && online && (
           <Paper withBorder p="md" my="md" component="section" aria-labelledby="gathering-heading">
             <Group gap="md" wrap="nowrap">
               <Loader size="sm" aria-hidden="true" />

@@ -25,11 +25,13 @@ const sleep = (ms: number, signal: AbortSignal) =>
 
 export { journeyQueryKey };
 
-export function useResultsStream(hash: string, services: ResultsServices): StreamState {
+/** `online` false: nothing starts (the search cannot be read); it starts when the network returns. */
+export function useResultsStream(hash: string, services: ResultsServices, online = true): StreamState {
   const [state, dispatch] = useReducer(streamReducer, initialStreamState);
   const queryClient = useQueryClient();
 
   useEffect(() => {
+    if (!online) return;
     const controller = new AbortController();
     const { signal } = controller;
     const seen = new Set<string>();
@@ -99,7 +101,7 @@ export function useResultsStream(hash: string, services: ResultsServices): Strea
       controller.abort();
       subscription.leave();
     };
-  }, [hash, services, queryClient]);
+  }, [hash, services, queryClient, online]);
 
   return state;
 }

@@ -1,10 +1,11 @@
 import { Button, Group, Paper, VisuallyHidden } from '@mantine/core';
 import type { RecentSearchItem } from '../../../contract/saved-journeys';
+import { instantLabel } from '../../components/journey-labels';
 import { truncateAddress } from './lists';
 import classes from './searches.module.css';
 import { usePlanAgain } from './use-plan-again';
 
-/** A recent search: From and To cut to 34 characters (the full text on hover and for screen readers), and Plan Again. */
+/** A recent search: From and To cut to 34 characters (the full text on hover and for screen readers), when it was made, and Plan Again. */
 export function RecentCard({ item }: { item: RecentSearchItem }) {
   const planAgain = usePlanAgain();
   return (
@@ -13,6 +14,12 @@ export function RecentCard({ item }: { item: RecentSearchItem }) {
         <dl className={`${classes.places} ${classes.grow}`}>
           <Place label="From" address={item.origin_address} />
           <Place label="To" address={item.destination_address} />
+          <div>
+            <dt>Searched</dt>
+            <dd>
+              <time dateTime={item.created_at}>{instantLabel(item.created_at)}</time>
+            </dd>
+          </div>
         </dl>
         <Button variant="outline" onClick={() => planAgain(item)} aria-label={`Plan Again from ${item.origin_address} to ${item.destination_address}`}>
           Plan Again

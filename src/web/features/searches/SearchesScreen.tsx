@@ -6,6 +6,7 @@
 import { Alert, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ScreenHeading } from '../../components/ScreenHeading';
+import { useOnline } from '../../lib/online-status';
 import { useSignedIn } from '../../lib/use-signed-in';
 import { SEARCH_LISTS, useSearchList, type ListItem, type SearchList } from './lists';
 import { Pager } from './Pager';
@@ -14,8 +15,20 @@ import { SavedCard } from './SavedCard';
 import classes from './searches.module.css';
 
 export const SEARCHES_TEXT = {
-  recent: { lead: 'Select a journey to plan again', empty: 'There are no recent searches', pager: 'Recent searches pages' },
-  saved: { lead: 'Select a journey to view details', empty: 'There are no saved journeys', pager: 'Saved journeys pages' },
+  recent: {
+    lead: 'Select a journey to plan again',
+    empty: 'There are no recent searches',
+    pager: 'Recent searches pages',
+    offlineMissing: 'Your recent searches need the network: they have not been loaded on this device yet.',
+    offlineNeeds: 'Planning again and other pages of the list need the network.',
+  },
+  saved: {
+    lead: 'Select a journey to view details',
+    empty: 'There are no saved journeys',
+    pager: 'Saved journeys pages',
+    offlineMissing: 'Your saved journeys need the network: they have not been loaded on this device yet.',
+    offlineNeeds: 'Journeys you opened before open offline; other pages of the list need the network.',
+  },
 } as const;
 
 export interface SearchesView {
@@ -60,7 +73,16 @@ export function SearchesScreen({ view, onViewChange }: { view: SearchesView; onV
 function ListPanel<L extends SearchList>(props: { list: L; page: number; onPage: (page: number) => void; card: (item: ListItem<L>) => ReactNode }) {
   const { list, page, onPage, card } = props;
   const query = useSearchList(list, page);
+  const online = useOnline();
   const text = SEARCHES_TEXT[list];
+  if (query.isPending && !online) {
+    // Offline, and this page was never loaded on this device: say so rather than spin for ever.
+    return (
+      <Alert color="gray" role="status">
+        You are offline. {text.offlineMissing} They will show here when you are back online.
+      </Alert>
+    );
+  }
   if (query.isPending) {
     return (
       <Group gap="xs" role="status">
@@ -80,6 +102,11 @@ function ListPanel<L extends SearchList>(props: { list: L; page: number; onPage:
   if (data.length === 0 && meta.total === 0) return <Text>{text.empty}</Text>;
   return (
     <section aria-label={list === 'recent' ? 'Recent searches' : 'Saved journeys'} aria-busy={query.isPlaceholderData}>
+      {!online && (
+        <Text mb="sm" fw={600}>
+          You are offline: this is the list as it was last loaded on this device. {text.offlineNeeds}
+        </Text>
+      )}
       <Text mb="sm">{text.lead}</Text>
       <ul className={classes.list}>
         {data.map(card)}

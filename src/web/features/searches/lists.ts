@@ -36,12 +36,16 @@ export const SEARCH_LISTS_KEY = ['searches'] as const;
 
 export type ListItem<L extends SearchList> = L extends 'saved' ? SavedJourneyItem : RecentSearchItem;
 
-/** One page of a list; the saved pages are kept offline (SPEC: saved journeys readable without signal). */
+/**
+ * One page of a list, kept offline: saved journeys readable without signal (SPEC), and the
+ * recent searches as last seen, so the Recent tab shows them offline (issue 21 item 9). Both
+ * leave the device on sign-out (ForgetListsOnSignOut).
+ */
 export function searchListQuery<L extends SearchList>(list: L, token: string, page: number, apiKey: string) {
   return {
     queryKey: searchListKey(list, token, page),
     queryFn: ({ signal }: { signal?: AbortSignal }) => apiGet<Page<ListItem<L>>>(PATHS[list], { apiKey, signal, query: { per_page: PAGE_SIZE, page } }),
-    ...(list === 'saved' ? offlineQuery : {}),
+    ...offlineQuery,
   };
 }
 

@@ -36,13 +36,33 @@ describe('GET /map/fallback', () => {
     const style = answer.json<{ version: number; sources: Record<string, { type: string; data: string; attribution: string }>; layers: { source?: string }[] }>();
     expect(style.version).toBe(8);
     expect(Object.values(style.sources).map((source) => source.data)).toEqual(
-      ['areas', 'railways', 'routes', 'stops'].map((name) => `http://health.localhost:8080/map/fallback/${name}.geojson`),
+      ['areas', 'railways', 'routes', 'stops', 'places'].map((name) => `http://health.localhost:8080/map/fallback/${name}.geojson`),
     );
     expect(style.sources.railways!.attribution).toMatch(/OpenStreetMap/);
     expect(style.sources.routes!.attribution).toMatch(/National Rail Enquiries/);
     // Every layer draws one of those sources; no glyphs or sprites to fetch from elsewhere.
     expect(style.layers.every((l) => l.source === undefined || l.source in style.sources)).toBe(true);
     expect(style).not.toHaveProperty('glyphs');
+  });
+
+  it("labels towns and cities from the region's places (drawn with the browser's own fonts, no glyph files)", async () => {
+    const style = (await request(server.port, 'GET', '/map/fallback/style.json')).json<{ layers: { id: string; type: string; source?: string; layout?: Record<string, unknown> }[] }>();
+    const labels = style.layers.filter((l) => l.type === 'symbol');
+    expect(labels.map((l) => l.id)).toEqual(['town-labels', 'city-labels']);
+    for (const label of labels) {
+      expect(label.source).toBe('places');
+      expect(label.layout?.['text-field']).toEqual(['get', 'name']);
+    }
+    // Labels sit above every line and point, so the region's names stay readable.
+    expect(style.layers.slice(-2).map((l) => l.id)).toEqual(['town-labels', 'city-labels']);
+
+    const places = await layer('places');
+    const kind = (name: string) => places.features.find((f) => f.properties.name === name)?.properties.kind;
+    expect(['Dundee', 'Perth', 'Stirling'].map(kind)).toEqual(['city', 'city', 'city']);
+    expect(['Forfar', 'Arbroath', 'Crieff', 'Blairgowrie and Rattray'].map(kind)).toEqual(['town', 'town', 'town', 'town']);
+    expect(places.features.every((f) => f.geometry.type === 'Point')).toBe(true);
+    const [lng, lat] = places.features.find((f) => f.properties.name === 'Dundee')!.geometry.coordinates as [number, number];
+    expect([Math.round(lat * 100) / 100, Math.round(lng * 100) / 100]).toEqual([56.47, -2.97]);
   });
 
   it("draws the region's own data: its four council areas among their neighbours, rail lines, stops and route shapes", async () => {

@@ -17,6 +17,7 @@ import {
   toiletFacts,
   validFilter,
 } from '../../../../src/web/features/journey/map/map-model';
+import { modeIcon } from '../../../../src/web/components/journey-labels';
 import { decodePolyline } from '../../../../src/web/features/journey/map/polyline';
 import fixture from './fixtures/dundee-perth-return.json';
 
@@ -102,9 +103,11 @@ describe("'Show on map'", () => {
     expect(validFilter(journey.return!, 'toilets')).toBe('none');
     expect(validFilter(journey.return!, 'all')).toBe('all');
   });
-  it('numbers the stages where each starts', () => {
-    expect(stagePoints(journey.depart).map((p) => p.number)).toEqual([1, 2, 3]);
-    expect(stagePoints(journey.depart)[1]!.at).toEqual([journey.depart.steps[1]!.start_location.lng, journey.depart.steps[1]!.start_location.lat]);
+  it('numbers the stages where each starts, each with its brand\'s map icon for the mode', () => {
+    expect(stagePoints(journey.depart, 'park').map((p) => p.number)).toEqual([1, 2, 3]);
+    expect(stagePoints(journey.depart, 'park').map((p) => p.icon)).toEqual(journey.depart.steps.map((s) => `/brands/park/map-icons/${modeIcon(s.type)}.svg`));
+    expect(stagePoints(journey.depart, 'council')[0]!.icon).toMatch(/^\/brands\/council\/map-icons\//);
+    expect(stagePoints(journey.depart, 'park')[1]!.at).toEqual([journey.depart.steps[1]!.start_location.lng, journey.depart.steps[1]!.start_location.lat]);
   });
 });
 

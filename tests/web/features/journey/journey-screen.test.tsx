@@ -12,13 +12,16 @@ import { promisify } from 'node:util';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { brandSchema, mergeBrandConfig, type Brand } from '../../../../src/contract/brand';
 import { journeySchema, type Journey } from '../../../../src/contract/journey';
 import { JourneyScreen, JourneyServicesProvider, type JourneyServices } from '../../../../src/web/features/journey';
 import { instructionText, milesText } from '../../../../src/web/features/journey/details-format';
+import { SUCCESS_TIMEOUT_MS } from '../../../../src/web/lib/auth';
 import { BrandProvider } from '../../../../src/web/lib/brand';
+import { journeyQueryKey } from '../../../../src/web/lib/journey-key';
+import type { JourneySearch } from '../../../../src/web/lib/search-params';
 
 const repo = path.resolve(__dirname, '../../../..');
 const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(repo, 'brands', file), 'utf8'));
@@ -56,15 +59,15 @@ function store(journeys: Journey[]) {
   return { services, calls };
 }
 
-function renderJourney(journey: Journey, options: { brand?: Brand; services: JourneyServices }) {
+function renderJourney(journey: Journey, options: { brand?: Brand; services: JourneyServices; search?: JourneySearch; client?: QueryClient }) {
   const router = createRouter({
-    routeTree: createRootRoute({ component: () => <JourneyScreen hash={HASH} journeyId={journey.id} search={{}} /> }),
+    routeTree: createRootRoute({ component: () => <JourneyScreen hash={HASH} journeyId={journey.id} search={options.search ?? {}} /> }),
     history: createMemoryHistory({ initialEntries: ['/'] }),
   });
   return render(
     <BrandProvider brand={options.brand ?? brand('regional')}>
       <MantineProvider env="test">
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <QueryClientProvider client={options.client ?? newClient()}>
           <JourneyServicesProvider services={options.services}>
             <RouterProvider router={router as never} />
           </JourneyServicesProvider>
@@ -73,6 +76,8 @@ function renderJourney(journey: Journey, options: { brand?: Brand; services: Jou
     </BrandProvider>,
   );
 }
+
+const newClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
 
 const fact = (label: string) => screen.getAllByText(label, { selector: 'dt' })[0]!.nextElementSibling!.textContent;
 const transitWithDirections = () => planned.find((j) => j.transport_mode === 'transit' && j.depart.steps.some((s) => s.directions.length > 0))!;
@@ -139,6 +144,46 @@ describe('Journey details', () => {
     await screen.findByText('Journey saved');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Journey Saved' }).hasAttribute('disabled')).toBe(true));
     expect(calls).toContain(`save ${journey.id}`);
+  }, 30_000);
+
+  it('"Journey saved" vanishes after 10 seconds like the other success messages (SPEC section 9)', async () => {
+    document.cookie = 'user-token=abc; path=/';
+    renderJourney(transitWithDirections(), { services: store(planned).services });
+    const button = await screen.findByRole('button', { name: 'Save Journey' });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      fireEvent.click(button);
+      await screen.findByText('Journey saved');
+      await act(() => vi.advanceTimersByTimeAsync(SUCCESS_TIMEOUT_MS - 500));
+      expect(screen.getByText('Journey saved')).toBeTruthy();
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      expect(screen.queryByText('Journey saved')).toBeNull();
+      // The button keeps saying so.
+      expect(screen.getByRole('button', { name: 'Journey Saved' }).hasAttribute('disabled')).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  }, 30_000);
+
+  it('show=true (a saved journey opened from My journeys) makes the fetched journey current over the copy already held', async () => {
+    document.cookie = 'user-token=abc; path=/';
+    const journey = transitWithDirections();
+    // The copy the Results stream (or an earlier visit) left here, before the journey was saved elsewhere.
+    const heldCopy = (client: QueryClient) => client.setQueryData(journeyQueryKey(HASH, journey.id), { ...journey, user_status: undefined });
+    const saved = store(planned.map((j) => (j.id === journey.id ? { ...j, user_status: 'saved' as const } : j)));
+
+    const plain = newClient();
+    heldCopy(plain);
+    renderJourney(journey, { services: saved.services, client: plain });
+    expect(await screen.findByRole('button', { name: 'Save Journey' })).toBeTruthy();
+    expect(saved.calls.filter((c) => c.startsWith('get'))).toEqual([]);
+    cleanup();
+
+    const shown = newClient();
+    heldCopy(shown);
+    renderJourney(journey, { services: saved.services, client: shown, search: { show: true } });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Journey Saved' }).hasAttribute('disabled')).toBe(true));
+    expect(saved.calls.filter((c) => c.startsWith('get'))).toEqual([`get ${journey.id}`]);
   }, 30_000);
 
   it('the health brand adds Attend Appointment (1 hour) after arriving, and offers no account', async () => {

@@ -103,6 +103,12 @@ describe('Map of journey', () => {
     const poi = toToilets.depart.pois[0]!;
     const poiList = within(section).getByRole('heading', { name: 'Points of interest along the route' }).parentElement!;
     expect(within(poiList).getByText(poi.name).closest('li')!.textContent).toContain(String(poi.count));
+    // Each card carries its place-category icon (SPEC section 3), decorative beside the name.
+    for (const item of toToilets.depart.pois) {
+      const icon = within(poiList).getByText(item.name).closest('li')!.querySelector('svg[data-icon]');
+      expect(icon?.getAttribute('data-icon')).toBe(item.type.replace(/_/g, '-'));
+      expect(icon?.getAttribute('aria-hidden')).toBe('true');
+    }
 
     // The return leg's destination has no toilets: Toilets goes, the filter falls back to None.
     fireEvent.click(within(section).getByRole('radio', { name: 'Return' }));
@@ -194,6 +200,20 @@ describe('Print journey', () => {
     expect(screen.getByText('Return home')).toBeTruthy();
     expect(screen.queryByText('Attend appointment (1 hour)')).toBeNull();
     expect(screen.getByRole('button', { name: 'Print this page' })).toBeTruthy();
+  }, 90_000);
+
+  it('shows each leg\'s date as the rest of the app does (Mon 6 May 2019, not 2019-05-06)', async () => {
+    renderAt(toToilets, { print: true });
+    const outbound = await screen.findByRole('region', { name: 'Outbound' });
+    expect(within(outbound).getByText('Mon 6 May 2019')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Return' })).getByText('Mon 6 May 2019')).toBeTruthy();
+    expect(screen.queryByText('2019-05-06')).toBeNull();
+  }, 90_000);
+
+  it('heads the paper with the brand\'s logo (the shell\'s header is not printed)', async () => {
+    renderAt(toToilets, { print: true, brand: brand('park') });
+    const logo = (await screen.findByRole('img', { name: brand('park').title })) as HTMLImageElement;
+    expect(logo.getAttribute('src')).toBe('/brands/park/logo.svg');
   }, 90_000);
 
   it('adds the 1-hour appointment end card on the health brand', async () => {

@@ -9,11 +9,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { brandSchema, mergeBrandConfig, type Brand } from '../../../../src/contract/brand';
 import type { Journey } from '../../../../src/contract/journey';
 import { JOURNEY_PROCESSED, RESULTS_RETRIEVED, searchChannel } from '../../../../src/contract/results';
@@ -21,6 +21,7 @@ import type { SearchQuery } from '../../../../src/contract/search';
 import { EMPTY_SUGGESTIONS, ResultsScreen, ResultsServicesProvider, type ResultsServices } from '../../../../src/web/features/results';
 import { costValue } from '../../../../src/web/features/results/sort-filter';
 import { BrandProvider } from '../../../../src/web/lib/brand';
+import { journeyQueryKey } from '../../../../src/web/lib/journey-key';
 import type { RealtimeClient, RealtimeSubscription } from '../../../../src/web/lib/realtime';
 import type { ResultsSearch } from '../../../../src/web/lib/search-params';
 
@@ -104,7 +105,7 @@ function searchStore(hash: string, log: string[]) {
   return { services, stored, setCount: (n: number) => (count = n) };
 }
 
-function renderResults(options: { brand?: Brand; services: ResultsServices; hash: string; search?: ResultsSearch }) {
+function renderResults(options: { brand?: Brand; services: ResultsServices; hash: string; search?: ResultsSearch; client?: QueryClient }) {
   const changes: ResultsSearch[] = [];
   function Screen() {
     const [search, setSearch] = useState<ResultsSearch>(options.search ?? {});
@@ -123,7 +124,7 @@ function renderResults(options: { brand?: Brand; services: ResultsServices; hash
   render(
     <BrandProvider brand={options.brand ?? brand('regional')}>
       <MantineProvider env="test">
-        <QueryClientProvider client={new QueryClient()}>
+        <QueryClientProvider client={options.client ?? new QueryClient()}>
           <ResultsServicesProvider services={options.services}>
             <RouterProvider router={router as never} />
           </ResultsServicesProvider>
@@ -247,6 +248,42 @@ describe('Results screen, streamed', () => {
   });
 });
 
+describe('Results screen, offline', () => {
+  afterEach(() => onlineManager.setOnline(true));
+
+  it('says the results need the network and lists the journeys kept on this device, then loads when back online', async () => {
+    const realtime = new FakeRealtime();
+    const store = searchStore(HASH, realtime.log);
+    store.setCount(planned.length);
+    store.stored.push(...planned);
+    const client = new QueryClient();
+    // One journey of this search was opened before (the persister restored it); one of another search.
+    client.setQueryData(journeyQueryKey(HASH, planned[1]!.id), planned[1]);
+    client.setQueryData(journeyQueryKey('f'.repeat(32), planned[2]!.id), planned[2]);
+    onlineManager.setOnline(false);
+    renderResults({ hash: HASH, services: { realtime, ...store.services, initialDelayMs: 0 }, client });
+    expect(await screen.findByRole('heading', { level: 2, name: 'You are offline' })).toBeTruthy();
+    expect(screen.getByText('The results of this search need the network. They will load here when you are back online.')).toBeTruthy();
+    expect(screen.queryByText('Gathering your results')).toBeNull();
+    const kept = screen.getByRole('list', { name: 'Journeys kept on this device' });
+    expect(within(kept).getAllByRole('article')).toHaveLength(1);
+    expect(within(kept).getByRole('link', { name: 'View journey details' }).getAttribute('href')).toBe(`/search/${HASH}/results/${planned[1]!.id}`);
+    expect(status().textContent).toBe('You are offline: the results of this search need the network.');
+    expect(realtime.log).toEqual([]);
+
+    act(() => onlineManager.setOnline(true));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(planned.length));
+    expect(screen.queryByText('You are offline')).toBeNull();
+  });
+
+  it('offline with nothing kept says so', async () => {
+    const realtime = new FakeRealtime();
+    onlineManager.setOnline(false);
+    renderResults({ hash: HASH, services: { realtime, ...searchStore(HASH, realtime.log).services, initialDelayMs: 0 } });
+    expect(await screen.findByText('None of its journeys were opened on this device, so none can be shown offline.')).toBeTruthy();
+  });
+});
+
 describe('Results screen, advertising banner', () => {
   it('frames the brand\'s banner when it has one, and nothing by default', async () => {
     const realtime = new FakeRealtime();
@@ -258,6 +295,30 @@ describe('Results screen, advertising banner', () => {
     renderResults({ hash: HASH, services: { realtime, ...store.services, initialDelayMs: 0 } });
     await screen.findByRole('heading', { level: 1, name: 'Journey results' });
     expect(document.querySelector('iframe')).toBeNull();
+  });
+
+  it('frames the city bus brand\'s house advert from its own file, without scripts', async () => {
+    const advert = fs.readFileSync(path.join(brandsDir, 'citybus/advert.html'), 'utf8');
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (input: URL | string) => {
+      asked.push(String(input));
+      return new Response(advert, { status: 200, headers: { 'Content-Type': 'text/html' } });
+    });
+    try {
+      const realtime = new FakeRealtime();
+      const store = searchStore(HASH, realtime.log);
+      const citybus = brand('citybus');
+      renderResults({ brand: citybus, hash: HASH, services: { realtime, ...store.services, initialDelayMs: 0 } });
+      const frame = (await screen.findByTitle(citybus.advertBanner!.title)) as HTMLIFrameElement;
+      await waitFor(() => expect(frame.getAttribute('srcdoc')).toContain('Aged 5 to 21? Your bus is free.'));
+      expect(asked).toEqual(['/brands/citybus/advert.html']);
+      // Our own pages refuse to be framed, so the frame holds the advert's text; it runs no scripts.
+      expect(frame.getAttribute('src')).toBeNull();
+      expect(frame.getAttribute('sandbox')!.split(' ')).not.toContain('allow-scripts');
+      expect(advert).not.toMatch(/<script/i);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 

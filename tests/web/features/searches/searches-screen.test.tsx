@@ -5,11 +5,13 @@
  * journey with show=true, and Plan Again's preset.
  */
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider, useNavigate } from '@tanstack/react-router';
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pageMeta } from '../../../../src/contract/paging';
 import type { RecentSearchItem, SavedJourneyItem } from '../../../../src/contract/saved-journeys';
 import { parseSearchesView, SearchesScreen } from '../../../../src/web/features/searches';
+import { searchListQuery } from '../../../../src/web/features/searches/lists';
 import { clearToken, resetAuthForTests, setToken } from '../../../../src/web/lib/auth';
 import { renderWithApp } from '../../helpers/render';
 
@@ -104,6 +106,48 @@ describe('Searches', () => {
     expect(router.state.location.search).toEqual({ page: 2 });
     expect(urls.at(-1)?.searchParams.get('page')).toBe('2');
     expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('a recent card says when the search was made, in London time', async () => {
+    stubLists({ recent: [recentItem(1), { ...recentItem(2), created_at: '2026-07-01T23:30:00.000Z' }], saved: [] });
+    renderSearches();
+    const cards = await waitFor(() => {
+      const items = within(screen.getByRole('region', { name: 'Recent searches' })).getAllByRole('listitem');
+      expect(items).toHaveLength(2);
+      return items;
+    });
+    expect(within(cards[0]!).getByText('Searched')).toBeTruthy();
+    expect(within(cards[0]!).getByText('Mon 23 Nov 2026 at 10:01').closest('time')?.getAttribute('datetime')).toBe('2026-11-23T10:01:00.000Z');
+    // 23:30 UTC in summer is half past midnight the next day in Scotland.
+    expect(within(cards[1]!).getByText('Thu 2 Jul 2026 at 00:30')).toBeTruthy();
+  });
+
+  it('offline, a Recent page never loaded says what needs the network instead of spinning', async () => {
+    const { urls } = stubLists({ recent: [recentItem(1)], saved: [] });
+    onlineManager.setOnline(false);
+    try {
+      renderSearches();
+      expect(await screen.findByText(/^You are offline\. Your recent searches need the network/)).toBeTruthy();
+      expect(screen.queryByText('Loading your journeys')).toBeNull();
+      expect(urls).toEqual([]);
+    } finally {
+      onlineManager.setOnline(true);
+    }
+  });
+
+  it('offline, a Recent page loaded before shows from the device, saying what needs the network', async () => {
+    stubLists({ recent: [recentItem(1)], saved: [] });
+    renderSearches();
+    await screen.findByRole('button', { name: /^Plan Again/ });
+    act(() => onlineManager.setOnline(false));
+    try {
+      expect(await screen.findByText(/^You are offline: this is the list as it was last loaded on this device\. Planning again/)).toBeTruthy();
+      expect(within(screen.getByRole('region', { name: 'Recent searches' })).getAllByRole('listitem')).toHaveLength(1);
+    } finally {
+      act(() => onlineManager.setOnline(true));
+    }
+    // Kept offline like the saved pages (the persister writes queries marked offline).
+    expect(searchListQuery('recent', 'tok-searches', 1, 'k').meta).toEqual({ offline: true });
   });
 
   it('Plan Again opens Home with both places preset in the history state', async () => {

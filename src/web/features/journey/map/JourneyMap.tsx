@@ -7,6 +7,7 @@
 import { Anchor, Button, Group, NativeSelect, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useId, useMemo, useState } from 'react';
 import type { Journey, Poi, ToiletMarker } from '../../../../contract/journey';
+import { PlaceIcon } from '../../../components/PlaceIcon';
 import { useBrand } from '../../../lib/brand';
 import journeyClasses from '../journey.module.css';
 import { LazyMap } from './LazyMap';
@@ -20,13 +21,13 @@ import {
   showsStages,
   showsToilets,
   stagePoints,
-  stepPath,
   validFilter,
   type LegKey,
   type MapFilter,
 } from './map-model';
 import { ToiletDetails } from './ToiletDetails';
 import { canSharePosition, useSharedPosition } from './use-shared-position';
+import { useStepLines } from './use-step-lines';
 
 export const JOURNEY_MAP_ID = 'journey-map';
 
@@ -59,9 +60,12 @@ export function PoiCards({ pois }: { pois: Poi[] }) {
         <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} component="ul" className={journeyClasses.plainList}>
           {pois.map((poi) => (
             <Paper component="li" key={`${poi.type} ${poi.name}`} withBorder p="sm" radius="md">
-              <Text fw={700} size="xl" lh={1.1}>
-                {poi.count}
-              </Text>
+              <Group gap={6} wrap="nowrap">
+                <PlaceIcon type={poi.type} size={22} />
+                <Text fw={700} size="xl" lh={1.1}>
+                  {poi.count}
+                </Text>
+              </Group>
               {poi.link ? (
                 <Anchor href={poi.link} target="_blank" rel="noopener noreferrer">
                   {poi.name}
@@ -89,7 +93,8 @@ export function JourneyMap({ journey, initialLeg = 'depart' }: { journey: Journe
   const descriptionId = useId();
 
   const [from, to] = legKey === 'depart' ? [journey.origin.label, journey.destination.label] : [journey.destination.label, journey.origin.label];
-  const lines = useMemo(() => leg.steps.map((step) => ({ points: stepPath(step), estimated: step.estimated })), [leg]);
+  // Rail rides along the region's railway lines where the feed has no shapes (issue 21 item 8).
+  const lines = useStepLines(leg.steps);
   const bounds = useMemo(() => pathBounds([...legPath(leg), ...lines.flatMap((line) => line.points)]), [leg, lines]);
   const first = leg.steps[0]!;
   const last = leg.steps[leg.steps.length - 1]!;
@@ -130,7 +135,7 @@ export function JourneyMap({ journey, initialLeg = 'depart' }: { journey: Journe
           bounds={bounds}
           start={{ at: [first.start_location.lng, first.start_location.lat], label: from }}
           end={{ at: [last.end_location.lng, last.end_location.lat], label: to }}
-          stages={showsStages(filter) ? stagePoints(leg) : []}
+          stages={showsStages(filter) ? stagePoints(leg, brand.key) : []}
           toilets={showsToilets(filter) ? leg.destination_toilets.markers : []}
           position={position}
         />

@@ -13,7 +13,8 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import MapView, { AttributionControl, Layer, Marker, NavigationControl, Popup, Source, type MapRef } from 'react-map-gl/maplibre';
 import type { ToiletMarker } from '../../../../contract/journey';
-import { MAP_ZOOM, type Bounds } from './map-model';
+import { FALLBACK_FIRST_LABEL_LAYER } from '../../../../contract/map';
+import { MAP_ZOOM, type Bounds, type StagePoint } from './map-model';
 import classes from './map.module.css';
 import type { LngLat } from './polyline';
 import { ToiletDetails } from './ToiletDetails';
@@ -38,7 +39,7 @@ export interface MapCanvasProps {
   bounds: Bounds | null;
   start: { at: LngLat; label: string };
   end: { at: LngLat; label: string };
-  stages?: { number: number; at: LngLat; label: string }[];
+  stages?: StagePoint[];
   toilets?: ToiletMarker[];
   /** The traveller's shared position; the map centres on its first fix. */
   position?: { lat: number; lng: number } | null;
@@ -81,6 +82,8 @@ export default function MapCanvas(props: MapCanvasProps) {
   const data = useMemo(() => linesGeoJson(lines), [lines]);
   const anchors = labelAnchors(start.at, end.at);
   const narrow = typeof window !== 'undefined' && window.innerWidth < 640;
+  // On our fallback style the town and city names stay readable above the route (server/map/style.ts).
+  const labelsFirst = style === props.fallbackStyleUrl ? FALLBACK_FIRST_LABEL_LAYER : undefined;
 
   // A new leg or stage: show all of it (no closer than zoom 14).
   useEffect(() => {
@@ -147,15 +150,25 @@ export default function MapCanvas(props: MapCanvasProps) {
         <NavigationControl showCompass={false} />
         <AttributionControl compact={narrow} />
         <Source id="route" type="geojson" data={data}>
-          <Layer id="route-casing" type="line" layout={{ 'line-join': 'round', 'line-cap': 'round' }} paint={{ 'line-color': '#ffffff', 'line-width': 8 }} />
-          <Layer id="route-line" type="line" filter={['!', ['get', 'estimated']]} layout={{ 'line-join': 'round', 'line-cap': 'round' }} paint={{ 'line-color': colour, 'line-width': 5 }} />
-          <Layer id="route-estimated" type="line" filter={['get', 'estimated']} paint={{ 'line-color': colour, 'line-width': 4, 'line-dasharray': [1.5, 1.5] }} />
+          <Layer id="route-casing" type="line" beforeId={labelsFirst} layout={{ 'line-join': 'round', 'line-cap': 'round' }} paint={{ 'line-color': '#ffffff', 'line-width': 8 }} />
+          <Layer id="route-line" type="line" beforeId={labelsFirst} filter={['!', ['get', 'estimated']]} layout={{ 'line-join': 'round', 'line-cap': 'round' }} paint={{ 'line-color': colour, 'line-width': 5 }} />
+          <Layer id="route-estimated" type="line" beforeId={labelsFirst} filter={['get', 'estimated']} paint={{ 'line-color': colour, 'line-width': 4, 'line-dasharray': [1.5, 1.5] }} />
         </Source>
         {stages.map((stage) => (
           <Marker key={`stage-${stage.number}`} longitude={stage.at[0]} latitude={stage.at[1]}>
-            <span className={classes.stagePoint} style={{ borderColor: colour }} aria-hidden="true">
-              {stage.number}
-            </span>
+            {stage.icon ? (
+              // The brand's map icon for the mode, with the stage's number on it.
+              <span className={classes.stageIcon} aria-hidden="true">
+                <img src={stage.icon} alt="" width={32} height={32} />
+                <span className={classes.stageNumber} style={{ background: colour }}>
+                  {stage.number}
+                </span>
+              </span>
+            ) : (
+              <span className={classes.stagePoint} style={{ borderColor: colour }} aria-hidden="true">
+                {stage.number}
+              </span>
+            )}
           </Marker>
         ))}
         <Marker key={`start-${anchors.start}`} longitude={start.at[0]} latitude={start.at[1]} anchor={anchors.start}>

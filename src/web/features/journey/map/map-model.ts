@@ -5,6 +5,8 @@
  */
 import type { Leg, Step, ToiletMarker } from '../../../../contract/journey';
 import { FALLBACK_STYLE_PATH } from '../../../../contract/map';
+import { mapIconPath } from '../../../components/icon-glyphs';
+import { modeIcon, type IconName } from '../../../components/journey-labels';
 import { decodePolyline, type LngLat } from './polyline';
 
 /** SPEC section 9: map zoom 14; here the closest a fitted route or a shared position zooms to. */
@@ -96,12 +98,21 @@ export function toiletFacts(toilet: ToiletMarker): { label: string; value: strin
   ];
 }
 
-/** Where each step starts: the numbered stage points the 'All' filter adds. */
-export function stagePoints(leg: Leg): { number: number; at: LngLat; label: string }[] {
+export interface StagePoint {
+  number: number;
+  at: LngLat;
+  label: string;
+  /** The brand's map icon for the step's mode (SPEC section 3: the path varies per brand and mode); null when the mode has none. */
+  icon: string | null;
+}
+
+/** Where each step starts: the numbered stage points the 'All' filter adds, each with its mode's map icon. */
+export function stagePoints(leg: Leg, brandKey: string): StagePoint[] {
   return leg.steps.map((step, i) => ({
     number: i + 1,
     at: [step.start_location.lng, step.start_location.lat],
     label: step.description,
+    icon: mapIconPath(brandKey, modeIcon(step.type) as IconName | null),
   }));
 }
 

@@ -7,6 +7,7 @@ import { Anchor, Button, Group, List, Paper, Stack, Text, Title } from '@mantine
 import { Link } from '@tanstack/react-router';
 import { useId, useMemo, useState } from 'react';
 import type { Direction, Journey, Leg } from '../../../../contract/journey';
+import { dateLabel } from '../../../components/journey-labels';
 import { ScreenHeading } from '../../../components/ScreenHeading';
 import { useBrand } from '../../../lib/brand';
 import { emissionsText, instructionText, instructionsToggleLabel, milesText, priceText, waitText } from '../details-format';
@@ -25,7 +26,7 @@ function LegFacts({ title, leg, from, to }: { title: string; leg: Leg; from: str
         {title}: {from} to {to}
       </Title>
       <dl className={classes.facts}>
-        <Fact label="Date">{leg.departure_date}</Fact>
+        <Fact label="Date">{dateLabel(leg.departure_date)}</Fact>
         <Fact label="Depart at">{leg.departure_at}</Fact>
         <Fact label="Arrive at">{leg.arrival_at}</Fact>
         <Fact label="Journey time">{leg.duration.text}</Fact>
@@ -123,8 +124,11 @@ export function PrintJourney({ journey }: { journey: Journey }) {
 export function PrintScreen({ hash, journeyId }: { hash: string; journeyId: string }) {
   // The same cache entry as Journey details (kept offline): an opened journey prints without another fetch.
   const query = useJourneyQuery(hash, journeyId);
+  const brand = useBrand();
   return (
     <>
+      {/* The shell's header is not printed: the paper carries the brand's logo instead. */}
+      <img src={brand.logo} alt={brand.title} height={44} className={printClasses.logo} />
       <ScreenHeading title="Print journey" />
       <Group gap="md" mb="md" className="no-print">
         <Anchor component={Link} to={`/search/${encodeURIComponent(hash)}/results/${encodeURIComponent(journeyId)}`}>

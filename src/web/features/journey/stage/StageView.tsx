@@ -11,7 +11,8 @@ import type { Journey } from '../../../../contract/journey';
 import type { JourneySearch } from '../../../lib/search-params';
 import classes from '../journey.module.css';
 import { LazyMap } from '../map/LazyMap';
-import { LEG_LABELS, pathBounds, ROUTE_COLOURS, stepPath } from '../map/map-model';
+import { LEG_LABELS, pathBounds, ROUTE_COLOURS } from '../map/map-model';
+import { useStepLines } from '../map/use-step-lines';
 import { glyphName } from '../StepGlyph';
 import { DirectionList, StepFacts, StepHeader } from '../StepTimeline';
 import { OperatorLink } from './OperatorLink';
@@ -39,7 +40,8 @@ export function StageView({ journey, search }: { journey: Journey; search: Journ
   const heading = useRef<HTMLHeadingElement>(null);
   const descriptionId = useId();
   const back = journeyLink(stage?.leg === 'return' ? { journeyType: 'return' } : {});
-  const line = useMemo(() => (stage ? [{ points: stepPath(stage.step), estimated: stage.step.estimated }] : []), [stage]);
+  const steps = useMemo(() => (stage ? [stage.step] : []), [stage]);
+  const line = useStepLines(steps);
   const bounds = useMemo(() => pathBounds(line.flatMap((l) => l.points)), [line]);
 
   // Moving between stages keeps the path: start each stage at its top, its heading focused.
