@@ -8,8 +8,7 @@
 export const TITLE_OPTIONS = ['Mr', 'Mrs', 'Ms', 'Miss', 'Dr', 'Prof', 'Sir', 'Dame', 'Reverend', 'Duke', 'Duchess', 'Other'] as const;
 export type Title = (typeof TITLE_OPTIONS)[number];
 
-export const RAILCARD_OPTIONS = ['16-17 Saver', '16-25 Railcard', '26-30 Railcard', 'Disabled Persons Railcard', 'Senior Railcard'] as const;
-export type Railcard = (typeof RAILCARD_OPTIONS)[number];
+export { RAILCARD_OPTIONS, type Railcard } from './railcards';
 
 /** SPEC: creation_origin is HOME_PAGE on register. */
 export const DEFAULT_CREATION_ORIGIN = 'HOME_PAGE';

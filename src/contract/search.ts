@@ -6,7 +6,7 @@
  */
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
-import { RAILCARD_OPTIONS } from './account-rules';
+import { RAILCARD_OPTIONS } from './railcards';
 import { journeySchema } from './journey';
 
 export const SEARCH_TIME_ZONE = 'Europe/London';

@@ -30,6 +30,3 @@ export const DEVICE_UNAVAILABLE = {
   damaged: 'We could not reach the journey planner, and the timetables on this device were damaged: they are downloaded again when you have a signal. Until then, planning is unavailable.',
   failed: 'We could not reach the journey planner, and planning on this device failed. Please try again when you have a signal.',
 } as const;
-
-/** How long the form waits for the API before planning on the device (when the device can). */
-export const API_REACH_MS = 5_000;
