@@ -34,6 +34,8 @@ export function OfflinePack() {
   }, [supported, optedOut]);
 
   if (!supported) return null;
+  // Offline with a pack kept, the check for a newer one fails: nothing to report, the pack works.
+  const problem = pack.problem === 'network' && pack.stored ? null : pack.problem;
   const percent = pack.progress ? Math.round((100 * pack.progress.received) / Math.max(1, pack.progress.total)) : 0;
   return (
     <Paper withBorder p="md" maw={560} mt="md" component="section" aria-label="Planning without signal">
@@ -54,9 +56,9 @@ export function OfflinePack() {
             <Progress value={percent} aria-label={`Downloading for offline use: ${percent}%`} />
           </>
         )}
-        {pack.problem && (
-          <Alert color={pack.problem === 'network' ? 'gray' : 'orange'} role="alert">
-            {OFFLINE_PACK_MESSAGES.problems[pack.problem]}
+        {problem && (
+          <Alert color={problem === 'network' ? 'gray' : 'orange'} role="alert">
+            {OFFLINE_PACK_MESSAGES.problems[problem]}
           </Alert>
         )}
         {!pack.stored && !pack.progress && optedOut && (

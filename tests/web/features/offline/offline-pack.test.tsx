@@ -44,4 +44,15 @@ describe("Home's offline panel", () => {
     await waitFor(() => expect(posted).toEqual([{ type: PACK_SYNC_MESSAGE }, { type: PACK_SYNC_MESSAGE }]));
     channel.close();
   });
+
+  it('with a pack kept, a failed check for a newer one (no signal) is not reported', async () => {
+    renderWithApp(<OfflinePack />);
+    await screen.findByText(/is available offline/);
+    const channel = new BroadcastChannel(PACK_CHANNEL);
+    act(() => channel.postMessage({ type: 'problem', problem: 'network' } satisfies PackNews));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText(/is available offline/)).toBeTruthy();
+    channel.close();
+  });
 });
