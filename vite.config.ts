@@ -32,6 +32,17 @@ function mapIconFiles(brand: Brand): Map<string, string | Buffer> {
   for (const name of shipped) files.set(`brands/${brand.key}/map-icons/${name}`, fs.readFileSync(path.join(folder, name)));
   return files;
 }
+/** Tiny modules shared by Home and later screens, each a separate request otherwise (see codeSplitting below). */
+const SHARED_SMALL = new RegExp(
+  [
+    'src/web/components/(journey-labels\\.ts|ModeIcon\\.tsx)$',
+    'src/web/lib/search-preset\\.ts$',
+    '@mantine/hooks/esm/use-(merged-ref|uncontrolled)/',
+    '@mantine/core/esm/(core/DirectionProvider|components/Badge|components/ScrollArea/utils/to-int)',
+  ]
+    .map((pattern) => pattern.replaceAll('/', '[\\\\/]'))
+    .join('|'),
+);
 
 /** Brand HTML and manifest for `npm run dev`, picked by Host like the real server. */
 function brandPlugin(): Plugin {
@@ -115,7 +126,12 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: 'app', tags: ['$initial'] }],
+          groups: [
+            { name: 'app', tags: ['$initial'] },
+            // Tiny modules that Home's form and later screens share: one small chunk rather than
+            // a request each (Home's script count, issue 20).
+            { name: 'shared', test: SHARED_SMALL },
+          ],
         },
       },
     },

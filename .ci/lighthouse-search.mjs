@@ -29,7 +29,7 @@ for (let attempt = 0; ; attempt++) {
   if (data.status === 'failed' || attempt > 240) throw new Error(`search ${hash} did not plan: ${data.failure ?? data.status}`);
   await new Promise((resolve) => setTimeout(resolve, 250));
 }
-const config = fs.readFileSync('lighthouserc.json', 'utf8').replaceAll('{hash}', hash);
+const config = fs.readFileSync('lighthouserc.json', 'utf8').replaceAll('{hash}', hash).replaceAll(':4174/', `:${port}/`);
 fs.writeFileSync(out, config);
 if (brandsOut) {
   const brands = JSON.parse(config);

@@ -3,14 +3,13 @@
  * Plain constants and functions (no zod here) so the browser's first chunk stays small;
  * src/contract/users.ts builds the zod schemas from these.
  */
-import { RAILCARDS, TIME_ZONE, TITLES } from '../vocabulary/index';
+import { TIME_ZONE, TITLES } from '../vocabulary/index';
 
 /** SPEC section 3, in the SPEC's order. */
 export const TITLE_OPTIONS = TITLES;
 export type Title = (typeof TITLE_OPTIONS)[number];
 
-export const RAILCARD_OPTIONS = RAILCARDS;
-export type Railcard = (typeof RAILCARD_OPTIONS)[number];
+export { RAILCARD_OPTIONS, type Railcard } from './railcards';
 
 /** SPEC: creation_origin is HOME_PAGE on register. */
 export const DEFAULT_CREATION_ORIGIN = 'HOME_PAGE';

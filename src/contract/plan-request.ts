@@ -4,7 +4,7 @@
  * on-device planner (issue 20), so both plan exactly the same request for the same form.
  */
 import type { TravelType } from './brand';
-import type { Railcard } from './account-rules';
+import type { Railcard } from './railcards';
 import { parseSearchTime, type SearchForm } from './search';
 
 export interface PlannerRequest {

@@ -6,7 +6,7 @@
  */
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
-import { RAILCARD_OPTIONS } from './account-rules';
+import { RAILCARD_OPTIONS } from './railcards';
 import { journeySchema } from './journey';
 import { MONTHS_AHEAD, SEARCH_STATUSES, TIME_ZONE } from '../vocabulary/index';
 

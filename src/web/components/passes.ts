@@ -2,7 +2,7 @@
  * The passes questions of the search form (SPEC sections 3 and 4), as pure rules so the
  * search form and the account screens answer them the same way.
  */
-import { RAILCARD_OPTIONS, type Railcard } from '../../contract/account-rules';
+import { RAILCARD_OPTIONS, type Railcard } from '../../contract/railcards';
 
 export { RAILCARD_OPTIONS, type Railcard };
 

@@ -5,8 +5,9 @@ import { ScreenHeading } from '../components/ScreenHeading';
 import { emptySearchForm, SearchForm } from '../features/search';
 import { useBrand } from '../lib/brand';
 import { searchPreset } from '../lib/search-preset';
+import { useSettled } from '../lib/use-settled';
 
-// Its own chunk: Home's first JavaScript stays as it was (issue 20).
+// Its own chunk, fetched once Home has settled: never part of Home's first JavaScript (issue 20).
 const OfflinePack = lazy(() => import('../features/offline').then((m) => ({ default: m.OfflinePack })));
 
 export const Route = createFileRoute('/')({
@@ -16,6 +17,7 @@ export const Route = createFileRoute('/')({
 
 function HomeScreen() {
   const brand = useBrand();
+  const settled = useSettled();
   // 'Plan Again' (Searches) opens Home with the origin and destination preset in the history state.
   const preset = useRouterState({ select: (state) => state.location.state.searchPreset });
   const [initial] = useState(() => {
@@ -28,9 +30,11 @@ function HomeScreen() {
       <Paper withBorder p="md" maw={560}>
         <SearchForm initial={initial} />
       </Paper>
-      <Suspense fallback={null}>
-        <OfflinePack />
-      </Suspense>
+      {settled && (
+        <Suspense fallback={null}>
+          <OfflinePack />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { requireSignedIn } from '../app/guards';
-import { parseSearchesView, SearchesScreen, type SearchesView } from '../features/searches';
+import { SearchesScreen } from '../features/searches';
+import { parseSearchesView, type SearchesView } from '../features/searches/view';
 
 export const Route = createFileRoute('/searches')({
   staticData: { name: 'Searches', breadcrumb: 'My journeys' },

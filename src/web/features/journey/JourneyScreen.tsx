@@ -3,7 +3,7 @@
  * 'viewed' call, the summary, the Pricing / payment methods / taxi / More information
  * modals, Show/Hide return journey, the save bar and the step-by-step guide.
  */
-import { isDeviceHash, SAVE_NEEDS_SIGNAL } from '../../lib/device-planner/device-searches';
+import { isDeviceHash } from '../../lib/device-planner/device-searches';
 import { Anchor, Badge, Button, Group, List, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -24,6 +24,7 @@ import { JourneyQueryState } from './JourneyQueryState';
 import { JourneyMap } from './map/JourneyMap';
 import { appointmentMinutesFor } from './return-time';
 import { journeyDetailsKey, useJourneyQuery, useJourneyServices } from './services';
+import { DeviceSaveOffer } from './DeviceSaveOffer';
 import { StageView } from './stage/StageView';
 import { StepGlyph } from './StepGlyph';
 import { StepTimeline } from './StepTimeline';
@@ -177,7 +178,7 @@ function DrtModal({ operator }: { operator: NonNullable<Journey['drt_operator']>
 
 function SaveBar({ hash, journey, onSaved }: { hash?: string; journey: Journey; onSaved: () => void }) {
   const brand = useBrand();
-  // Planned on the device with no signal (issue 20): the server does not know it, so it cannot be saved yet.
+  // Planned on the device with no signal (issue 20): the server does not know it, so it cannot be saved as it is.
   const onDevice = hash !== undefined && isDeviceHash(hash);
   const services = useJourneyServices();
   // brand.enableUserAccounts, not contract/brand's helper: that module brings zod into this chunk.
@@ -206,9 +207,7 @@ function SaveBar({ hash, journey, onSaved }: { hash?: string; journey: Journey; 
           </Text>
         </Group>
         {onDevice ? (
-          <Text size="sm" role="note" maw={420}>
-            {SAVE_NEEDS_SIGNAL}
-          </Text>
+          brand.enableUserAccounts && <DeviceSaveOffer hash={hash} />
         ) : signedIn ? (
           <Group gap="xs">
             {save.isSuccess && <Text role="status">Journey saved</Text>}

@@ -15,6 +15,11 @@ export interface JourneyServices {
   getJourney(hash: string, journeyId: string, signal?: AbortSignal): Promise<Journey>;
   markViewed(journeyId: string): Promise<void>;
   saveJourney(journeyId: string): Promise<void>;
+  /**
+   * Plans a search made on the device (issue 20) again on the server, now that there is a
+   * signal, so its journeys can be saved; answers the new search's hash.
+   */
+  planOnline?(deviceHash: string): Promise<string>;
 }
 
 /** The same cache entry the Results stream fills, so a journey already in results is current at once. */
@@ -34,6 +39,7 @@ export function journeyApi(apiKey: string): JourneyServices {
       isDeviceHash(hash) ? readDeviceJourney(hash, journeyId) : (await apiGet<{ data: Journey }>(`/v1/journey-planner/search/${id(hash)}/${id(journeyId)}`, { apiKey, signal })).data,
     markViewed: async (journeyId) => void (await apiPost(`/v1/journey/viewed/${id(journeyId)}`, { apiKey })),
     saveJourney: async (journeyId) => void (await apiPost(`/v1/journey/save/${id(journeyId)}`, { apiKey })),
+    planOnline: async (deviceHash) => (await import('../../lib/device-planner/plan-online')).planOnline(deviceHash, apiKey),
   };
 }
 

@@ -1,17 +1,15 @@
 /**
  * Home's "plan without signal" panel (issue 20): whether the brand's region is on this device
  * for planning offline, in words; a progress bar while it downloads; a button to remove it (or
- * to keep it again); a clear message when storage is refused or full. Loaded lazily, so Home's
- * first JavaScript does not grow; it asks for the pack in the background once Home has settled.
+ * to keep it again); a clear message when storage is refused or full. Home mounts it only once
+ * it has settled (useSettled), so its code is not part of Home's first JavaScript and the
+ * background download it asks for never competes with the first load.
  */
 import { Alert, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import type { PackProblem } from '../../lib/device-planner/pack-cache';
 import { requestPackSync, usePackState } from '../../lib/device-planner/pack-state';
 import { TIME_ZONE } from '../../../vocabulary/index';
-
-/** After Home settles: the download never competes with the first load. */
-const SETTLE_MS = 2_000;
 
 export const OFFLINE_PACK_MESSAGES = {
   available: (label: string, date: string) => `${label} is available offline (timetable of ${date}).`,
@@ -33,11 +31,12 @@ export function OfflinePack() {
 
   useEffect(() => {
     if (!supported || optedOut) return;
-    const timer = setTimeout(() => void requestPackSync(), SETTLE_MS);
-    return () => clearTimeout(timer);
+    void requestPackSync();
   }, [supported, optedOut]);
 
   if (!supported) return null;
+  // Offline with a pack kept, the check for a newer one fails: nothing to report, the pack works.
+  const problem = pack.problem === 'network' && pack.stored ? null : pack.problem;
   const percent = pack.progress ? Math.round((100 * pack.progress.received) / Math.max(1, pack.progress.total)) : 0;
   return (
     <Paper withBorder p="md" maw={560} mt="md" component="section" aria-label="Planning without signal">
@@ -58,9 +57,9 @@ export function OfflinePack() {
             <Progress value={percent} aria-label={`Downloading for offline use: ${percent}%`} />
           </>
         )}
-        {pack.problem && (
-          <Alert color={pack.problem === 'network' ? 'gray' : 'orange'} role="alert">
-            {OFFLINE_PACK_MESSAGES.problems[pack.problem]}
+        {problem && (
+          <Alert color={problem === 'network' ? 'gray' : 'orange'} role="alert">
+            {OFFLINE_PACK_MESSAGES.problems[problem]}
           </Alert>
         )}
         {!pack.stored && !pack.progress && optedOut && (

@@ -15,8 +15,6 @@ import { ApiRequestError, apiPost } from '../../lib/api';
 import { rememberSearchPasses } from '../../lib/search-passes';
 import { useAuth } from '../../lib/auth';
 import { useBrand } from '../../lib/brand';
-import { API_REACH_MS } from '../../lib/device-planner/device-searches';
-import { readPackInfo } from '../../lib/device-planner/pack-cache';
 import { chooseJourneyType, outboundBounds, returnMinimum, type JourneyType } from './form-rules';
 import { emptySearchForm, searchRequestBody, type SearchFormState } from './form-state';
 import type { PlaceProvider } from './places/types';
@@ -41,6 +39,16 @@ export interface SearchFormProps {
   baseUrl?: string;
   now?: () => Date;
 }
+
+/** How long the form waits for the API before planning on the device, when the device can (issue 20). */
+export const API_REACH_MS = 5_000;
+
+/**
+ * Whether this device holds the region's timetables (issue 20). Asked only when the API is out
+ * of reach, so the pack's code is never part of the form's first JavaScript.
+ */
+const deviceHasPack = () =>
+  import('../../lib/device-planner/pack-cache').then((m) => m.readPackInfo()).then((info) => info !== null, () => false);
 
 /** The server names nested fields 'origin.lat'; the form shows them on 'origin'. First message each. */
 export function firstMessages(errors: Record<string, string[]>): Record<string, string> {
@@ -87,21 +95,22 @@ export function SearchForm({ initial, variant = 'plan', onPlanned, provider, deb
       setSubmitting(false);
     };
     // Issue 20: with the region's timetables on the device, no signal (or an API silent for a few
-    // seconds) plans here instead.
-    const onDevice = fetchImpl ? false : await readPackInfo().then((info) => info !== null, () => false);
+    // seconds) plans here instead. The device is asked only then.
+    let hasPack: Promise<boolean> | null = null;
+    const deviceCanPlan = () => (hasPack ??= fetchImpl || typeof caches === 'undefined' ? Promise.resolve(false) : deviceHasPack());
+    const reach = new AbortController();
+    const slow = setTimeout(() => void deviceCanPlan().then((can) => can && reach.abort(new DOMException('No answer yet.', 'TimeoutError'))), API_REACH_MS);
     try {
-      if (onDevice && !navigator.onLine) throw new TypeError('offline');
-      const answer = await apiPost<{ data: { hash: string } }>(
-        '/v1/journey-planner/search',
-        { apiKey: brand.apiKey, fetch: fetchImpl, baseUrl, ...(onDevice ? { signal: AbortSignal.timeout(API_REACH_MS) } : {}) },
-        body,
-      );
+      if (!navigator.onLine && (await deviceCanPlan())) throw new TypeError('offline');
+      const answer = await apiPost<{ data: { hash: string } }>('/v1/journey-planner/search', { apiKey: brand.apiKey, fetch: fetchImpl, baseUrl, signal: reach.signal }, body);
+      clearTimeout(slow);
       // Only the signed-in owner reads passes back from the server: remember what was sent here.
       if (!user) rememberSearchPasses(answer.data.hash, form.passes);
       await open(answer.data.hash);
     } catch (error) {
+      clearTimeout(slow);
       if (error instanceof ApiRequestError) return failed(error.errors ? firstMessages(error.errors) : {}, error.message);
-      if (!onDevice) return failed({}, SEARCH_FORM_MESSAGES.unreachable);
+      if (!(await deviceCanPlan())) return failed({}, SEARCH_FORM_MESSAGES.unreachable);
       const outcome = await (await import('../../lib/device-planner/offline-search')).planSearchOnDevice(body, brand);
       if (outcome.kind === 'planned') await open(outcome.hash);
       else failed(outcome.kind === 'invalid' ? firstMessages(outcome.errors) : {}, outcome.kind === 'message' ? outcome.message : SEARCH_FORM_MESSAGES.unreachable);

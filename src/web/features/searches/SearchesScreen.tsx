@@ -8,11 +8,12 @@ import type { ReactNode } from 'react';
 import { ScreenHeading } from '../../components/ScreenHeading';
 import { useOnline } from '../../lib/online-status';
 import { useSignedIn } from '../../lib/use-signed-in';
-import { SEARCH_LISTS, useSearchList, type ListItem, type SearchList } from './lists';
+import { useSearchList, type ListItem, type SearchList } from './lists';
 import { Pager } from './Pager';
 import { RecentCard } from './RecentCard';
 import { SavedCard } from './SavedCard';
 import classes from './searches.module.css';
+import type { SearchesView } from './view';
 
 export const SEARCHES_TEXT = {
   recent: {
@@ -31,17 +32,7 @@ export const SEARCHES_TEXT = {
   },
 } as const;
 
-export interface SearchesView {
-  list?: SearchList;
-  page?: number;
-}
-
-/** ?list=saved&page=2 from the URL; anything else falls back to Recent, page 1. */
-export function parseSearchesView(raw: Record<string, unknown>): SearchesView {
-  const list = (SEARCH_LISTS as readonly unknown[]).includes(raw.list) ? (raw.list as SearchList) : undefined;
-  const page = Number(raw.page);
-  return { ...(list && list !== 'recent' ? { list } : {}), ...(Number.isInteger(page) && page > 1 && page <= 100_000 ? { page } : {}) };
-}
+export { parseSearchesView, type SearchesView } from './view';
 
 export function SearchesScreen({ view, onViewChange }: { view: SearchesView; onViewChange: (view: SearchesView) => void }) {
   useSignedIn();

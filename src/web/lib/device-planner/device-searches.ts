@@ -11,7 +11,13 @@ export const DEVICE_HASH_PREFIX = 'device-';
 export const isDeviceHash = (hash: string) => hash.startsWith(DEVICE_HASH_PREFIX);
 
 export const PLANNED_ON_DEVICE = 'Planned on this device, offline';
-export const SAVE_NEEDS_SIGNAL = 'Saving needs a connection: this journey was planned on this device, offline. When you have signal, plan it again to save it.';
+/** The save bar of a journey planned on the device (issue 20): offline, then once the signal is back. */
+export const DEVICE_SAVE = {
+  needsSignal: 'Saving needs a connection: this journey was planned on this device, offline. When you have a signal again, you can plan it online and save it.',
+  signalBack: 'You have a signal again. Plan this journey online to save it.',
+  button: 'Plan online to save',
+  failed: 'Planning online did not work. Please try again in a moment.',
+} as const;
 
 export const readDeviceSearch = (hash: string): Promise<SearchQuery> => import('./client').then((m) => m.readDeviceSearch(hash));
 export const readDeviceJourney = (hash: string, journeyId: string): Promise<Journey> => import('./client').then((m) => m.readDeviceJourney(hash, journeyId));
@@ -30,6 +36,3 @@ export const DEVICE_UNAVAILABLE = {
   damaged: 'We could not reach the journey planner, and the timetables on this device were damaged: they are downloaded again when you have a signal. Until then, planning is unavailable.',
   failed: 'We could not reach the journey planner, and planning on this device failed. Please try again when you have a signal.',
 } as const;
-
-/** How long the form waits for the API before planning on the device (when the device can). */
-export const API_REACH_MS = 5_000;
