@@ -9,6 +9,21 @@ import { VISITOR_HEADER, visitorId } from './visitor';
 
 export const API_TIMEOUT_MS = 60_000;
 
+/** Every API path starts here (SPEC section 7); each feature keeps its own calls in its api.ts. */
+export const API_PREFIX = '/v1/';
+const seg = encodeURIComponent;
+
+/** Paths more than one feature (or a lib) calls: a search and its journeys, signing in and out. */
+export const SHARED_PATHS = {
+  search: `${API_PREFIX}journey-planner/search`,
+  searchQuery: (hash: string) => `${API_PREFIX}journey-planner/search/${seg(hash)}`,
+  searchJourney: (hash: string, journeyId: string) => `${API_PREFIX}journey-planner/search/${seg(hash)}/${seg(journeyId)}`,
+  login: `${API_PREFIX}auth/login`,
+  logout: `${API_PREFIX}auth/logout`,
+  logoutEverywhere: `${API_PREFIX}auth/logout-everywhere`,
+  currentUser: `${API_PREFIX}users/show`,
+} as const;
+
 export class ApiRequestError extends Error {
   override name = 'ApiRequestError';
   constructor(

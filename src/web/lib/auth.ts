@@ -6,7 +6,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { User } from '../../contract/users';
-import { ApiRequestError, apiGet, apiPost, type ApiCallOptions } from './api';
+import { ApiRequestError, apiGet, apiPost, SHARED_PATHS, type ApiCallOptions } from './api';
 import { readCookie, USER_TOKEN_COOKIE } from './cookies';
 
 export const SUCCESS_TIMEOUT_MS = 10_000;
@@ -96,7 +96,7 @@ export function setUser(user: User): void {
  */
 export async function fetchUser(options: ApiCallOptions): Promise<User | null> {
   try {
-    const answer = await apiGet<{ data: User }>('/v1/users/show', options);
+    const answer = await apiGet<{ data: User }>(SHARED_PATHS.currentUser, options);
     update({ user: answer.data });
     return answer.data;
   } catch (error) {
@@ -114,7 +114,7 @@ export async function startAuth(options: ApiCallOptions): Promise<void> {
 
 /** POST /v1/auth/login with the e-mail as username; stores the token, shows the banner and fetches the user. Errors propagate to the form. */
 export async function login(form: { username: string; password: string }, options: ApiCallOptions): Promise<void> {
-  const answer = await apiPost<{ data: { access_token: string } }>('/v1/auth/login', options, form);
+  const answer = await apiPost<{ data: { access_token: string } }>(SHARED_PATHS.login, options, form);
   setToken(answer.data.access_token);
   showSuccess(LOGGED_IN_MESSAGE, '/');
   await fetchUser(options);
@@ -127,7 +127,7 @@ export async function login(form: { username: string; password: string }, option
  */
 export async function endSession(options: ApiCallOptions, everywhere = false): Promise<void> {
   if (!state.token) return;
-  await apiPost<{ data: { message: string } }>(everywhere ? '/v1/auth/logout-everywhere' : '/v1/auth/logout', options);
+  await apiPost<{ data: { message: string } }>(everywhere ? SHARED_PATHS.logoutEverywhere : SHARED_PATHS.logout, options);
 }
 
 /** Clears the token here (after endSession); the banner belongs to Home, where the caller goes next. */

@@ -21,6 +21,7 @@ import { OfflineBanner } from './OfflineBanner';
 import { SiteFooter } from './SiteFooter';
 import { TopBar } from './TopBar';
 import { UpdatesStrip } from './UpdatesStrip';
+import { API_PREFIX } from '../../lib/api';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
@@ -46,7 +47,7 @@ export function AppShell() {
     const anchor = (event.target as HTMLElement).closest('a');
     if (!anchor || anchor.target || anchor.hasAttribute('download')) return;
     const url = new URL(anchor.href, window.location.href);
-    if (url.origin !== window.location.origin || url.pathname.startsWith('/v1/')) return;
+    if (url.origin !== window.location.origin || url.pathname.startsWith(API_PREFIX)) return;
     if (url.pathname === window.location.pathname && url.hash) return;
     event.preventDefault();
     void router.navigate({ href: url.pathname + url.search + url.hash });

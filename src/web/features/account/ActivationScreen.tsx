@@ -2,10 +2,10 @@ import { Alert, Anchor, Loader } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { ScreenHeading } from '../../components/ScreenHeading';
-import { apiPost } from '../../lib/api';
 import { showSuccess } from '../../lib/auth';
 import { useBrand } from '../../lib/brand';
 import { toFormErrors } from './form-errors';
+import { accountApi } from './api';
 
 /** SPEC section 2 Activation: sends the code from the query, then goes to Login with the server's message. */
 export function ActivationScreen({ code }: { code: string | undefined }) {
@@ -18,7 +18,7 @@ export function ActivationScreen({ code }: { code: string | undefined }) {
   useEffect(() => {
     if (!code || sent.current === code) return;
     sent.current = code;
-    apiPost<{ data: { message: string } }>(`/v1/users/activation/${encodeURIComponent(code)}`, { apiKey: brand.apiKey })
+    accountApi.activate({ apiKey: brand.apiKey }, code)
       .then(async (answer) => {
         showSuccess(answer.data.message, '/login');
         await navigate({ to: '/login' });

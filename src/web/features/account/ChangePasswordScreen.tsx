@@ -2,11 +2,11 @@ import { Alert, Button, PasswordInput } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { ScreenHeading } from '../../components/ScreenHeading';
-import { apiPost } from '../../lib/api';
 import { showSuccess } from '../../lib/auth';
 import { useBrand } from '../../lib/brand';
 import { AccountForm } from './AccountForm';
 import { useFormCall } from './use-form-call';
+import { accountApi } from './api';
 
 const LABELS = { password: 'Enter New Password', password_confirmation: 'Confirm New Password' };
 
@@ -22,11 +22,7 @@ export function ChangePasswordScreen({ code }: { code: string | undefined }) {
     event.preventDefault();
     if (!code) return;
     const ok = await run(async () => {
-      const answer = await apiPost<{ data: { message: string } }>(
-        `/v1/users/password/reset/${encodeURIComponent(code)}`,
-        { apiKey: brand.apiKey },
-        { password, password_confirmation: confirmation },
-      );
+      const answer = await accountApi.resetPassword({ apiKey: brand.apiKey }, code, { password, password_confirmation: confirmation });
       showSuccess(answer.data.message, '/login');
     });
     if (ok) await navigate({ to: '/login' });

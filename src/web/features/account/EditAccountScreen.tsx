@@ -3,7 +3,6 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import type { User } from '../../../contract/users';
 import { ScreenHeading } from '../../components/ScreenHeading';
-import { apiPost, apiPut } from '../../lib/api';
 import { setUser, showSuccess } from '../../lib/auth';
 import { useBrand } from '../../lib/brand';
 import { useSignedIn } from '../../lib/use-signed-in';
@@ -12,6 +11,7 @@ import { updatePayload, userFormFrom } from './user-form';
 import { USER_FORM_LABELS, UserForm } from './UserForm';
 import { useFormCall } from './use-form-call';
 import { UserLoading } from './UserLoading';
+import { accountApi } from './api';
 
 export const UPDATED_MESSAGE = 'Account successfully updated';
 
@@ -35,7 +35,7 @@ function EditForm({ user }: { user: User }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const ok = await run(async () => {
-      const answer = await apiPut<{ data: User }>('/v1/users/update', { apiKey: brand.apiKey }, updatePayload(form));
+      const answer = await accountApi.update({ apiKey: brand.apiKey }, updatePayload(form));
       setUser(answer.data);
       showSuccess(UPDATED_MESSAGE, '/account');
     });
@@ -45,7 +45,7 @@ function EditForm({ user }: { user: User }) {
   // Sends a reset link to the user's e-mail, then shows the answer at the top of the page.
   const changePassword = async () => {
     await run(async () => {
-      const answer = await apiPost<{ data: { message: string } }>('/v1/users/password/reset', { apiKey: brand.apiKey }, { email: user.email });
+      const answer = await accountApi.requestPasswordReset({ apiKey: brand.apiKey }, user.email);
       showSuccess(answer.data.message);
     });
     window.scrollTo(0, 0);

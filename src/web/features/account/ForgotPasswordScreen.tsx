@@ -1,11 +1,11 @@
 import { Button, Paper, Stack, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ScreenHeading } from '../../components/ScreenHeading';
-import { apiPost } from '../../lib/api';
 import { showSuccess, useAuth } from '../../lib/auth';
 import { useBrand } from '../../lib/brand';
 import { ErrorSummary } from './Banners';
 import { useFormCall } from './use-form-call';
+import { accountApi } from './api';
 
 const LABELS = { email: 'Email Address' };
 
@@ -20,7 +20,7 @@ export function ForgotPasswordScreen() {
 
   const send = (address: string) =>
     run(async () => {
-      const answer = await apiPost<{ data: { message: string } }>('/v1/users/password/reset', { apiKey: brand.apiKey }, { email: address });
+      const answer = await accountApi.requestPasswordReset({ apiKey: brand.apiKey }, address);
       showSuccess(answer.data.message);
     });
 

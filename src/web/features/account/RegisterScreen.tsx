@@ -2,13 +2,13 @@ import { Button } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { ScreenHeading } from '../../components/ScreenHeading';
-import { apiPost } from '../../lib/api';
 import { showSuccess } from '../../lib/auth';
 import { useBrand } from '../../lib/brand';
 import { AccountForm } from './AccountForm';
 import { emptyUserForm, registerErrors, registerPayload } from './user-form';
 import { USER_FORM_LABELS, UserForm } from './UserForm';
 import { useFormCall } from './use-form-call';
+import { accountApi } from './api';
 
 /** SPEC section 2 Create Account: the user form, terms, and Register; success shows the server's message and goes Home. */
 export function RegisterScreen() {
@@ -22,7 +22,7 @@ export function RegisterScreen() {
     const problems = registerErrors(form);
     if (Object.keys(problems).length > 0) return setErrors({ fields: problems, general: null });
     const ok = await run(async () => {
-      const answer = await apiPost<{ data: { message: string } }>('/v1/users/register', { apiKey: brand.apiKey }, registerPayload(form));
+      const answer = await accountApi.register({ apiKey: brand.apiKey }, registerPayload(form));
       showSuccess(answer.data.message, '/');
     });
     if (ok) await navigate({ to: '/' });

@@ -6,10 +6,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CampaignPlace } from '../../../contract/campaign-options';
 import type { Campaign, CampaignImpression } from '../../../contract/campaigns';
-import { apiGet, apiPost } from '../../lib/api';
 import { useBrand } from '../../lib/brand';
 import { pruneImpressions, rememberImpression, storedImpressionIds } from './impressions';
 import { campaignQuery, chooseCampaign } from './rules';
+import { campaignApi } from './api';
 
 export interface ActiveCampaign {
   campaign: Campaign;
@@ -25,7 +25,7 @@ export function useCampaign(place: CampaignPlace | null) {
 
   const record = useCallback(
     async (campaign: Campaign, action: 'view' | 'clickthrough', impressionId: string | null) => {
-      const answer = await apiPost<{ data: CampaignImpression }>(`/v1/campaign/${encodeURIComponent(campaign.id)}/impression`, { apiKey: brand.apiKey }, {
+      const answer = await campaignApi.recordImpression({ apiKey: brand.apiKey }, campaign.id, {
         campaign_id: campaign.id,
         action,
         impression_id: impressionId,
@@ -45,7 +45,7 @@ export function useCampaign(place: CampaignPlace | null) {
     if (!place || activeRef.current) return;
     const controller = new AbortController();
     (async () => {
-      const answer = await apiGet<{ data: Campaign[] }>('/v1/campaign', {
+      const answer = await campaignApi.list({
         apiKey: brand.apiKey,
         signal: controller.signal,
         query: campaignQuery(place, storedImpressionIds()),

@@ -6,8 +6,8 @@
  */
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { SearchQuery } from '../../../contract/search';
-import { apiGet, apiPost } from '../../lib/api';
 import { useBrand } from '../../lib/brand';
+import { journeyCalls } from './api';
 
 export interface ReturnServices {
   getSearch(hash: string, signal?: AbortSignal): Promise<Pick<SearchQuery, 'hash' | 'return_time' | 'out_time' | 'status' | 'failure' | 'journeys'>>;
@@ -22,11 +22,9 @@ export function ReturnServicesProvider({ services, children }: { services: Retur
 }
 
 export function returnApi(apiKey: string): ReturnServices {
-  const base = (hash: string) => `/v1/journey-planner/search/${encodeURIComponent(hash)}`;
   return {
-    getSearch: async (hash, signal) => (await apiGet<{ data: SearchQuery }>(base(hash), { apiKey, signal })).data,
-    updateReturnTime: async (hash, returnTime) =>
-      (await apiPost<{ data: { hash: string } }>(`${base(hash)}/update-return-time`, { apiKey }, { return_time: returnTime })).data.hash,
+    getSearch: (hash, signal) => journeyCalls.search({ apiKey, signal }, hash),
+    updateReturnTime: (hash, returnTime) => journeyCalls.updateReturnTime({ apiKey }, hash, returnTime),
   };
 }
 

@@ -5,11 +5,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { Journey } from '../../../contract/journey';
-import { apiGet, apiPost } from '../../lib/api';
 import { isDeviceHash, readDeviceJourney } from '../../lib/device-planner/device-searches';
 import { useBrand } from '../../lib/brand';
 import { journeyQueryKey } from '../../lib/journey-key';
 import { offlineQuery } from '../../lib/offline-cache';
+import { journeyCalls } from './api';
 
 export interface JourneyServices {
   getJourney(hash: string, journeyId: string, signal?: AbortSignal): Promise<Journey>;
@@ -32,13 +32,12 @@ export function JourneyServicesProvider({ services, children }: { services: Jour
 }
 
 export function journeyApi(apiKey: string): JourneyServices {
-  const id = encodeURIComponent;
   return {
     getJourney: async (hash, journeyId, signal) =>
       // A search planned on the device (issue 20) is read from the device, not the API.
-      isDeviceHash(hash) ? readDeviceJourney(hash, journeyId) : (await apiGet<{ data: Journey }>(`/v1/journey-planner/search/${id(hash)}/${id(journeyId)}`, { apiKey, signal })).data,
-    markViewed: async (journeyId) => void (await apiPost(`/v1/journey/viewed/${id(journeyId)}`, { apiKey })),
-    saveJourney: async (journeyId) => void (await apiPost(`/v1/journey/save/${id(journeyId)}`, { apiKey })),
+      isDeviceHash(hash) ? readDeviceJourney(hash, journeyId) : journeyCalls.journey({ apiKey, signal }, hash, journeyId),
+    markViewed: (journeyId) => journeyCalls.markViewed({ apiKey }, journeyId),
+    saveJourney: (journeyId) => journeyCalls.save({ apiKey }, journeyId),
     planOnline: async (deviceHash) => (await import('../../lib/device-planner/plan-online')).planOnline(deviceHash, apiKey),
   };
 }

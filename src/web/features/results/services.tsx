@@ -5,8 +5,8 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { Journey } from '../../../contract/journey';
 import type { SearchQuery } from '../../../contract/search';
-import { apiGet } from '../../lib/api';
-import { isDeviceHash, readDeviceJourney, readDeviceSearch, withoutDeviceChannels } from '../../lib/device-planner/device-searches';
+import { withoutDeviceChannels } from '../../lib/device-planner/device-searches';
+import { searchApi } from './api';
 import { useBrand } from '../../lib/brand';
 import { sharedRealtime, type RealtimeClient } from '../../lib/realtime';
 
@@ -24,15 +24,8 @@ export function ResultsServicesProvider({ services, children }: { services: Resu
   return <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>;
 }
 
-/** The API's search reads for a brand key; `options` lets tests and scripts aim at another origin. */
-export function searchApi(apiKey: string, options: { fetch?: typeof fetch; baseUrl?: string } = {}): Pick<ResultsServices, 'getSearch' | 'getJourney'> {
-  const path = (...parts: string[]) => `/v1/journey-planner/search/${parts.map(encodeURIComponent).join('/')}`;
-  return {
-    // A search planned on the device (issue 20) is read from the device, not the API.
-    getSearch: async (hash, signal) => (isDeviceHash(hash) ? readDeviceSearch(hash) : (await apiGet<{ data: SearchQuery }>(path(hash), { apiKey, signal, ...options })).data),
-    getJourney: async (hash, id, signal) => (isDeviceHash(hash) ? readDeviceJourney(hash, id) : (await apiGet<{ data: Journey }>(path(hash, id), { apiKey, signal, ...options })).data),
-  };
-}
+/** The API's search reads (results/api.ts), re-exported for the callers that know them here. */
+export { searchApi };
 
 export function useResultsServices(): ResultsServices {
   const given = useContext(ServicesContext);

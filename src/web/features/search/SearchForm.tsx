@@ -11,7 +11,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { passesFromProfile } from '../../components/passes';
 import { PassesFields } from '../../components/PassesFields';
-import { ApiRequestError, apiPost } from '../../lib/api';
+import { ApiRequestError } from '../../lib/api';
 import { rememberSearchPasses } from '../../lib/search-passes';
 import { useAuth } from '../../lib/auth';
 import { useBrand } from '../../lib/brand';
@@ -20,6 +20,7 @@ import { emptySearchForm, searchRequestBody, type SearchFormState } from './form
 import type { PlaceProvider } from './places/types';
 import { DateTimeField } from './DateTimeField';
 import { SearchPlaces } from './SearchPlaces';
+import { searchFormApi } from './api';
 
 export const SEARCH_FORM_MESSAGES = {
   correct: 'Please correct the following errors',
@@ -102,7 +103,7 @@ export function SearchForm({ initial, variant = 'plan', onPlanned, provider, deb
     const slow = setTimeout(() => void deviceCanPlan().then((can) => can && reach.abort(new DOMException('No answer yet.', 'TimeoutError'))), API_REACH_MS);
     try {
       if (!navigator.onLine && (await deviceCanPlan())) throw new TypeError('offline');
-      const answer = await apiPost<{ data: { hash: string } }>('/v1/journey-planner/search', { apiKey: brand.apiKey, fetch: fetchImpl, baseUrl, signal: reach.signal }, body);
+      const answer = await searchFormApi.start({ apiKey: brand.apiKey, fetch: fetchImpl, baseUrl, signal: reach.signal }, body);
       clearTimeout(slow);
       // Only the signed-in owner reads passes back from the server: remember what was sent here.
       if (!user) rememberSearchPasses(answer.data.hash, form.passes);

@@ -5,12 +5,12 @@
  */
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { DEFAULT_PER_PAGE, type Page } from '../../../contract/paging';
+import { DEFAULT_PER_PAGE } from '../../../contract/paging';
 import type { RecentSearchItem, SavedJourneyItem } from '../../../contract/saved-journeys';
-import { apiGet } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { useBrand } from '../../lib/brand';
 import { offlineQuery } from '../../lib/offline-cache';
+import { searchesApi } from './api';
 
 export const SEARCH_LISTS = ['recent', 'saved'] as const;
 export type SearchList = (typeof SEARCH_LISTS)[number];
@@ -18,10 +18,6 @@ export type SearchList = (typeof SEARCH_LISTS)[number];
 /** SPEC section 9: lists page size 10. */
 export const PAGE_SIZE = DEFAULT_PER_PAGE;
 
-const PATHS: Record<SearchList, string> = {
-  recent: '/v1/journey-planner/queries/user',
-  saved: '/v1/journey/saved/user',
-};
 
 /** A short, one-way tag of the token (FNV-1a): lists are kept per user without writing the token into the cache. */
 export function tokenTag(token: string): string {
@@ -44,7 +40,7 @@ export type ListItem<L extends SearchList> = L extends 'saved' ? SavedJourneyIte
 export function searchListQuery<L extends SearchList>(list: L, token: string, page: number, apiKey: string) {
   return {
     queryKey: searchListKey(list, token, page),
-    queryFn: ({ signal }: { signal?: AbortSignal }) => apiGet<Page<ListItem<L>>>(PATHS[list], { apiKey, signal, query: { per_page: PAGE_SIZE, page } }),
+    queryFn: ({ signal }: { signal?: AbortSignal }) => searchesApi.page<ListItem<L>>({ apiKey, signal }, list, PAGE_SIZE, page),
     ...offlineQuery,
   };
 }

@@ -6,14 +6,13 @@
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { Journey } from '../../../contract/journey';
-import { apiGet } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { useBrand } from '../../lib/brand';
 import { journeyQueryKey } from '../../lib/journey-key';
 import { offlineQuery } from '../../lib/offline-cache';
 import { useOnline } from '../../lib/online-status';
 import { searchListQuery } from './lists';
+import { searchesApi } from './api';
 
 /** At most this many pages (10 journeys each) are kept: a bound on what a device stores. */
 export const MAX_OFFLINE_PAGES = 20;
@@ -29,7 +28,7 @@ export async function keepSavedJourneysOffline(client: QueryClient, token: strin
         client.prefetchQuery({
           queryKey: journeyQueryKey(item.hash, item.journey_id),
           queryFn: async ({ signal: aborted }) =>
-            (await apiGet<{ data: Journey }>(`/v1/journey-planner/search/${encodeURIComponent(item.hash)}/${encodeURIComponent(item.journey_id)}`, { apiKey, signal: aborted })).data,
+            searchesApi.journey({ apiKey, signal: aborted }, item.hash, item.journey_id),
           staleTime: FRESH_MS,
           ...offlineQuery,
         }),

@@ -3,7 +3,7 @@
  * a signal, so its journeys can be saved. Loaded only when the traveller asks.
  */
 import { formatSearchTime, parseSearchTime } from '../../../contract/search';
-import { apiPost } from '../api';
+import { apiPost, SHARED_PATHS } from '../api';
 import { readDeviceSearch } from './client';
 
 /** The form's time step (SPEC section 5). */
@@ -28,5 +28,5 @@ export async function planOnline(deviceHash: string, apiKey: string, now = new D
     arrive_by_buffer: ARRIVE_BY_BUFFER,
     ...query.passes,
   };
-  return (await apiPost<{ data: { hash: string } }>('/v1/journey-planner/search', { apiKey }, body)).data.hash;
+  return (await apiPost<{ data: { hash: string } }>(SHARED_PATHS.search, { apiKey }, body)).data.hash;
 }

@@ -2,10 +2,10 @@
  * The built-in provider: GET /v1/places/autocomplete and /v1/places/reverse on our API; when the
  * API cannot be reached, the region pack on the device answers (issue 20), if there is one.
  */
-import type { AutocompleteAnswer, ReverseAnswer } from '../../../../contract/places';
-import { apiGet, ApiRequestError, type ApiCallOptions } from '../../../lib/api';
+import { ApiRequestError, type ApiCallOptions } from '../../../lib/api';
 import type { devicePlanner as DevicePlannerApi } from '../../../lib/device-planner/client';
 import type { PlaceProvider } from './types';
+import { searchFormApi } from '../api';
 
 /** The device's place index, loaded only when the API cannot be reached; rethrows `error` when the device has no pack. */
 async function onDevice<T>(error: unknown, ask: (planner: typeof DevicePlannerApi) => Promise<T>): Promise<T> {
@@ -19,7 +19,7 @@ export function createBuiltInProvider(options: Pick<ApiCallOptions, 'apiKey' | '
     name: 'built-in',
     async autocomplete(query, signal) {
       try {
-        const answer = await apiGet<AutocompleteAnswer>('/v1/places/autocomplete', { ...options, query: { q: query }, signal });
+        const answer = await searchFormApi.autocomplete({ ...options, signal }, query);
         return answer.data;
       } catch (error) {
         // A 400 says no place name holds such text ("Perth;", an emoji): nothing matches, the service is fine.
@@ -28,7 +28,7 @@ export function createBuiltInProvider(options: Pick<ApiCallOptions, 'apiKey' | '
       }
     },
     async reverse(lat, lng, signal) {
-      const answer = await apiGet<ReverseAnswer>('/v1/places/reverse', { ...options, query: { lat: lat.toFixed(6), lng: lng.toFixed(6) }, signal }).catch((error: unknown) =>
+      const answer = await searchFormApi.reverse({ ...options, signal }, lat, lng).catch((error: unknown) =>
         onDevice(error, async (device) => ({ data: await device.reverse(lat, lng) })),
       );
       return answer.data ? { label: answer.data.label, lat: answer.data.lat, lng: answer.data.lng } : null;
