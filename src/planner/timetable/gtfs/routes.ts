@@ -12,7 +12,7 @@ export async function readRoutes(ctx: FeedContext): Promise<void> {
     routeIndex.set(id, out.routes.length);
     out.routes.push({
       id, agencyId: r.get('agency_id') || (out.agencies[0]?.id ?? ''), shortName: r.get('route_short_name'), longName: r.get('route_long_name'),
-      type, color: r.get('route_color'), textColor: r.get('route_text_color'),
+      type, color: r.get('route_color'), textColor: r.get('route_text_color'), networkId: r.get('network_id'),
     });
   });
 }
