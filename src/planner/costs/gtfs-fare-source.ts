@@ -1,10 +1,12 @@
 /**
- * Reads a feed's fare tables straight from a GTFS source (zip in memory or folder),
- * through the timetable's GtfsSource interface. Needed because the timetable model
- * keeps the fare tables but not stops.txt zone_id, which Fares v1 rules match on.
+ * A feed's fare tables plus the stop zones (stops.txt zone_id, for Fares v1 rules) and route
+ * agencies and networks (routes.txt) the rules match on: from the feed as the timetable import
+ * loaded it (fareTablesFromRawFeed, the region build), or read straight from a GTFS source
+ * (zip in memory or folder) where no import runs.
  * Browser-safe: no Node imports (the source does the reading).
  */
 import type { GtfsSource } from '../timetable/gtfs-source';
+import type { RawFeed } from '../timetable/raw-feed';
 import { tableFromCsv } from './csv';
 import type { FareTables } from './gtfs-fares';
 
@@ -26,6 +28,23 @@ export async function readFareTables(source: GtfsSource): Promise<FareTables> {
   for (const f of FARE_FILES) if (present.has(f)) tables[f] = tableFromCsv(await readText(source, f));
   if (Object.keys(tables).length > 0) {
     for (const f of ['stops.txt', 'routes.txt']) if (present.has(f)) tables[f] = tableFromCsv(await readText(source, f));
+  }
+  return tables;
+}
+
+/**
+ * readFareTables from a loaded feed, without reading its files again: the fare files the import
+ * kept verbatim, and (when there are fares) stops.txt and routes.txt with the columns fares read.
+ */
+export function fareTablesFromRawFeed(raw: RawFeed): FareTables {
+  const tables: FareTables = {};
+  for (const f of FARE_FILES) {
+    const table = raw.extras[f];
+    if (table) tables[f] = table;
+  }
+  if (Object.keys(tables).length > 0) {
+    tables['stops.txt'] = { header: ['stop_id', 'zone_id'], rows: raw.stops.map((s) => [s.id, s.zoneId]) };
+    tables['routes.txt'] = { header: ['route_id', 'agency_id', 'network_id'], rows: raw.routes.map((r) => [r.id, r.agencyId, r.networkId]) };
   }
   return tables;
 }

@@ -4,7 +4,7 @@ export { HMRC_CAR_PENCE_PER_MILE, priceOwnCar } from './car';
 export { carClubTimeCharge, priceCarClub, type CarClubTariff } from './car-club';
 export { applyRailcard, localBusConcession, RAILCARDS, type Railcard, type TravellerProfile } from './concessions';
 export { councilAreasFromGeoJson, councilAt, type CouncilArea } from '../geo/council-areas';
-export { readFareTables } from './gtfs-fare-source';
+export { fareTablesFromRawFeed, readFareTables } from './gtfs-fare-source';
 export { FareIndex, fareIndexesFromTimetable, fareTablesFromExtras, type FareLegQuery, type FareTables, type GtfsFareResult } from './gtfs-fares';
 export { serviceClassOf, type ServiceClass } from './modes';
 export { addVat, formatCost, metresToMiles, penceFromPounds, sumCosts, toBreakdown, UK_VAT_RATE, withVat, type Cost, type PriceLine } from './money';

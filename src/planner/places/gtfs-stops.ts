@@ -1,12 +1,13 @@
 /**
- * Adapter: a GTFS zip (bytes) -> generic StopInput records for the place index.
- * Reads stops.txt (and stop_times.txt to count calls per stop, a service-level
- * hint for ranking). Browser-safe (fflate). Once the timetable model
- * (src/planner/timetable) is loaded anyway, it can emit the same StopInput
- * records directly and this reader is no longer needed.
+ * Adapter: a GTFS feed -> generic StopInput records for the place index, with calls
+ * per stop (a service-level hint for ranking). stopsFromRawFeed reads the feed as the
+ * timetable import loaded it (the region build: stops.txt read once); stopsFromGtfsZip
+ * reads stops.txt and stop_times.txt from a zip's bytes where no import runs.
+ * Browser-safe (fflate).
  */
 import { strFromU8, unzipSync } from 'fflate';
 import { parseCsv, parseCsvRows } from '../common/csv';
+import type { RawFeed } from '../timetable/raw-feed';
 import type { StopInput, StopKind } from './types';
 
 export interface GtfsStopsOptions {
@@ -100,6 +101,53 @@ export function countCalls(stopTimes: string | Uint8Array): Map<string, number> 
     if (id) counts.set(id, (counts.get(id) ?? 0) + 1);
   }
   return counts;
+}
+
+/**
+ * The place records of a loaded feed: the same records stopsFromGtfsZip makes from the feed's zip,
+ * read from the stops, routes and stop times the timetable import already holds.
+ */
+export function stopsFromRawFeed(raw: RawFeed, options: GtfsStopsOptions): StopInput[] {
+  let kind = options.kind;
+  if (!kind) {
+    const tally = new Map<StopKind, number>();
+    for (const route of raw.routes) {
+      const k = kindOfRouteType(route.type);
+      tally.set(k, (tally.get(k) ?? 0) + 1);
+    }
+    kind = [...tally.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'bus';
+  }
+  const calls = new Int32Array(raw.stops.length);
+  if (options.countCalls ?? true) {
+    const stops = raw.stopTimes.stop.view();
+    for (let i = 0; i < stops.length; i++) (calls[stops[i] as number] as number)++;
+  }
+  const index = new Map(raw.stops.map((s, i) => [s.id, i]));
+  const isStation = (id: string) => raw.stops[index.get(id) ?? -1]?.locationType === 1;
+  // Calls at platforms count for their parent station.
+  const parentCalls = new Int32Array(raw.stops.length);
+  raw.stops.forEach((s, i) => {
+    if (s.parentId && isStation(s.parentId)) (parentCalls[index.get(s.parentId) as number] as number) += calls[i] as number;
+  });
+  const out: StopInput[] = [];
+  raw.stops.forEach((s, i) => {
+    // Entrances, nodes and boarding areas are not places; platforms stand in for their station.
+    if (!s.id || s.locationType > 1) return;
+    if (s.parentId && isStation(s.parentId)) return;
+    if (!Number.isFinite(s.lat) || !Number.isFinite(s.lon)) return;
+    const id = kind === 'rail' && /^[A-Z]{3}$/.test(s.code) ? s.code : `${options.feed}:${s.id}`;
+    out.push({
+      id,
+      name: s.name,
+      lat: s.lat,
+      lon: s.lon,
+      kind,
+      departures: (calls[i] as number) + (parentCalls[i] as number),
+      ...(options.operator ? { operator: options.operator } : {}),
+      ...(options.source ? { source: options.source } : {}),
+    });
+  });
+  return out;
 }
 
 export function stopsFromGtfsZip(zip: Uint8Array, options: GtfsStopsOptions): StopInput[] {

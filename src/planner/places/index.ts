@@ -14,7 +14,7 @@ export { checkQuery, MAX_QUERY_CHARS, MIN_QUERY_CHARS } from './validate';
 export type { QueryCheck, QueryError, QueryErrorCode } from './validate';
 export { assembleRegionPlaces, PLACE_RECIPE_VERSION } from './region';
 export type { RegionPlaces, RegionSources } from './region';
-export { stopsFromGtfsZip } from './gtfs-stops';
+export { stopsFromGtfsZip, stopsFromRawFeed } from './gtfs-stops';
 export { osmPlacesFromPbf } from './osm-places';
 export type { GtfsStopsOptions } from './gtfs-stops';
 export { placesFromOsm, placesFromStops } from './sources';

@@ -6,11 +6,11 @@ import { existsSync } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { loadManifest, type LoadedManifest } from './manifest-node';
-import { readFareTables } from '../costs/gtfs-fare-source';
+import { fareTablesFromRawFeed } from '../costs/gtfs-fare-source';
 import type { FareTables } from '../costs/gtfs-fares';
 import { loadRegionCostData } from '../costs/region-data-node';
 import { modeFactors, parseEmissionFactorsCsv } from '../costs/emission-factors';
-import { stopsFromGtfsZip } from '../places/gtfs-stops';
+import { stopsFromGtfsZip, stopsFromRawFeed } from '../places/gtfs-stops';
 import { osmPlacesFromPbf } from '../places/osm-places';
 import { readNaptanFiles } from '../uk/uk-node';
 import { PlaceIndex } from '../places/place-index';
@@ -23,6 +23,7 @@ import { buildStreetGraphFromFile, fileChunks } from '../street/osm-node';
 import { StreetPlanner } from '../street/street';
 import { buildTimetable, type BuildOptions } from '../timetable/build';
 import { FOOT_SOURCE } from '../timetable/footpaths';
+import type { RawFeed } from '../timetable/raw-feed';
 import type { RegionCostData } from '../costs/region-data';
 import {
   decodeRegionSnapshot,
@@ -53,20 +54,50 @@ export async function emptyRegionCosts(csv = DESNZ_CSV): Promise<RegionCostData>
 
 const seconds = (since: number): number => Math.round((performance.now() - since) / 100) / 10;
 
-/** The place index a manifest's `places` section describes (null without one); the snapshot build's places step. */
-export async function buildRegionPlaces(loaded: LoadedManifest): Promise<{ index: PlaceIndex; report: NonNullable<RegionReport['places']> } | null> {
+/**
+ * Timetable build option: as each feed loads, the stop places (for a manifest with places) and fare
+ * tables are taken from it, so neither reads the feed's files again. Stops are kept per feed by name.
+ */
+export function feedReaders(loaded: LoadedManifest): { option: Pick<BuildOptions, 'onFeed'>; stops: Map<string, StopInput[]>; fareTables: Record<string, FareTables> } {
+  const stops = new Map<string, StopInput[]>();
+  const fareTables: Record<string, FareTables> = {};
+  // Zipped GTFS feeds give stop places; a feed in a folder still routes but adds none
+  // (TransXChange feeds' stops come from NaPTAN).
+  const placeFeeds = new Map(
+    loaded.manifest.places ? loaded.manifest.feeds.filter((f, i) => f.gtfs && /\.zip$/i.test(loaded.feedPaths[i] as string)).map((f) => [f.name, f]) : [],
+  );
+  const onFeed = (raw: RawFeed) => {
+    fareTables[raw.name] = fareTablesFromRawFeed(raw);
+    const feed = placeFeeds.get(raw.name);
+    if (feed) stops.set(raw.name, stopsFromRawFeed(raw, { feed: feed.name, ...feed.stops }));
+  };
+  return { option: { onFeed }, stops, fareTables };
+}
+
+/** Stop places read from the zipped feeds themselves: for the places alone, where no timetable is built. */
+async function zipFeedStops(loaded: LoadedManifest): Promise<Map<string, StopInput[]>> {
+  const stops = new Map<string, StopInput[]>();
+  for (const [i, feed] of loaded.manifest.feeds.entries()) {
+    const path = loaded.feedPaths[i] as string;
+    if (!feed.gtfs || !/\.zip$/i.test(path)) continue;
+    stops.set(feed.name, stopsFromGtfsZip(new Uint8Array(await readFile(path)), { feed: feed.name, ...feed.stops }));
+  }
+  return stops;
+}
+
+/**
+ * The place index a manifest's `places` section describes (null without one); the snapshot build's places step.
+ * `feedStops`: each feed's stop places by feed name, as the timetable build loaded them (feedReaders);
+ * without it (the places alone) they are read from the zipped feeds.
+ */
+export async function buildRegionPlaces(loaded: LoadedManifest, feedStops?: ReadonlyMap<string, StopInput[]>): Promise<{ index: PlaceIndex; report: NonNullable<RegionReport['places']> } | null> {
   const p = loaded.manifest.places;
   if (!p) return null;
   const started = performance.now();
   const text = async (rel: string | undefined): Promise<string | undefined> => (rel ? readFile(loaded.resolve(rel), 'utf8') : undefined);
-  const stops: StopInput[] = [];
-  for (const [i, feed] of loaded.manifest.feeds.entries()) {
-    const path = loaded.feedPaths[i] as string;
-    // The stop reader takes zipped GTFS feeds; a feed in a folder still routes but adds no stop places
-    // (TransXChange feeds' stops come from NaPTAN).
-    if (!feed.gtfs || !/\.zip$/i.test(path)) continue;
-    stops.push(...stopsFromGtfsZip(new Uint8Array(await readFile(path)), { feed: feed.name, ...feed.stops }));
-  }
+  const byFeed = feedStops ?? (await zipFeedStops(loaded));
+  // In manifest order.
+  const stops = loaded.manifest.feeds.flatMap((f) => byFeed.get(f.name) ?? []);
   const sources: RegionSources = {
     geonamesCsv: await text(p.geonames),
     admin2CouncilsCsv: await text(p.admin2Councils),
@@ -106,12 +137,12 @@ export async function buildRegionSnapshot(manifest: string | LoadedManifest, tod
     street = (await buildStreetGraphFromFile(loaded.osmPath, { elevation })).graph;
     streetReport = { osm: loaded.osmPath, elevation: loaded.elevationPaths, vertices: street.vertexCount, edges: street.edgeCount, seconds: seconds(started), networkFootpaths: 0 };
   }
-  const timetable = await buildTimetable(loaded.inputs, { ...loaded.options, ...networkFootpathOption(street) });
+  const feeds = feedReaders(loaded);
+  const timetable = await buildTimetable(loaded.inputs, { ...loaded.options, ...networkFootpathOption(street), ...feeds.option });
   if (streetReport) streetReport.networkFootpaths = timetable.footSource.reduce((n, x) => n + (x === FOOT_SOURCE.network ? 1 : 0), 0);
-  const fareTables: Record<string, FareTables> = {};
-  for (const i of loaded.inputs) fareTables[i.source.name] = await readFareTables(i.source);
+  const fareTables = feeds.fareTables;
   const costs = existsSync(loaded.costsDir) ? await loadRegionCostData(loaded.costsDir) : await emptyRegionCosts();
-  const places = await buildRegionPlaces(loaded);
+  const places = await buildRegionPlaces(loaded, feeds.stops);
   return {
     info: {
       name: m.name,

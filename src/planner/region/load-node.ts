@@ -6,14 +6,13 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadManifest } from './manifest-node';
-import { readFareTables } from '../costs/gtfs-fare-source';
+import { fareTablesFromRawFeed } from '../costs/gtfs-fare-source';
 import { fareIndexesFromTimetable, type FareTables } from '../costs/gtfs-fares';
 import { loadElevation } from '../street/elevation-node';
 import { buildStreetGraphFromFile } from '../street/osm-node';
 import { StreetPlanner } from '../street/street';
 import { buildTimetable, type FeedInput } from '../timetable/build';
 import { openGtfs } from '../timetable/node-io';
-import type { Timetable } from '../timetable/model';
 import { createRegion, type Region } from './region';
 import type { PlaceIndex } from '../places/place-index';
 import {
@@ -39,12 +38,6 @@ export interface ManifestRegionOptions {
   today?: Date;
   /** Read this snapshot file instead of the one the manifest names. */
   snapshot?: string;
-}
-
-async function fareIndexes(tt: Timetable, inputs: readonly FeedInput[]) {
-  const more: Record<string, FareTables> = {};
-  for (const i of inputs) more[i.source.name] = await readFareTables(i.source);
-  return fareIndexesFromTimetable(tt, more);
 }
 
 /**
@@ -122,10 +115,12 @@ export async function loadRegionFromFiles(o: FilesRegionOptions): Promise<Region
   const inputs: FeedInput[] = await Promise.all(o.gtfs.map(async (p) => ({ source: await openGtfs(p) })));
   const elevation = o.elevation?.length ? await loadElevation(o.elevation) : null;
   const graph = o.osm ? (await buildStreetGraphFromFile(o.osm)).graph : null;
-  const tt = await buildTimetable(inputs, networkFootpathOption(graph));
+  // Fare tables (with stop zones) from each feed as the timetable build loads it, not read again.
+  const fareTables: Record<string, FareTables> = {};
+  const tt = await buildTimetable(inputs, { ...networkFootpathOption(graph), onFeed: (raw) => (fareTables[raw.name] = fareTablesFromRawFeed(raw)) });
   return createRegion({
     name: o.name, timetable: tt, street: new StreetPlanner(graph, { elevation }), costs: await emptyRegionCosts(o.emissionFactorsCsv),
-    fareIndexes: await fareIndexes(tt, inputs), ...(o.currency ? { currency: o.currency } : {}),
+    fareIndexes: fareIndexesFromTimetable(tt, fareTables), ...(o.currency ? { currency: o.currency } : {}),
   });
 }
 

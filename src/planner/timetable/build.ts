@@ -30,13 +30,19 @@ export interface BuildOptions {
   walkNetwork?: (points: { lat: number; lng: number }[], maxSeconds: number) => NetworkWalks;
   /** Issues found before the build (TransXChange conversion, NaPTAN rows), listed in the import report. */
   issues?: readonly ImportIssue[];
+  /** Called with each feed as loaded, before the merge: what else reads a feed (places, fares) reads it here, not from its files again. */
+  onFeed?: (raw: RawFeed) => void;
 }
 
 export async function buildTimetable(inputs: FeedInput[], options: BuildOptions = {}): Promise<Timetable> {
   const report = new ReportBuilder();
   for (const issue of options.issues ?? []) report.warn(issue);
   const raws: RawFeed[] = [];
-  for (const input of inputs) raws.push(await loadFeed(input.source, report));
+  for (const input of inputs) {
+    const raw = await loadFeed(input.source, report);
+    options.onFeed?.(raw);
+    raws.push(raw);
+  }
 
   // Calendars, rolled forward where asked.
   const feedInfos: FeedInfo[] = [];

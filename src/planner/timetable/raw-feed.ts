@@ -33,6 +33,8 @@ export interface RawRoute {
   type: number;
   color: string;
   textColor: string;
+  /** network_id (Fares v2), '' when none. */
+  networkId: string;
 }
 
 export interface RawTrip {
