@@ -29,11 +29,24 @@ const ALLOWED = {
 // Where a layer may only import another through its public faces: the web (the on-device
 // planner's worker) reaches the planner through src/planner/index.ts, which is browser-safe; the
 // server through that and src/planner/node.ts (the loaders that read files).
-const FACES = { web: { planner: ['src/planner/index'] }, server: { planner: ['src/planner/index', 'src/planner/node'] } };
+const FACES = {
+  web: { planner: ['src/planner/index'] },
+  server: { planner: ['src/planner/index', 'src/planner/node'] },
+};
 const NODE_BUILTIN = /^(node:|fs$|path$|os$|child_process$|worker_threads$|url$|crypto$|stream$|zlib$)/;
 
 const importBoundaries = {
-  meta: { type: 'problem', schema: [], messages: { layer: '{{from}} must not import {{to}} (ARCHITECTURE.md: imports run one way)', face: '{{from}} imports {{to}} only through its face ({{face}}.ts)', feature: 'feature "{{from}}" must not import feature "{{to}}"; compose features in app/ or share via components/ or lib/', node: 'the planner core runs in a browser worker: no Node-only import ({{source}}) outside planner/cli and *node* modules' } },
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      layer: '{{from}} must not import {{to}} (ARCHITECTURE.md: imports run one way)',
+      face: '{{from}} imports {{to}} only through its face ({{face}}.ts)',
+      feature:
+        'feature "{{from}}" must not import feature "{{to}}"; compose features in app/ or share via components/ or lib/',
+      node: 'the planner core runs in a browser worker: no Node-only import ({{source}}) outside planner/cli and *node* modules',
+    },
+  },
   create(context) {
     const file = path.relative(repo, context.filename);
     const from = layerOf(file);
@@ -51,18 +64,44 @@ const importBoundaries = {
       const faces = target.layer !== from.layer ? FACES[from.layer]?.[target.layer] : undefined;
       if (!ALLOWED[from.layer]?.includes(target.layer)) {
         context.report({ node, messageId: 'layer', data: { from: `src/${from.layer}`, to: `src/${target.layer}` } });
-      } else if (faces && !faces.some((face) => targetPath.replace(/\.ts$/, '') === face || (face.endsWith('/index') && targetPath === path.dirname(face)))) {
-        context.report({ node, messageId: 'face', data: { from: `src/${from.layer}`, to: `src/${target.layer}`, face: faces.join('.ts or ') } });
+      } else if (
+        faces &&
+        !faces.some(
+          (face) =>
+            targetPath.replace(/\.ts$/, '') === face || (face.endsWith('/index') && targetPath === path.dirname(face)),
+        )
+      ) {
+        context.report({
+          node,
+          messageId: 'face',
+          data: { from: `src/${from.layer}`, to: `src/${target.layer}`, face: faces.join('.ts or ') },
+        });
       } else if (from.feature && target.feature && from.feature !== target.feature) {
         context.report({ node, messageId: 'feature', data: { from: from.feature, to: target.feature } });
       }
     };
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
   },
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'var/**', 'node_modules/**', 'data/build/**', 'src/web/app/routeTree.gen.ts', 'test-results/**', 'playwright-report/**', '.lighthouseci/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'var/**',
+      'node_modules/**',
+      'data/build/**',
+      'src/web/app/routeTree.gen.ts',
+      'test-results/**',
+      'playwright-report/**',
+      '.lighthouseci/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

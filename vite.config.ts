@@ -28,8 +28,11 @@ const ARTWORK = /\.(svg|png|html)$/;
 function mapIconFiles(brand: Brand): Map<string, string | Buffer> {
   const folder = path.join(brandsDir, brand.key, 'map-icons');
   const shipped = fs.existsSync(folder) ? fs.readdirSync(folder).filter((name) => name.endsWith('.svg')) : [];
-  const files = new Map<string, string | Buffer>(brandMapIconFiles(brand.key, brand.theme.themeColor, new Set(shipped)));
-  for (const name of shipped) files.set(`brands/${brand.key}/map-icons/${name}`, fs.readFileSync(path.join(folder, name)));
+  const files = new Map<string, string | Buffer>(
+    brandMapIconFiles(brand.key, brand.theme.themeColor, new Set(shipped)),
+  );
+  for (const name of shipped)
+    files.set(`brands/${brand.key}/map-icons/${name}`, fs.readFileSync(path.join(folder, name)));
   return files;
 }
 /** Tiny modules shared by Home and later screens, each a separate request otherwise (see codeSplitting below). */
@@ -78,7 +81,14 @@ function brandPlugin(): Plugin {
         if (match && ARTWORK.test(match[2]!)) {
           const file = path.join(brandsDir, match[1]!, match[2]!);
           if (fs.existsSync(file)) {
-            response.setHeader('Content-Type', file.endsWith('.svg') ? 'image/svg+xml' : file.endsWith('.html') ? 'text/html; charset=utf-8' : 'image/png');
+            response.setHeader(
+              'Content-Type',
+              file.endsWith('.svg')
+                ? 'image/svg+xml'
+                : file.endsWith('.html')
+                  ? 'text/html; charset=utf-8'
+                  : 'image/png',
+            );
             response.end(fs.readFileSync(file));
             return;
           }
@@ -91,7 +101,11 @@ function brandPlugin(): Plugin {
         const folder = path.join(brandsDir, key);
         if (!fs.statSync(folder).isDirectory()) continue;
         for (const file of fs.readdirSync(folder).filter((name) => ARTWORK.test(name))) {
-          this.emitFile({ type: 'asset', fileName: `brands/${key}/${file}`, source: fs.readFileSync(path.join(folder, file)) });
+          this.emitFile({
+            type: 'asset',
+            fileName: `brands/${key}/${file}`,
+            source: fs.readFileSync(path.join(folder, file)),
+          });
         }
       }
       for (const brand of registry().brands.values()) {
@@ -136,7 +150,10 @@ export default defineConfig({
       },
     },
   },
-  server: { port: 5173, proxy: { '/v1': 'http://localhost:8080', '/app': { target: 'ws://localhost:8080', ws: true } } },
+  server: {
+    port: 5173,
+    proxy: { '/v1': 'http://localhost:8080', '/app': { target: 'ws://localhost:8080', ws: true } },
+  },
   plugins: [
     tanstackRouter({
       target: 'react',

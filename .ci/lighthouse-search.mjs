@@ -26,10 +26,14 @@ const { hash } = (await started.json()).data;
 for (let attempt = 0; ; attempt++) {
   const { data } = await (await fetch(`${base}/v1/journey-planner/search/${hash}`, { headers })).json();
   if (data.status === 'done') break;
-  if (data.status === 'failed' || attempt > 240) throw new Error(`search ${hash} did not plan: ${data.failure ?? data.status}`);
+  if (data.status === 'failed' || attempt > 240)
+    throw new Error(`search ${hash} did not plan: ${data.failure ?? data.status}`);
   await new Promise((resolve) => setTimeout(resolve, 250));
 }
-const config = fs.readFileSync('lighthouserc.json', 'utf8').replaceAll('{hash}', hash).replaceAll(':4174/', `:${port}/`);
+const config = fs
+  .readFileSync('lighthouserc.json', 'utf8')
+  .replaceAll('{hash}', hash)
+  .replaceAll(':4174/', `:${port}/`);
 fs.writeFileSync(out, config);
 if (brandsOut) {
   const brands = JSON.parse(config);

@@ -7,12 +7,17 @@ let passed = 0;
 let failed = 0;
 const lines = [];
 
-for (const [name, file] of [['vitest', 'test-results/vitest.json'], ['vitest on PGlite', 'test-results/vitest-pglite.json']]) {
+for (const [name, file] of [
+  ['vitest', 'test-results/vitest.json'],
+  ['vitest on PGlite', 'test-results/vitest-pglite.json'],
+]) {
   const vitest = read(file);
   if (!vitest) continue;
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
-  lines.push(`${name}: ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed, ${vitest.numPendingTests + vitest.numTodoTests} skipped`);
+  lines.push(
+    `${name}: ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed, ${vitest.numPendingTests + vitest.numTodoTests} skipped`,
+  );
 }
 const e2e = read('test-results/e2e-results.json');
 if (e2e) {
@@ -21,7 +26,9 @@ if (e2e) {
   failed += unexpected;
   lines.push(`e2e: ${expected + flaky} passed (${flaky} flaky), ${unexpected} failed, ${skipped} skipped`);
 }
-const steps = fs.existsSync('test-results/ci-steps.txt') ? fs.readFileSync('test-results/ci-steps.txt', 'utf8').trim().split('\n').filter(Boolean) : [];
+const steps = fs.existsSync('test-results/ci-steps.txt')
+  ? fs.readFileSync('test-results/ci-steps.txt', 'utf8').trim().split('\n').filter(Boolean)
+  : [];
 for (const line of steps) {
   const [result, name] = line.split(' ');
   if (name === 'test' || name === 'test-pglite') {

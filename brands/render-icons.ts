@@ -15,7 +15,10 @@ const outputs = [
   { svg: 'icon-maskable.svg', png: 'icon-maskable-512.png', size: 512 },
 ];
 
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+});
 const page = await browser.newPage();
 for (const key of fs.readdirSync(brandsDir)) {
   const folder = path.join(brandsDir, key);
@@ -23,8 +26,14 @@ for (const key of fs.readdirSync(brandsDir)) {
   for (const { svg, png, size } of outputs) {
     const source = fs.readFileSync(path.join(folder, svg), 'utf8');
     await page.setViewportSize({ width: size, height: size });
-    await page.setContent(`<style>html,body{margin:0;background:transparent}svg{display:block;width:${size}px;height:${size}px}</style>${source}`);
-    await page.screenshot({ path: path.join(folder, png), omitBackground: true, clip: { x: 0, y: 0, width: size, height: size } });
+    await page.setContent(
+      `<style>html,body{margin:0;background:transparent}svg{display:block;width:${size}px;height:${size}px}</style>${source}`,
+    );
+    await page.screenshot({
+      path: path.join(folder, png),
+      omitBackground: true,
+      clip: { x: 0, y: 0, width: size, height: size },
+    });
   }
   console.log(`rendered ${key}`);
 }

@@ -18,7 +18,10 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-test('register, activate, sign in, edit details and passes, search with them, save, Searches, Plan Again, change password, log out', async ({ page, brand }, testInfo) => {
+test('register, activate, sign in, edit details and passes, search with them, save, Searches, Plan Again, change password, log out', async ({
+  page,
+  brand,
+}, testInfo) => {
   test.skip(testInfo.project.name !== 'regional', 'the account journey runs on the regional brand');
   test.setTimeout(240_000);
   const email = uniqueEmail('isla');
@@ -80,7 +83,8 @@ test('register, activate, sign in, edit details and passes, search with them, sa
   await expect(page.getByLabel(/First Name/)).toHaveValue('Isla');
   await expect(page.getByLabel(/Email Address/)).toHaveValue(email);
   await page.getByLabel(/First Name/).fill('Ailsa');
-  const yesNo = (question: string, answer: 'Yes' | 'No') => page.getByRole('radiogroup', { name: question }).getByRole('radio', { name: answer }).check();
+  const yesNo = (question: string, answer: 'Yes' | 'No') =>
+    page.getByRole('radiogroup', { name: question }).getByRole('radio', { name: answer }).check();
   await yesNo('Do you have access to a car?', 'No');
   await yesNo('Do you have a concessionary travel pass?', 'Yes');
   await yesNo('Do you have a railcard?', 'Yes');
@@ -107,11 +111,18 @@ test('register, activate, sign in, edit details and passes, search with them, sa
   await choosePlace(page, 'To', 'Perth');
   await pickDate(page, 'Leaving date', nextWeekday());
   await page.getByLabel('Leaving time').fill('08:00');
-  const sent = page.waitForRequest((request) => request.url().endsWith('/v1/journey-planner/search') && request.method() === 'POST');
+  const sent = page.waitForRequest(
+    (request) => request.url().endsWith('/v1/journey-planner/search') && request.method() === 'POST',
+  );
   await page.getByRole('button', { name: 'Plan my journey' }).click();
   const request = await sent;
   expect(request.headers().authorization).toMatch(/^Bearer /);
-  expect(request.postDataJSON()).toMatchObject({ has_access_to_car: false, has_concessionary_pass: true, has_railcard: true, railcard_type: 'Senior Railcard' });
+  expect(request.postDataJSON()).toMatchObject({
+    has_access_to_car: false,
+    has_concessionary_pass: true,
+    has_railcard: true,
+    railcard_type: 'Senior Railcard',
+  });
 
   // Save the first journey.
   const details = page.getByRole('article').first().getByRole('link', { name: 'View journey details' });
@@ -141,7 +152,10 @@ test('register, activate, sign in, edit details and passes, search with them, sa
 
   // Plan Again from Recent opens Home with both places preset.
   await page.goto('/searches');
-  await page.getByRole('button', { name: /^Plan Again/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Plan Again/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('combobox', { name: 'From' })).toHaveValue(/^Dundee/);
   await expect(page.getByRole('combobox', { name: 'To' })).toHaveValue(/^Perth/);
@@ -168,7 +182,16 @@ test('register, activate, sign in, edit details and passes, search with them, sa
   await expect(page.getByText('Successfully logged out')).toBeVisible();
   // Issue 22: the token is revoked on the server, not only forgotten by the browser.
   const afterLogout = await page.evaluate(
-    async ({ token, apiKey }) => (await fetch('/v1/users/show', { headers: { Accept: 'application/json', 'X-Api-Key': apiKey, Authorization: `Bearer ${decodeURIComponent(token)}` } })).status,
+    async ({ token, apiKey }) =>
+      (
+        await fetch('/v1/users/show', {
+          headers: {
+            Accept: 'application/json',
+            'X-Api-Key': apiKey,
+            Authorization: `Bearer ${decodeURIComponent(token)}`,
+          },
+        })
+      ).status,
     { token: signedInToken, apiKey: brand.apiKey },
   );
   expect(afterLogout).toBe(401);
@@ -188,7 +211,12 @@ test('an empty Create Account form shows every field error on the first submit',
   await page.getByRole('button', { name: 'Register' }).click();
   const summary = page.getByRole('alert').filter({ hasText: 'Please correct the following errors' });
   await expect(summary.getByRole('listitem')).toHaveCount(6);
-  for (const message of ['The first name is required.', 'The last name is required.', 'Enter a valid e-mail address.', 'You must accept the terms and conditions.']) {
+  for (const message of [
+    'The first name is required.',
+    'The last name is required.',
+    'Enter a valid e-mail address.',
+    'You must accept the terms and conditions.',
+  ]) {
     await expect(summary).toContainText(message);
   }
   expect(sent).toBe(false);

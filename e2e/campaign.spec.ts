@@ -32,12 +32,24 @@ test.beforeAll(async ({}, testInfo) => {
   const days = (n: number) => new Date(Date.now() + n * DAY).toISOString();
   server = await startOwnServer('e2e-campaign', port, (run) => {
     const seed = path.join(path.dirname(new URL(import.meta.url).pathname), '../var/e2e-campaign/campaigns.json');
-    const campaign = (title: string, end: number, extra: object) => ({ brand: 'regional', title, text: `${title}: a campaign seeded by the e2e test.`, starts_at: days(-1), end_at: days(end), ...extra });
+    const campaign = (title: string, end: number, extra: object) => ({
+      brand: 'regional',
+      title,
+      text: `${title}: a campaign seeded by the e2e test.`,
+      starts_at: days(-1),
+      end_at: days(end),
+      ...extra,
+    });
     fs.writeFileSync(
       seed,
       JSON.stringify({
         campaigns: [
-          campaign(FIRST.title, 10, { appear_on: ['journey-planner'], url: `${host}/about`, url_button_text: FIRST.button, thumbnail_url: `${host}/brands/regional/icon-maskable-512.png` }),
+          campaign(FIRST.title, 10, {
+            appear_on: ['journey-planner'],
+            url: `${host}/about`,
+            url_button_text: FIRST.button,
+            thumbnail_url: `${host}/brands/regional/icon-maskable-512.png`,
+          }),
           campaign(SECOND.title, 20, { appear_on: ['journey-planner'] }),
           campaign(REGISTER.title, 15, { appear_on: ['account-register'] }),
         ],
@@ -55,23 +67,50 @@ test.beforeEach(({ brand }) => {
   test.skip(brand.key !== 'regional', 'the campaign server serves the regional brand');
 });
 
-const isImpression = (request: Request) => request.method() === 'POST' && /\/v1\/campaign\/[^/]+\/impression$/.test(new URL(request.url()).pathname);
-const isCampaignList = (request: Request) => request.method() === 'GET' && new URL(request.url()).pathname === '/v1/campaign';
-const stored = (page: Page) => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]') as Array<{ id: string; campaign_id: string; action: string; impression_id: string | null; expires_at: string }>, IMPRESSIONS_KEY);
+const isImpression = (request: Request) =>
+  request.method() === 'POST' && /\/v1\/campaign\/[^/]+\/impression$/.test(new URL(request.url()).pathname);
+const isCampaignList = (request: Request) =>
+  request.method() === 'GET' && new URL(request.url()).pathname === '/v1/campaign';
+const stored = (page: Page) =>
+  page.evaluate(
+    (key) =>
+      JSON.parse(localStorage.getItem(key) ?? '[]') as Array<{
+        id: string;
+        campaign_id: string;
+        action: string;
+        impression_id: string | null;
+        expires_at: string;
+      }>,
+    IMPRESSIONS_KEY,
+  );
 
-test('Home opens the soonest-ending campaign once: a view, a clickthrough with its id in a new window, then the next campaign with Close', async ({ page, context }) => {
+test('Home opens the soonest-ending campaign once: a view, a clickthrough with its id in a new window, then the next campaign with Close', async ({
+  page,
+  context,
+}) => {
   const listAsked = page.waitForRequest(isCampaignList);
-  const view = page.waitForResponse((response) => isImpression(response.request()) && response.request().postDataJSON().action === 'view');
+  const view = page.waitForResponse(
+    (response) => isImpression(response.request()) && response.request().postDataJSON().action === 'view',
+  );
   await page.goto(`${base()}/`);
   const query = new URL((await listAsked).url()).searchParams;
-  expect(Object.fromEntries(query)).toEqual({ order_by: 'end_at', order: 'asc', per_page: '1', appear_on: 'journey-planner' });
+  expect(Object.fromEntries(query)).toEqual({
+    order_by: 'end_at',
+    order: 'asc',
+    per_page: '1',
+    appear_on: 'journey-planner',
+  });
 
   const dialog = page.getByRole('dialog', { name: FIRST.title });
   await expect(dialog).toBeVisible();
   const viewAnswer = await view;
   expect(viewAnswer.status()).toBe(201);
   const viewImpression = ((await viewAnswer.json()) as { data: { id: string; campaign_id: string } }).data;
-  expect(viewAnswer.request().postDataJSON()).toEqual({ campaign_id: viewImpression.campaign_id, action: 'view', impression_id: null });
+  expect(viewAnswer.request().postDataJSON()).toEqual({
+    campaign_id: viewImpression.campaign_id,
+    action: 'view',
+    impression_id: null,
+  });
   await expect(dialog.locator('img')).toHaveAttribute('src', /icon-maskable-512\.png$/);
   await expect(dialog).toContainText('a campaign seeded by the e2e test');
 
@@ -87,15 +126,23 @@ test('Home opens the soonest-ending campaign once: a view, a clickthrough with i
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'regional-campaign-phone.png') });
 
   const opened = context.waitForEvent('page');
-  const clickthrough = page.waitForRequest((request) => isImpression(request) && request.postDataJSON().action === 'clickthrough');
+  const clickthrough = page.waitForRequest(
+    (request) => isImpression(request) && request.postDataJSON().action === 'clickthrough',
+  );
   await dialog.getByRole('button', { name: FIRST.button }).click();
-  expect((await clickthrough).postDataJSON()).toEqual({ campaign_id: viewImpression.campaign_id, action: 'clickthrough', impression_id: viewImpression.id });
+  expect((await clickthrough).postDataJSON()).toEqual({
+    campaign_id: viewImpression.campaign_id,
+    action: 'clickthrough',
+    impression_id: viewImpression.id,
+  });
   const popup = await opened;
   await popup.waitForLoadState();
   expect(popup.url()).toBe(`${base()}/about`);
   await popup.close();
   await expect(dialog).toBeHidden();
-  await expect.poll(async () => (await stored(page)).map((impression) => impression.action)).toEqual(['view', 'clickthrough']);
+  await expect
+    .poll(async () => (await stored(page)).map((impression) => impression.action))
+    .toEqual(['view', 'clickthrough']);
   const ids = (await stored(page)).map((impression) => impression.id);
 
   // The next visit sends the impressions it holds, so the seen campaign stays away and the next one opens.
@@ -114,7 +161,9 @@ test('Home opens the soonest-ending campaign once: a view, a clickthrough with i
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-test('stored impressions are kept until a day after expires_at, then dropped at start (the campaign returns)', async ({ page }) => {
+test('stored impressions are kept until a day after expires_at, then dropped at start (the campaign returns)', async ({
+  page,
+}) => {
   await page.goto(`${base()}/`);
   const first = page.getByRole('dialog', { name: FIRST.title });
   await expect(first).toBeVisible();

@@ -16,7 +16,9 @@ const BLOCKED_NAMES: Record<string, string> = { taxi: 'Taxi', 'own-car': 'Own ca
 async function resultsDone(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Journey results' })).toBeVisible();
   // The health brand waits 10 s before its first read.
-  await expect(page.getByRole('status').filter({ hasText: /^Showing \d+ journeys?, sorted by/ })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('status').filter({ hasText: /^Showing \d+ journeys?, sorted by/ })).toBeVisible({
+    timeout: 60_000,
+  });
   await expect(page.locator('[data-placeholder]')).toHaveCount(0);
 }
 
@@ -40,13 +42,16 @@ test('plan, stream, sort and filter, edit to a return, open details and each mod
   await page.getByLabel('Leaving time').fill('08:00');
   await page.getByRole('button', { name: 'Plan my journey' }).click();
   await expect(page).toHaveURL(/\/search\/[^/]+\/results$/);
-  if (brand.initialResultsDelayMs > 0) await expect(page.getByRole('heading', { name: 'Gathering your results' })).toBeVisible();
+  if (brand.initialResultsDelayMs > 0)
+    await expect(page.getByRole('heading', { name: 'Gathering your results' })).toBeVisible();
   await resultsDone(page);
   const cards = page.getByRole('article');
   const count = await cards.count();
   expect(count).toBeGreaterThan(0);
   // Every placeholder the stream showed was replaced by a card.
-  expect(await page.evaluate(() => (window as unknown as { maxPlaceholders: number }).maxPlaceholders)).toBeLessThanOrEqual(count);
+  expect(
+    await page.evaluate(() => (window as unknown as { maxPlaceholders: number }).maxPlaceholders),
+  ).toBeLessThanOrEqual(count);
   await expect(cards.first()).toContainText('Rail times are from the 2022-23 timetable');
 
   // Sort by cost, then filter to trains; both go to the URL.
@@ -56,7 +61,8 @@ test('plan, stream, sort and filter, edit to a return, open details and each mod
   if (brand.enableMultipleJourneyTypeFilter) {
     await showing.click();
     const options = page.getByRole('option');
-    for (const blocked of brand.blockedTravelTypes) await expect(options.filter({ hasText: new RegExp(`^${BLOCKED_NAMES[blocked] ?? blocked}$`) })).toHaveCount(0);
+    for (const blocked of brand.blockedTravelTypes)
+      await expect(options.filter({ hasText: new RegExp(`^${BLOCKED_NAMES[blocked] ?? blocked}$`) })).toHaveCount(0);
     await options.filter({ hasText: /^Train$/ }).click();
     await options.filter({ hasText: /^Walk$/ }).click();
     await page.keyboard.press('Escape');
@@ -68,7 +74,8 @@ test('plan, stream, sort and filter, edit to a return, open details and each mod
   await expect(page.getByRole('status')).toContainText('sorted by cost');
   for (const card of await cards.all()) await expect(card.getByRole('img', { name: 'Train' }).first()).toBeVisible();
   // Blocked travel types appear nowhere: not in the filter, not on any card.
-  for (const blocked of brand.blockedTravelTypes) await expect(page.getByRole('img', { name: BLOCKED_NAMES[blocked] ?? blocked, exact: true })).toHaveCount(0);
+  for (const blocked of brand.blockedTravelTypes)
+    await expect(page.getByRole('img', { name: BLOCKED_NAMES[blocked] ?? blocked, exact: true })).toHaveCount(0);
   expect(await seriousA11yViolations(page)).toEqual([]);
   await shoot(page, `flow-results-${brand.key}`);
 
@@ -80,7 +87,9 @@ test('plan, stream, sort and filter, edit to a return, open details and each mod
   await sidebar.getByRole('radio', { name: 'Return' }).check();
   await sidebar.getByLabel('Returning time').fill('17:00');
   expect(await seriousA11yViolations(page)).toEqual([]);
-  const sent = page.waitForRequest((request) => request.url().endsWith('/v1/journey-planner/search') && request.method() === 'POST');
+  const sent = page.waitForRequest(
+    (request) => request.url().endsWith('/v1/journey-planner/search') && request.method() === 'POST',
+  );
   await sidebar.getByRole('button', { name: 'Update routes' }).click();
   expect((await sent).postDataJSON()).toMatchObject({ return_time: expect.stringMatching(/ 17:00:00$/) });
   await expect(page).not.toHaveURL(new RegExp(firstHash));
@@ -120,7 +129,11 @@ test('the first stage is a taxi: the local taxi operators modal', async ({ page,
   const { hash } = await planDundeeToPerth(page, brand);
   const journeys = await page.evaluate(
     async ({ hash, apiKey }) =>
-      ((await (await fetch(`/v1/journey-planner/search/${hash}`, { headers: { 'X-Api-Key': apiKey } })).json()) as { data: { journeys: Array<{ id: string; depart: { stages: string[] } }> } }).data.journeys,
+      (
+        (await (await fetch(`/v1/journey-planner/search/${hash}`, { headers: { 'X-Api-Key': apiKey } })).json()) as {
+          data: { journeys: Array<{ id: string; depart: { stages: string[] } }> };
+        }
+      ).data.journeys,
     { hash, apiKey: brand.apiKey },
   );
   const taxi = journeys.find((journey) => journey.depart.stages[0] === 'taxi');
@@ -132,7 +145,10 @@ test('the first stage is a taxi: the local taxi operators modal', async ({ page,
   expect(await seriousA11yViolations(page)).toEqual([]);
 });
 
-test('health brand: appointment length and the early and later return options update the journey in place', async ({ page, brand }) => {
+test('health brand: appointment length and the early and later return options update the journey in place', async ({
+  page,
+  brand,
+}) => {
   test.skip(!brand.health.appointmentStep, 'health brand only');
   test.setTimeout(120_000);
   const { planDundeeToPerth } = await import('./planning');
@@ -146,13 +162,21 @@ test('health brand: appointment length and the early and later return options up
   const readReturnTime = (searchHash: string) =>
     page.evaluate(
       async ({ searchHash, apiKey }) =>
-        ((await (await fetch(`/v1/journey-planner/search/${searchHash}`, { headers: { 'X-Api-Key': apiKey } })).json()) as { data: { return_time: string } }).data.return_time,
+        (
+          (await (
+            await fetch(`/v1/journey-planner/search/${searchHash}`, { headers: { 'X-Api-Key': apiKey } })
+          ).json()) as { data: { return_time: string } }
+        ).data.return_time,
       { searchHash, apiKey: brand.apiKey },
     );
   const minutesOf = (text: string) => Number(text.slice(11, 13)) * 60 + Number(text.slice(14, 16));
   // Nothing sends the traveller back to Results behind the 10 s wait: the page stays a journey's.
   const resultsOpened: string[] = [];
-  page.on('framenavigated', (frame) => frame === page.mainFrame() && /\/results$/.test(new URL(frame.url()).pathname) && resultsOpened.push(frame.url()));
+  page.on(
+    'framenavigated',
+    (frame) =>
+      frame === page.mainFrame() && /\/results$/.test(new URL(frame.url()).pathname) && resultsOpened.push(frame.url()),
+  );
 
   // 90 minutes: the card says so, and the return is re-planned after the appointment, in place.
   const options = page.getByRole('region', { name: 'Your appointment and the way home' });
@@ -176,7 +200,9 @@ test('health brand: appointment length and the early and later return options up
   let asked = false;
   page.on('request', (request) => request.url().includes('/update-return-time') && (asked = true));
   await page.getByRole('button', { name: 'Show me an early return option' }).click();
-  await expect(page.getByText(/^There is no earlier way home after your appointment ends at \d{2}:\d{2}: this is the earliest\.$/)).toBeVisible();
+  await expect(
+    page.getByText(/^There is no earlier way home after your appointment ends at \d{2}:\d{2}: this is the earliest\.$/),
+  ).toBeVisible();
   expect(asked).toBe(false);
   expect(await seriousA11yViolations(page)).toEqual([]);
   await shoot(page, 'health-return-options');
@@ -188,7 +214,9 @@ test('health brand: appointment length and the early and later return options up
   // The later option asks for the current return time plus 30 minutes, and stays on the journey.
   const later = page.waitForRequest((request) => request.url().endsWith(`/search/${second}/update-return-time`));
   await page.getByRole('button', { name: 'Show me a later return option' }).click();
-  expect(minutesOf(((await later).postDataJSON() as { return_time: string }).return_time)).toBe(minutesOf(current) + 30);
+  expect(minutesOf(((await later).postDataJSON() as { return_time: string }).return_time)).toBe(
+    minutesOf(current) + 30,
+  );
   await expect(page).not.toHaveURL(new RegExp(second), { timeout: 30_000 });
   await expect(page).toHaveURL(journeyUrl);
   const third = journeyUrl.exec(page.url())![1]!;
@@ -197,6 +225,8 @@ test('health brand: appointment length and the early and later return options up
   const early = page.waitForRequest((request) => request.url().endsWith(`/search/${third}/update-return-time`));
   await page.getByRole('button', { name: 'Show me an early return option' }).click();
   expect(((await early).postDataJSON() as { return_time: string }).return_time).toBe(current);
-  await expect(page.getByRole('status').filter({ hasText: /^(Your way home now leaves at|There is no earlier way home)/ })).toBeVisible({ timeout: 30_000 });
+  await expect(
+    page.getByRole('status').filter({ hasText: /^(Your way home now leaves at|There is no earlier way home)/ }),
+  ).toBeVisible({ timeout: 30_000 });
   expect(resultsOpened).toEqual([]);
 });

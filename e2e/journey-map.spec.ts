@@ -11,7 +11,8 @@ import type { Page } from '@playwright/test';
 import { acceptCookies, expect, SCREENSHOT_DIR, seriousA11yViolations, test } from './fixtures';
 import { DUNDEE_STATION, planDundeeToPerth } from './planning';
 
-const shot = (page: Page, name: string, options: { fullPage?: boolean } = {}) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), ...options });
+const shot = (page: Page, name: string, options: { fullPage?: boolean } = {}) =>
+  page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), ...options });
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 
@@ -19,7 +20,11 @@ const DESKTOP = { width: 1280, height: 900 };
 async function trainJourney(page: Page, hash: string, apiKey: string): Promise<{ id: string; trainStage: number }> {
   return page.evaluate(
     async ({ hash, apiKey }) => {
-      const answer = (await (await fetch(`/v1/journey-planner/search/${hash}`, { headers: { 'X-Api-Key': apiKey, Accept: 'application/json' } })).json()) as {
+      const answer = (await (
+        await fetch(`/v1/journey-planner/search/${hash}`, {
+          headers: { 'X-Api-Key': apiKey, Accept: 'application/json' },
+        })
+      ).json()) as {
         data: { journeys: Array<{ id: string; depart: { steps: Array<{ type: string; timetable: unknown }> } }> };
       };
       for (const journey of answer.data.journeys) {
@@ -32,11 +37,17 @@ async function trainJourney(page: Page, hash: string, apiKey: string): Promise<{
   );
 }
 
-test('Dundee to Perth: map, stage page with timetable and operator link, print view; no serious axe findings', async ({ page, context, brand }) => {
+test('Dundee to Perth: map, stage page with timetable and operator link, print view; no serious axe findings', async ({
+  page,
+  context,
+  brand,
+}) => {
   test.skip(brand.key !== 'regional', 'one brand plans the search; the others share the screens');
   test.setTimeout(240_000);
   // Nothing leaves this machine: the operator's site (opened by 'Yes, I'm sure') is answered here.
-  await context.route(/scotrail\.co\.uk/, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Operator site</title>' }));
+  await context.route(/scotrail\.co\.uk/, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Operator site</title>' }),
+  );
   await context.grantPermissions(['geolocation']);
   await context.setGeolocation({ latitude: DUNDEE_STATION.lat, longitude: DUNDEE_STATION.lng });
   await page.setViewportSize(DESKTOP);
@@ -49,7 +60,9 @@ test('Dundee to Perth: map, stage page with timetable and operator link, print v
   const journeyUrl = `/search/${hash}/results/${id}`;
 
   // ---- Map of journey ------------------------------------------------------------------------
-  const style = page.waitForResponse((response) => response.url().endsWith('/map/fallback/style.json') && response.ok());
+  const style = page.waitForResponse(
+    (response) => response.url().endsWith('/map/fallback/style.json') && response.ok(),
+  );
   await page.goto(journeyUrl);
   await acceptCookies(page);
   await style;
@@ -57,14 +70,21 @@ test('Dundee to Perth: map, stage page with timetable and operator link, print v
   await expect(section.getByRole('heading', { level: 2, name: 'Map of journey' })).toBeVisible();
   await expect(section.locator('[data-map-state="ready"][data-map-style="fallback"]')).toBeVisible({ timeout: 30_000 });
   const canvas = section.locator('canvas');
-  await expect(canvas).toHaveAttribute('aria-label', `Map of the outbound journey from ${DUNDEE_STATION.label} to Perth, Perth and Kinross`);
+  await expect(canvas).toHaveAttribute(
+    'aria-label',
+    `Map of the outbound journey from ${DUNDEE_STATION.label} to Perth, Perth and Kinross`,
+  );
   await expect(canvas).toHaveAttribute('tabindex', '0');
-  await expect(section.getByText(/^The map shows the outbound journey/)).toContainText('straight lines: there is no street map for this area');
+  await expect(section.getByText(/^The map shows the outbound journey/)).toContainText(
+    'straight lines: there is no street map for this area',
+  );
   await expect(section.getByRole('button', { name: 'Zoom in' })).toBeVisible();
   await expect(section.getByText('Start: Dundee Railway Station, Dundee')).toBeVisible();
   // The Viewing bar's middle link scrolls here.
   await page.getByRole('navigation', { name: 'Viewing' }).getByRole('link', { name: 'Map of journey' }).click();
-  await expect(page.getByRole('navigation', { name: 'Viewing' }).getByRole('link', { name: 'Map of journey' })).toHaveAttribute('aria-current', 'location');
+  await expect(
+    page.getByRole('navigation', { name: 'Viewing' }).getByRole('link', { name: 'Map of journey' }),
+  ).toHaveAttribute('aria-current', 'location');
   await page.waitForTimeout(500);
   await section.screenshot({ path: path.join(SCREENSHOT_DIR, 'journey-map-regional-desktop.png') });
   expect(await seriousA11yViolations(page)).toEqual([]);
@@ -84,17 +104,24 @@ test('Dundee to Perth: map, stage page with timetable and operator link, print v
   // Each stage point is the brand's map icon for its mode (SPEC section 3), loaded from the brand's path.
   const icons = section.locator('.maplibregl-marker img');
   await expect(icons).toHaveCount(3);
-  for (const src of await icons.evaluateAll((images) => images.map((image) => (image as HTMLImageElement).getAttribute('src')))) {
+  for (const src of await icons.evaluateAll((images) =>
+    images.map((image) => (image as HTMLImageElement).getAttribute('src')),
+  )) {
     expect(src).toMatch(/^\/brands\/regional\/map-icons\/(walk|train|bus|taxi|bike|car)\.svg$/);
   }
-  expect(await icons.evaluateAll((images) => images.every((image) => (image as HTMLImageElement).naturalWidth > 0))).toBe(true);
+  expect(
+    await icons.evaluateAll((images) => images.every((image) => (image as HTMLImageElement).naturalWidth > 0)),
+  ).toBe(true);
   await page.waitForTimeout(500);
   await section.screenshot({ path: path.join(SCREENSHOT_DIR, 'journey-map-regional-all-desktop.png') });
   await expect(section.getByText(/No public toilets are recorded near the destination/)).toBeVisible();
 
   // Return pill: the orange line the other way.
   await section.locator('label', { hasText: /^Return$/ }).click();
-  await expect(canvas).toHaveAttribute('aria-label', /^Map of the return journey from Perth, Perth and Kinross to Dundee/);
+  await expect(canvas).toHaveAttribute(
+    'aria-label',
+    /^Map of the return journey from Perth, Perth and Kinross to Dundee/,
+  );
   await expect(section.getByText('Start: Perth, Perth and Kinross')).toBeVisible();
   await page.waitForTimeout(500);
   await section.screenshot({ path: path.join(SCREENSHOT_DIR, 'journey-map-regional-return-desktop.png') });
@@ -202,7 +229,9 @@ test('Dundee to Perth: map, stage page with timetable and operator link, print v
   await expect(page.getByText('Return home')).toBeVisible();
   // The paper carries the brand's logo (brand.logo) and dates as 'Thu 26 Nov 2026'.
   await expect(page.getByRole('img', { name: brand.title })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Outbound' })).toContainText(/Date(Mon|Tue|Wed|Thu|Fri) \d{1,2} [A-Z][a-z]{2} \d{4}/);
+  await expect(page.getByRole('region', { name: 'Outbound' })).toContainText(
+    /Date(Mon|Tue|Wed|Thu|Fri) \d{1,2} [A-Z][a-z]{2} \d{4}/,
+  );
   await shot(page, 'print-regional-paper', { fullPage: true });
   await page.emulateMedia({ media: 'screen' });
   await expect(page.getByRole('img', { name: brand.title })).toBeHidden();

@@ -14,7 +14,10 @@ function nextWeekdayAt(hour: string): string {
   return `${day.toString().replace(/-/g, '/')} ${hour}:00`;
 }
 
-test('Dundee to Perth and back: open a journey, its pricing breakdown, the return, the step guide; no serious axe findings', async ({ page, brand }) => {
+test('Dundee to Perth and back: open a journey, its pricing breakdown, the return, the step guide; no serious axe findings', async ({
+  page,
+  brand,
+}) => {
   test.skip(brand.key !== 'regional', 'one brand plans the search; the others share the screen');
   test.setTimeout(150_000);
   await page.goto('/');
@@ -42,7 +45,9 @@ test('Dundee to Perth and back: open a journey, its pricing breakdown, the retur
   await page.goto(`/search/${hash}/results`);
   const details = page.getByRole('article').first().getByRole('link', { name: 'View journey details' });
   await expect(details).toBeVisible({ timeout: 90_000 });
-  const viewed = page.waitForRequest((request) => request.method() === 'POST' && request.url().includes('/v1/journey/viewed/'));
+  const viewed = page.waitForRequest(
+    (request) => request.method() === 'POST' && request.url().includes('/v1/journey/viewed/'),
+  );
   await details.click();
   await expect(page).toHaveURL(new RegExp(`/search/${hash}/results/[^/]+$`));
   await viewed;
@@ -67,7 +72,10 @@ test('Dundee to Perth and back: open a journey, its pricing breakdown, the retur
   const toggle = page.getByRole('button', { name: /^Show instructions \(\d+\)$/ }).first();
   if ((await toggle.count()) > 0) {
     await toggle.click();
-    await expect(page.getByRole('button', { name: /^Hide instructions \(\d+\)$/ }).first()).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('button', { name: /^Hide instructions \(\d+\)$/ }).first()).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
   }
 
   // Scrolling to the guide moves the Viewing highlight.
@@ -85,12 +93,18 @@ test('Dundee to Perth and back: open a journey, its pricing breakdown, the retur
   // On a phone the bar keeps one height whichever section is highlighted, and a section it
   // scrolls to starts below it, not under it.
   const heights = new Set<number>();
-  for (const [name, heading] of [['Map of journey', 'Map of journey'], ['Step by step guide', 'Step by step guide'], ['Journey Details', 'Journey Details']] as const) {
+  for (const [name, heading] of [
+    ['Map of journey', 'Map of journey'],
+    ['Step by step guide', 'Step by step guide'],
+    ['Journey Details', 'Journey Details'],
+  ] as const) {
     await bar.getByRole('link', { name }).click();
     await expect(bar.getByRole('link', { name })).toHaveAttribute('aria-current', 'location');
     await expect(bar.getByRole('link', { name })).toBeInViewport();
     const title = page.getByRole('heading', { level: 2, name: heading, exact: true });
-    await expect.poll(async () => Math.round((await title.boundingBox())!.y)).toBeGreaterThanOrEqual(Math.round((await bar.boundingBox())!.height));
+    await expect
+      .poll(async () => Math.round((await title.boundingBox())!.y))
+      .toBeGreaterThanOrEqual(Math.round((await bar.boundingBox())!.height));
     await expect.poll(async () => Math.round((await title.boundingBox())!.y)).toBeLessThan(300);
     heights.add(Math.round((await bar.boundingBox())!.height));
   }

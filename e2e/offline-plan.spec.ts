@@ -9,13 +9,19 @@ import path from 'node:path';
 import { acceptCookies, expect, SCREENSHOT_DIR, seriousA11yViolations, test } from './fixtures';
 import { choosePlace } from './planning';
 
-test('with the region pack kept, Dundee to Perth plans and opens offline; save once online; outside the region refused', async ({ page, context, brand }) => {
+test('with the region pack kept, Dundee to Perth plans and opens offline; save once online; outside the region refused', async ({
+  page,
+  context,
+  brand,
+}) => {
   test.skip(brand.key !== 'regional', 'one brand is enough: the pack is per region');
   test.setTimeout(120_000);
   await page.goto('/');
   await acceptCookies(page);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  await expect(page.getByText(/^Tayside is available offline \(timetable of \d{1,2} \w+ \d{4}\)\.$/)).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText(/^Tayside is available offline \(timetable of \d{1,2} \w+ \d{4}\)\.$/)).toBeVisible({
+    timeout: 60_000,
+  });
 
   await context.setOffline(true);
   await page.reload();
@@ -39,7 +45,9 @@ test('with the region pack kept, Dundee to Perth plans and opens offline; save o
 
   // The signal is back: the same search, planned online, can be saved.
   await context.setOffline(false);
-  await expect(page.getByRole('status').filter({ hasText: 'You have a signal again. Plan this journey online to save it.' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'You have a signal again. Plan this journey online to save it.' }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Plan online to save' }).click();
   await expect(page).toHaveURL(/\/search\/(?!device-)[^/]+\/results$/, { timeout: 30_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'Journey results' })).toBeVisible();

@@ -7,7 +7,11 @@ import { appRendered, expect, SCREENSHOT_DIR, STATIC_PAGES, test } from './fixtu
 import { planDundeeToPerth } from './planning';
 import { CHROMIUM_ARGS } from './playwright.config';
 
-test('Home and the static pages reload offline once the service worker controls the page', async ({ page, context, brand }) => {
+test('Home and the static pages reload offline once the service worker controls the page', async ({
+  page,
+  context,
+  brand,
+}) => {
   await page.goto('/');
   // The first load is not controlled; wait until the worker claims this page.
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
@@ -38,15 +42,24 @@ test('the app is installable (no installability errors)', async ({ brand, baseUR
     await page.goto('/');
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     const cdp = await context.newCDPSession(page);
-    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: Array<{ errorId: string }> };
-    expect(installabilityErrors.map((error) => error.errorId), brand.key).toEqual([]);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: Array<{ errorId: string }>;
+    };
+    expect(
+      installabilityErrors.map((error) => error.errorId),
+      brand.key,
+    ).toEqual([]);
   } finally {
     await context.close();
     fs.rmSync(profile, { recursive: true, force: true });
   }
 });
 
-test('a journey opened once reopens offline from IndexedDB (details, a stage, print), with the offline banner saying when it was fetched', async ({ page, context, brand }) => {
+test('a journey opened once reopens offline from IndexedDB (details, a stage, print), with the offline banner saying when it was fetched', async ({
+  page,
+  context,
+  brand,
+}) => {
   await page.goto('/');
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   const { hash, journeyIds } = await planDundeeToPerth(page, brand, { returning: true });
@@ -62,7 +75,9 @@ test('a journey opened once reopens offline from IndexedDB (details, a stage, pr
   await expect(page.getByRole('heading', { level: 2, name: 'Journey Details' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Step by step guide' })).toBeVisible();
   await expect(page.getByText('Arrive at the destination')).toBeVisible();
-  await expect(page.getByTestId('offline-banner')).toHaveText(/^You are offline\. The information shown was fetched at \d{2}:\d{2} on \w{3} \d{1,2} \w{3}/);
+  await expect(page.getByTestId('offline-banner')).toHaveText(
+    /^You are offline\. The information shown was fetched at \d{2}:\d{2} on \w{3} \d{1,2} \w{3}/,
+  );
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `journey-offline-${brand.key}.png`) });
 
   // Its stage page and print view read the same stored journey.
@@ -75,7 +90,10 @@ test('a journey opened once reopens offline from IndexedDB (details, a stage, pr
 
   // A journey never opened on this device says so instead of spinning.
   await page.goto(`/search/${hash}/results/${journeyIds.at(-1)}`);
-  if (journeyIds.length > 1) await expect(page.getByRole('alert')).toContainText('You are offline and this journey has not been opened on this device before.');
+  if (journeyIds.length > 1)
+    await expect(page.getByRole('alert')).toContainText(
+      'You are offline and this journey has not been opened on this device before.',
+    );
   await context.setOffline(false);
 });
 

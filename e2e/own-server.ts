@@ -19,25 +19,49 @@ export interface OwnServer {
 }
 
 /** A fresh DATA_DIR named `name` under var/, then `prepare(dataDir)` (CLI commands), then the server. */
-export async function startOwnServer(name: string, port: number, prepare: (run: (script: string, args: string[]) => string) => void): Promise<OwnServer> {
+export async function startOwnServer(
+  name: string,
+  port: number,
+  prepare: (run: (script: string, args: string[]) => string) => void,
+): Promise<OwnServer> {
   const dataDir = path.join(repo, 'var', name);
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.mkdirSync(dataDir, { recursive: true });
   // Its own embedded database, never the one in DATABASE_URL: CI points that at the main e2e
   // server's database, where seeded campaigns would pop up over every other spec's Home.
-  const env = { ...process.env, DATABASE_URL: '', REDIS_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'warn', BRAND: 'regional', PORT: String(port), HOST: '127.0.0.1' };
+  const env = {
+    ...process.env,
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    BRAND: 'regional',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+  };
   prepare((script, args) => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], { cwd: repo, env, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
+      cwd: repo,
+      env,
+      encoding: 'utf8',
+    });
     if (result.status !== 0) throw new Error(`${script} ${args.join(' ')} failed: ${result.stderr}`);
     return result.stdout;
   });
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: repo, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: repo,
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const deadline = Date.now() + 110_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}: ${stderr}`);
-    const up = await fetch(`http://127.0.0.1:${port}/healthz`).then((response) => response.ok, () => false);
+    const up = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (up) break;
     if (Date.now() > deadline) {
       child.kill('SIGTERM');

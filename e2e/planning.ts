@@ -23,7 +23,11 @@ export interface PlannedSearch {
 }
 
 /** Posts Dundee to Perth (with a 17:00 return when asked) and waits until planning is done. */
-export async function planDundeeToPerth(page: Page, brand: Brand, options: { returning?: boolean } = {}): Promise<PlannedSearch> {
+export async function planDundeeToPerth(
+  page: Page,
+  brand: Brand,
+  options: { returning?: boolean } = {},
+): Promise<PlannedSearch> {
   const body = {
     origin: DUNDEE_STATION,
     destination: PERTH,
@@ -33,7 +37,11 @@ export async function planDundeeToPerth(page: Page, brand: Brand, options: { ret
   return page.evaluate(
     async ({ body, apiKey }) => {
       const headers = { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Api-Key': apiKey };
-      const started = await fetch('/v1/journey-planner/search', { method: 'POST', headers, body: JSON.stringify(body) });
+      const started = await fetch('/v1/journey-planner/search', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+      });
       if (started.status !== 201) throw new Error(`search answered ${started.status}: ${await started.text()}`);
       const { data } = (await started.json()) as { data: { hash: string } };
       for (let attempt = 0; attempt < 240; attempt++) {
@@ -41,7 +49,8 @@ export async function planDundeeToPerth(page: Page, brand: Brand, options: { ret
           data: { status: string; failure: string | null; journeys: Array<{ id: string }> };
         };
         if (read.data.status === 'failed') throw new Error(`planning failed: ${read.data.failure}`);
-        if (read.data.status === 'done') return { hash: data.hash, journeyIds: read.data.journeys.map((journey) => journey.id) };
+        if (read.data.status === 'done')
+          return { hash: data.hash, journeyIds: read.data.journeys.map((journey) => journey.id) };
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
       throw new Error('planning did not finish in 60 s');
@@ -54,7 +63,11 @@ export async function planDundeeToPerth(page: Page, brand: Brand, options: { ret
 export async function choosePlace(page: Page, name: 'From' | 'To', typed: string): Promise<void> {
   const field = page.getByRole('combobox', { name });
   await field.fill(typed);
-  await page.getByRole('listbox', { name: `${name} suggestions` }).getByRole('option').first().waitFor();
+  await page
+    .getByRole('listbox', { name: `${name} suggestions` })
+    .getByRole('option')
+    .first()
+    .waitFor();
   await field.press('ArrowDown');
   await field.press('Enter');
   await page.waitForFunction((el) => el?.getAttribute('aria-expanded') === 'false', await field.elementHandle());
@@ -82,7 +95,10 @@ export function nextWeekday(): Temporal.PlainDate {
 export async function pickDate(page: Page, field: string, day: Temporal.PlainDate): Promise<void> {
   await page.getByRole('button', { name: field }).click();
   const dialog = page.getByRole('dialog', { name: field });
-  const button = dialog.getByRole('button', { name: day.toLocaleString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }), exact: true });
+  const button = dialog.getByRole('button', {
+    name: day.toLocaleString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }),
+    exact: true,
+  });
   // SPEC section 5: the week starts on Monday.
   await expect(dialog.locator('table thead th').first()).toHaveText('Mo');
   if (!(await button.isVisible())) await dialog.locator('button[data-direction="next"]').click();

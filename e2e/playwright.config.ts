@@ -11,7 +11,16 @@ import { BRAND_KEYS } from '../src/contract/brand';
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
 
-export const CHROMIUM_ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export default defineConfig({
   testDir: '.',
@@ -39,7 +48,14 @@ export default defineConfig({
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,
     // Every brand's browser searches from 127.0.0.1: the per-IP search limit would count them as one traveller.
-    env: { PORT: String(E2E_PORT), HOST: '127.0.0.1', DATA_DIR: path.join(repo, 'var/e2e'), LOG_LEVEL: 'warn', BRAND: 'regional', SEARCH_RATE_LIMIT: '100000' },
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(repo, 'var/e2e'),
+      LOG_LEVEL: 'warn',
+      BRAND: 'regional',
+      SEARCH_RATE_LIMIT: '100000',
+    },
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -16,7 +16,10 @@ function nextWeekdayAtEight(): string {
   return `${day.year}/${two(day.month)}/${two(day.day)} 08:00:00`;
 }
 
-test('Dundee to Perth: the results stream in as cards, sort by cost, the Refine results sidebar on a phone, no serious axe findings', async ({ page, brand }) => {
+test('Dundee to Perth: the results stream in as cards, sort by cost, the Refine results sidebar on a phone, no serious axe findings', async ({
+  page,
+  brand,
+}) => {
   test.skip(brand.key !== 'regional', 'one brand plans the search; the others share the screen');
   test.setTimeout(120_000);
   await page.goto('/');
@@ -49,8 +52,13 @@ test('Dundee to Perth: the results stream in as cards, sort by cost, the Refine 
   await expect(page.getByText('Gathering your results')).toHaveCount(0, { timeout: 90_000 });
   const count = await cards.count();
   expect(count).toBeGreaterThan(0);
-  await expect(page.getByRole('status')).toHaveText(`Showing ${count} ${count === 1 ? 'journey' : 'journeys'}, sorted by emissions.`);
-  await expect(cards.first().getByRole('link', { name: 'View journey details' })).toHaveAttribute('href', new RegExp(`^/search/${hash}/results/`));
+  await expect(page.getByRole('status')).toHaveText(
+    `Showing ${count} ${count === 1 ? 'journey' : 'journeys'}, sorted by emissions.`,
+  );
+  await expect(cards.first().getByRole('link', { name: 'View journey details' })).toHaveAttribute(
+    'href',
+    new RegExp(`^/search/${hash}/results/`),
+  );
   await expect(cards.first()).toContainText('kg CO2');
   await expect(cards.first()).toContainText('miles');
 
@@ -72,7 +80,10 @@ test('Dundee to Perth: the results stream in as cards, sort by cost, the Refine 
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `results-${brand.key}-phone-refine.png`), fullPage: false });
 });
 
-test('the city bus brand frames its house advert on Results, readable on a phone, no serious axe findings', async ({ page, brand }) => {
+test('the city bus brand frames its house advert on Results, readable on a phone, no serious axe findings', async ({
+  page,
+  brand,
+}) => {
   test.skip(brand.key !== 'citybus', 'the one brand with a house advert');
   test.setTimeout(120_000);
   await page.goto('/');
@@ -85,7 +96,10 @@ test('the city bus brand frames its house advert on Results, readable on a phone
   await expect(frame.getByRole('link')).toHaveAttribute('href', '/account');
   const advert = `iframe[title="${brand.advertBanner!.title}"]`;
   expect(await seriousA11yViolations(page, { exclude: advert })).toEqual([]);
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `results-advert-${brand.key}-desktop.png`), fullPage: false });
+  await page.screenshot({
+    path: path.join(SCREENSHOT_DIR, `results-advert-${brand.key}-desktop.png`),
+    fullPage: false,
+  });
   await page.setViewportSize({ width: 360, height: 800 });
   await expect(frame.getByText('Aged 5 to 21? Your bus is free.')).toBeVisible();
   await page.locator(advert).scrollIntoViewIfNeeded();

@@ -22,7 +22,12 @@ test('plan Dundee to Perth from the Home form and land on its results', async ({
   ] as const) {
     const field = page.getByRole('combobox', { name });
     await field.fill(typed);
-    await expect(page.getByRole('listbox', { name: `${name} suggestions` }).getByRole('option').first()).toContainText(typed);
+    await expect(
+      page
+        .getByRole('listbox', { name: `${name} suggestions` })
+        .getByRole('option')
+        .first(),
+    ).toContainText(typed);
     await field.press('ArrowDown');
     await field.press('Enter');
     await expect(field).toHaveAttribute('aria-expanded', 'false');
@@ -41,7 +46,9 @@ test('plan Dundee to Perth from the Home form and land on its results', async ({
   expect(await seriousA11yViolations(page)).toEqual([]);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'search-form-regional.png'), fullPage: true });
 
-  const sent = page.waitForRequest((request) => request.url().endsWith('/v1/journey-planner/search') && request.method() === 'POST');
+  const sent = page.waitForRequest(
+    (request) => request.url().endsWith('/v1/journey-planner/search') && request.method() === 'POST',
+  );
   await page.getByRole('button', { name: 'Plan my journey' }).click();
   const body = (await sent).postDataJSON() as Record<string, unknown>;
   expect(body.out_time).toBe(nextWeekdayAtEight().replace(/-/g, '/').replace('T', ' ') + ':00');
@@ -79,7 +86,9 @@ test('the Leaving date calendar works with the keyboard alone (WCAG 2.1.1)', asy
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
   await expect(dateButton).toBeFocused();
-  const label = picked.toLocaleString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).replace(/,/g, '');
+  const label = picked
+    .toLocaleString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' })
+    .replace(/,/g, '');
   await expect(dateButton).toHaveText(label);
   // Enter opens it again on the picked day; Escape closes without picking and gives focus back.
   await page.keyboard.press('Enter');

@@ -43,7 +43,11 @@ function persistedCount(page: Page, ids: string[]) {
   }, ids);
 }
 
-test('Recent and Saved page 10 at a time; Saved and a saved journey open with the network off', async ({ page, context, brand }) => {
+test('Recent and Saved page 10 at a time; Saved and a saved journey open with the network off', async ({
+  page,
+  context,
+  brand,
+}) => {
   test.skip(brand.key !== 'regional', 'one brand plans the searches');
   test.setTimeout(240_000);
   await page.goto('/');
@@ -53,17 +57,30 @@ test('Recent and Saved page 10 at a time; Saved and a saved journey open with th
   // 11 searches, an hour apart; 11 of their journeys saved.
   const searches = [];
   for (let hour = 7; hour < 18; hour++) {
-    const started = await apiCall<{ data: { hash: string } }>(page, brand, 'POST', '/v1/journey-planner/search', { origin: LONG_ORIGIN, destination: PERTH, out_time: nextWeekdayAt(`${String(hour).padStart(2, '0')}:00`) }, token);
+    const started = await apiCall<{ data: { hash: string } }>(
+      page,
+      brand,
+      'POST',
+      '/v1/journey-planner/search',
+      { origin: LONG_ORIGIN, destination: PERTH, out_time: nextWeekdayAt(`${String(hour).padStart(2, '0')}:00`) },
+      token,
+    );
     expect(started.status).toBe(201);
     searches.push(started.body.data.hash);
   }
   const saved: Array<{ hash: string; id: string }> = [];
   let planned = 0;
   for (let hour = 8; saved.length < 11; hour += 3, planned++) {
-    const { hash, journeyIds } = await plannedSearch(page, brand, token, nextWeekdayAt(`${String(hour).padStart(2, '0')}:30`));
+    const { hash, journeyIds } = await plannedSearch(
+      page,
+      brand,
+      token,
+      nextWeekdayAt(`${String(hour).padStart(2, '0')}:30`),
+    );
     for (const id of journeyIds.slice(0, 11 - saved.length)) saved.push({ hash, id });
   }
-  for (const { id } of saved) expect((await apiCall(page, brand, 'POST', `/v1/journey/save/${id}`, undefined, token)).status).toBe(200);
+  for (const { id } of saved)
+    expect((await apiCall(page, brand, 'POST', `/v1/journey/save/${id}`, undefined, token)).status).toBe(200);
 
   // Recent (the default): 10, then 1 on page 2; addresses cut to 34 characters.
   await page.goto('/searches');
@@ -98,7 +115,16 @@ test('Recent and Saved page 10 at a time; Saved and a saved journey open with th
 
   // Everything saved reaches IndexedDB without being opened: the list pages and all 11 journeys.
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  await expect.poll(() => persistedCount(page, saved.map((journey) => journey.id)), { timeout: 30_000 }).toBe(11);
+  await expect
+    .poll(
+      () =>
+        persistedCount(
+          page,
+          saved.map((journey) => journey.id),
+        ),
+      { timeout: 30_000 },
+    )
+    .toBe(11);
 
   await context.setOffline(true);
   await page.goto('/searches?list=saved');

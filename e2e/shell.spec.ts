@@ -1,6 +1,14 @@
 /** The app shell, routes and static pages of every brand (foundation issue). */
 import path from 'node:path';
-import { acceptCookies, appRendered, expect, SCREENSHOT_DIR, seriousA11yViolations, STATIC_PAGES, test } from './fixtures';
+import {
+  acceptCookies,
+  appRendered,
+  expect,
+  SCREENSHOT_DIR,
+  seriousA11yViolations,
+  STATIC_PAGES,
+  test,
+} from './fixtures';
 
 test('shell shows the brand and only the blocks its flags allow', async ({ page, brand }) => {
   await page.goto('/');
@@ -25,7 +33,13 @@ test('the web manifest belongs to the brand', async ({ page, brand }) => {
   await page.goto('/');
   // Fetched by the page itself: Node cannot resolve <brand>.localhost, Chromium can.
   const manifest = await page.evaluate(async () => (await fetch('/manifest.webmanifest')).json());
-  expect(manifest).toMatchObject({ name: brand.title, short_name: brand.shortTitle, theme_color: brand.theme.themeColor, display: 'standalone', start_url: '/' });
+  expect(manifest).toMatchObject({
+    name: brand.title,
+    short_name: brand.shortTitle,
+    theme_color: brand.theme.themeColor,
+    display: 'standalone',
+    start_url: '/',
+  });
   for (const icon of manifest.icons as Array<{ src: string }>) {
     const status = await page.evaluate(async (src) => (await fetch(src)).status, icon.src);
     expect(status, icon.src).toBe(200);
@@ -63,7 +77,10 @@ test('an unknown path shows the not-found page, also on a direct load', async ({
   await expect(page).toHaveTitle(/Page not found/);
 });
 
-test('account routes exist only with accounts, and the guard sends anonymous users to Login', async ({ page, brand }) => {
+test('account routes exist only with accounts, and the guard sends anonymous users to Login', async ({
+  page,
+  brand,
+}) => {
   for (const path of ['/account', '/edit-account', '/searches']) {
     await page.goto(path);
     if (brand.enableUserAccounts) {
@@ -73,7 +90,13 @@ test('account routes exist only with accounts, and the guard sends anonymous use
       await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
     }
   }
-  for (const path of ['/login', '/register', '/reset-password', '/auth/activation?code=abc', '/auth/password-reset?code=abc']) {
+  for (const path of [
+    '/login',
+    '/register',
+    '/reset-password',
+    '/auth/activation?code=abc',
+    '/auth/password-reset?code=abc',
+  ]) {
     await page.goto(path);
     const notFound = page.getByRole('heading', { level: 1, name: 'Page not found' });
     await expect(notFound).toHaveCount(brand.enableUserAccounts ? 0 : 1);
@@ -108,7 +131,10 @@ test('every static page renders its content and passes axe', async ({ page, bran
       await page.setViewportSize({ width: 360, height: 800 });
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, `cookie-policy-${brand.key}-360.png`), fullPage: true });
       await page.setViewportSize({ width: 1280, height: 800 });
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `cookie-policy-${brand.key}-desktop.png`), fullPage: true });
+      await page.screenshot({
+        path: path.join(SCREENSHOT_DIR, `cookie-policy-${brand.key}-desktop.png`),
+        fullPage: true,
+      });
     }
   }
 });
@@ -128,7 +154,10 @@ test.describe('first paint', () => {
   // The page's own HTML each time: an installed worker answers navigations with its app shell.
   test.use({ serviceWorkers: 'block' });
 
-  test('the first paint draws the header and heading where the app then draws them, on a phone and a desktop', async ({ page, brand }) => {
+  test('the first paint draws the header and heading where the app then draws them, on a phone and a desktop', async ({
+    page,
+    brand,
+  }) => {
     // Where the h1 and the header's bottom edge are; the app's shell is the one with the skip link.
     const layout = () =>
       page.evaluate(() => ({
@@ -136,7 +165,10 @@ test.describe('first paint', () => {
         heading: Math.round(document.querySelector('h1')!.getBoundingClientRect().top),
         app: document.querySelector('a.skip-link') !== null,
       }));
-    for (const size of [{ width: 390, height: 844 }, { width: 1280, height: 900 }]) {
+    for (const size of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 900 },
+    ]) {
       await page.setViewportSize(size);
       for (const pagePath of ['/', '/search/abc123/results']) {
         // The HTML alone: the app's scripts never arrive.
@@ -144,15 +176,22 @@ test.describe('first paint', () => {
         await page.goto(pagePath);
         const first = await layout();
         expect(first.app).toBe(false);
-        await expect(page.locator('.first-paint').getByText('COVID-19: before you travel')).toHaveCount(brand.showUpdatesFooter ? 1 : 0);
-        await expect(page.locator('.first-paint').getByRole('link', { name: 'Sign in' })).toHaveCount(brand.enableUserAccounts ? 1 : 0);
+        await expect(page.locator('.first-paint').getByText('COVID-19: before you travel')).toHaveCount(
+          brand.showUpdatesFooter ? 1 : 0,
+        );
+        await expect(page.locator('.first-paint').getByRole('link', { name: 'Sign in' })).toHaveCount(
+          brand.enableUserAccounts ? 1 : 0,
+        );
         await page.unroute(/\/assets\/.*\.js$/);
         await page.goto(pagePath);
         await appRendered(page);
         const drawn = await layout();
         expect(drawn.app).toBe(true);
         // Nothing jumps when the app takes over (Lighthouse does not count it: the nodes are replaced).
-        expect({ header: first.header, heading: first.heading }, `${brand.key} ${pagePath} at ${size.width} px`).toEqual({ header: drawn.header, heading: drawn.heading });
+        expect(
+          { header: first.header, heading: first.heading },
+          `${brand.key} ${pagePath} at ${size.width} px`,
+        ).toEqual({ header: drawn.header, heading: drawn.heading });
       }
     }
   });

@@ -8,7 +8,13 @@ import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { announcePack, PACK_CACHE, PACK_SYNC_MESSAGE, readPackInfo, writeStoredPack } from '../src/web/lib/device-planner/pack-cache';
+import {
+  announcePack,
+  PACK_CACHE,
+  PACK_SYNC_MESSAGE,
+  readPackInfo,
+  writeStoredPack,
+} from '../src/web/lib/device-planner/pack-cache';
 import { syncRegionPack } from '../src/web/lib/device-planner/pack-sync';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };

@@ -72,7 +72,12 @@ export function parseIsoDate(text: string): { year: number; month: number; day: 
 /** Today's date in Europe/London as YYYY-MM-DD (ages change at London midnight). */
 export function londonDate(now: Date = new Date()): string {
   // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 }
 
 /** Whole years from `dob` to `today` (both YYYY-MM-DD); null for a malformed date. A 29 February birthday counts from 1 March in other years. */
@@ -142,9 +147,19 @@ export function registerFieldErrors(form: RegisterFields, today: string): Record
   const put = (field: string, message: string | null) => {
     if (message && !errors[field]) errors[field] = message;
   };
-  for (const [field, label] of [['first_name', 'first name'], ['last_name', 'last name']] as const) {
+  for (const [field, label] of [
+    ['first_name', 'first name'],
+    ['last_name', 'last name'],
+  ] as const) {
     const value = form[field].trim();
-    put(field, !value ? USER_FORM_MESSAGES.required(label) : value.length > NAME_MAX_LENGTH ? USER_FORM_MESSAGES.tooLong(label, NAME_MAX_LENGTH) : null);
+    put(
+      field,
+      !value
+        ? USER_FORM_MESSAGES.required(label)
+        : value.length > NAME_MAX_LENGTH
+          ? USER_FORM_MESSAGES.tooLong(label, NAME_MAX_LENGTH)
+          : null,
+    );
   }
   const phone = form.phone_number?.trim();
   if (phone) put('phone_number', PHONE_SHAPE.test(phone) ? null : USER_FORM_MESSAGES.phone);
@@ -152,7 +167,14 @@ export function registerFieldErrors(form: RegisterFields, today: string): Record
   if (code) put('country_code_phone_number', COUNTRY_CODE_SHAPE.test(code) ? null : USER_FORM_MESSAGES.countryCode);
   put('dob', dobProblem(form.dob, today));
   const email = form.email.trim();
-  put('email', email.length > EMAIL_MAX_LENGTH ? USER_FORM_MESSAGES.tooLong('e-mail address', EMAIL_MAX_LENGTH) : EMAIL_SHAPE.test(email) ? null : USER_FORM_MESSAGES.email);
+  put(
+    'email',
+    email.length > EMAIL_MAX_LENGTH
+      ? USER_FORM_MESSAGES.tooLong('e-mail address', EMAIL_MAX_LENGTH)
+      : EMAIL_SHAPE.test(email)
+        ? null
+        : USER_FORM_MESSAGES.email,
+  );
   put('accepts_terms', form.accepts_terms ? null : USER_FORM_MESSAGES.terms);
   put('password', passwordProblems(form.password, form.email)[0] ?? null);
   put('password_confirmation', form.password_confirmation !== form.password ? PASSWORD_MESSAGES.mismatch : null);

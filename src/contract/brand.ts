@@ -60,7 +60,14 @@ export const brandSchema = z.object({
   favicon: sitePath,
   /** PNG/SVG icons for the web manifest. */
   icons: z
-    .array(z.object({ src: sitePath, sizes: z.string().regex(/^(\d+x\d+|any)$/), type: z.string(), purpose: z.string().optional() }))
+    .array(
+      z.object({
+        src: sitePath,
+        sizes: z.string().regex(/^(\d+x\d+|any)$/),
+        type: z.string(),
+        purpose: z.string().optional(),
+      }),
+    )
     .min(1),
   blockedTravelTypes: z.array(travelTypeSchema),
   showBreadcrumbs: z.boolean(),
@@ -117,7 +124,9 @@ export const brandSchema = z.object({
     .object({
       provider: z.string().min(2),
       retention: z.string().min(2),
-      cookies: z.array(z.object({ name: z.string().min(1), purpose: z.string().min(2), duration: z.string().min(2) })).min(1),
+      cookies: z
+        .array(z.object({ name: z.string().min(1), purpose: z.string().min(2), duration: z.string().min(2) }))
+        .min(1),
     })
     .nullable(),
   /** A crash and error reporting service the brand has integrated; null when none is. */

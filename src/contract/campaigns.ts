@@ -29,10 +29,19 @@ const impressionIds = z.preprocess(
   (value) => {
     if (value === undefined || value === '') return [];
     const list = Array.isArray(value) ? value : [value];
-    return list.flatMap((item) => (typeof item === 'string' ? item.split(',').map((id) => id.trim()).filter(Boolean) : [item]));
+    return list.flatMap((item) =>
+      typeof item === 'string'
+        ? item
+            .split(',')
+            .map((id) => id.trim())
+            .filter(Boolean)
+        : [item],
+    );
   },
   z
-    .array(z.string().regex(UUID, 'Each impression id must be an id the impression call answered.'), { error: 'impression_ids must be a list of ids.' })
+    .array(z.string().regex(UUID, 'Each impression id must be an id the impression call answered.'), {
+      error: 'impression_ids must be a list of ids.',
+    })
     .max(200, 'Send at most 200 impression ids.'),
 );
 
@@ -51,13 +60,21 @@ export const impressionFormSchema = z
     {
       campaign_id: z.string({ error: 'The campaign id must be text.' }).optional(),
       action: z.enum(IMPRESSION_ACTIONS, { error: 'The action must be view or clickthrough.' }),
-      impression_id: z.string({ error: 'The impression id must be text or null.' }).regex(UUID, 'The impression id must be the id of a view impression.').nullable().optional(),
+      impression_id: z
+        .string({ error: 'The impression id must be text or null.' })
+        .regex(UUID, 'The impression id must be the id of a view impression.')
+        .nullable()
+        .optional(),
     },
     { error: 'Send the impression as a JSON object.' },
   )
   .superRefine((value, context) => {
     if (value.action === 'clickthrough' && !value.impression_id) {
-      context.addIssue({ code: 'custom', path: ['impression_id'], message: 'A clickthrough needs the impression id of the view it follows.' });
+      context.addIssue({
+        code: 'custom',
+        path: ['impression_id'],
+        message: 'A clickthrough needs the impression id of the view it follows.',
+      });
     }
     if (value.action === 'view' && value.impression_id) {
       context.addIssue({ code: 'custom', path: ['impression_id'], message: 'A view has no impression id: send null.' });

@@ -16,14 +16,19 @@ const travelType = z.enum(JOURNEY_TRAVEL_TYPES);
 export { TRANSPORT_MODES };
 
 /** 'free', 'unknown' or an amount such as '£4.20' (other currencies by symbol or ISO code). */
-export const costTextSchema = z.string().regex(/^(free|unknown|-?(£|€|\$|R\$)?\d+\.\d{2}( [A-Z]{3})?)$/, "cost must be 'free', 'unknown' or an amount");
+export const costTextSchema = z
+  .string()
+  .regex(/^(free|unknown|-?(£|€|\$|R\$)?\d+\.\d{2}( [A-Z]{3})?)$/, "cost must be 'free', 'unknown' or an amount");
 const clock = z.string().regex(/^\d{2}:\d{2}$/);
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const textValue = z.object({ text: z.string(), value: z.number().nonnegative() });
 const latLng = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
 const elevation = z.number().nullable();
 
-export const directionSchema = z.object({ html_instructions: z.string().min(1), distance: z.object({ text: z.string() }) });
+export const directionSchema = z.object({
+  html_instructions: z.string().min(1),
+  distance: z.object({ text: z.string() }),
+});
 export const timetableSchema = z.object({
   Mode: z.string(),
   ServiceNumber: z.string(),
@@ -40,7 +45,12 @@ export const timetableSchema = z.object({
   }),
 });
 export const taxiSchema = z.object({ name: z.string().min(1), phone: z.string().min(1) });
-export const poiSchema = z.object({ name: z.string(), type: z.string(), count: z.number().int().nonnegative(), link: z.string().nullable() });
+export const poiSchema = z.object({
+  name: z.string(),
+  type: z.string(),
+  count: z.number().int().nonnegative(),
+  link: z.string().nullable(),
+});
 export const toiletMarkerSchema = z.object({
   name: z.string(),
   location: latLng,
@@ -69,21 +79,31 @@ export const stepSchema = z.object({
   end_address: z.string(),
   polyline: z.string(),
   timetable: timetableSchema.nullable(),
-  transit: z.object({
-    agency: z.object({ name: z.string(), url: z.string() }),
-    route: z.object({ short_name: z.string(), long_name: z.string(), mode: z.string(), color: z.string() }),
-    headsign: z.string(),
-    trip_id: z.string(),
-    service_date: date,
-    from_stop: z.object({ stop_id: z.string(), name: z.string() }),
-    to_stop: z.object({ stop_id: z.string(), name: z.string() }),
-    num_stops: z.number().int().positive(),
-    /** An expired feed's own dates when the import rolled its calendar onto current dates (README). */
-    rolled_forward: z.object({ from: date, to: date }).nullable().optional(),
-  }).nullable(),
+  transit: z
+    .object({
+      agency: z.object({ name: z.string(), url: z.string() }),
+      route: z.object({ short_name: z.string(), long_name: z.string(), mode: z.string(), color: z.string() }),
+      headsign: z.string(),
+      trip_id: z.string(),
+      service_date: date,
+      from_stop: z.object({ stop_id: z.string(), name: z.string() }),
+      to_stop: z.object({ stop_id: z.string(), name: z.string() }),
+      num_stops: z.number().int().positive(),
+      /** An expired feed's own dates when the import rolled its calendar onto current dates (README). */
+      rolled_forward: z.object({ from: date, to: date }).nullable().optional(),
+    })
+    .nullable(),
   directions: z.array(directionSchema),
   car_club: z.object({ provider: z.string(), promo_link: z.string().nullable() }).nullable(),
-  how_to_guide: z.object({ service: z.object({ name: z.string(), website: z.string().nullable(), statements: z.array(z.object({ body: z.string() })) }) }).nullable(),
+  how_to_guide: z
+    .object({
+      service: z.object({
+        name: z.string(),
+        website: z.string().nullable(),
+        statements: z.array(z.object({ body: z.string() })),
+      }),
+    })
+    .nullable(),
   estimated: z.boolean(),
 });
 
@@ -122,16 +142,22 @@ export const journeySchema = z.object({
   total_walking_distance: z.number().nonnegative(),
   depart: legSchema,
   return: legSchema.optional(),
-  drt_operator: z.object({ name: z.string(), booking_website: z.string().nullable(), phone: z.string().nullable() }).nullable(),
+  drt_operator: z
+    .object({ name: z.string(), booking_website: z.string().nullable(), phone: z.string().nullable() })
+    .nullable(),
   origin: place,
   destination: place,
   placeholder: z.boolean(),
   user_status: z.literal('saved').optional(),
   /** SPEC description and cost; estimated (a tariff, dated fare or formula, not this trip's published fare) and its source. */
-  pricing_breakdown: z.array(z.object({
-    description: z.string(), cost: costTextSchema,
-    estimated: z.boolean().optional(), source: z.object({ url: z.string(), date: z.string() }).nullable().optional(),
-  })),
+  pricing_breakdown: z.array(
+    z.object({
+      description: z.string(),
+      cost: costTextSchema,
+      estimated: z.boolean().optional(),
+      source: z.object({ url: z.string(), date: z.string() }).nullable().optional(),
+    }),
+  ),
   payment_methods_breakdown: z.array(z.object({ agency_name: z.string(), methods: z.array(z.string()) })),
   tags: z.array(z.string()),
   estimated: z.boolean(),

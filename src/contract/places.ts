@@ -10,7 +10,17 @@ import { z } from 'zod';
 
 /** Mirrors src/planner/places/types.ts PLACE_TYPES (the integration test checks answers against this). */
 export const PLACE_SUGGESTION_TYPES = [
-  'town', 'village', 'station', 'hospital', 'health_site', 'park_destination', 'stop', 'street', 'address', 'postcode', 'poi',
+  'town',
+  'village',
+  'station',
+  'hospital',
+  'health_site',
+  'park_destination',
+  'stop',
+  'street',
+  'address',
+  'postcode',
+  'poi',
 ] as const;
 
 export const MAX_PLACE_SUGGESTIONS = 8;

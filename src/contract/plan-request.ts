@@ -34,7 +34,11 @@ function plannerTime(text: string): string {
 }
 
 /** The validated form (passes already merged) as the planner's request. */
-export function planRequestFor(form: SearchForm, blocked: readonly TravelType[], regions?: readonly string[]): PlannerRequest {
+export function planRequestFor(
+  form: SearchForm,
+  blocked: readonly TravelType[],
+  regions?: readonly string[],
+): PlannerRequest {
   return {
     origin: form.origin,
     destination: form.destination,

@@ -16,7 +16,6 @@ export function isOneOf<const T extends readonly string[]>(list: T, value: unkno
   return typeof value === 'string' && (list as readonly string[]).includes(value);
 }
 
-
 /** The realtime channel and events of a search (SPEC section 7, spelt as there). */
 export const searchChannel = (hash: string) => `query.${hash}`;
 export const RESULTS_RETRIEVED = 'results retrieved';

@@ -15,7 +15,12 @@ export const pageMetaSchema = z.object({
 /** `?per_page=&page=`: query strings arrive as text; absent means the defaults. */
 const wholeNumber = (label: string, min: number, max: number, fallback: number) =>
   z.preprocess(
-    (value) => (value === undefined || value === '' ? fallback : typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value),
+    (value) =>
+      value === undefined || value === ''
+        ? fallback
+        : typeof value === 'string' && /^\d{1,9}$/.test(value)
+          ? Number(value)
+          : value,
     z
       .number({ error: `${label} must be a whole number from ${min}${max === Infinity ? ' up' : ` to ${max}`}.` })
       .int(`${label} must be a whole number.`)

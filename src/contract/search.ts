@@ -62,11 +62,18 @@ function place(field: 'origin' | 'destination') {
   const coordinate = (max: number) => z.number({ error: choose }).min(-max, choose).max(max, choose);
   return z.object(
     {
-      label: z.string({ error: `The ${field} must be text.` }).trim().min(1, `The ${field} is required.`).max(300, `The ${field} must be at most 300 characters.`),
+      label: z
+        .string({ error: `The ${field} must be text.` })
+        .trim()
+        .min(1, `The ${field} is required.`)
+        .max(300, `The ${field} must be at most 300 characters.`),
       lat: coordinate(90),
       lng: coordinate(180),
     },
-    { error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? `The ${field} is required.` : choose) },
+    {
+      error: (issue) =>
+        issue.input === undefined || issue.input === null || issue.input === '' ? `The ${field} is required.` : choose,
+    },
   );
 }
 
@@ -75,17 +82,28 @@ function gatherPlace(body: Record<string, unknown>, field: 'origin' | 'destinati
   if (typeof value === 'string' && value.trim() !== '') {
     const lat = body[`${field}_lat`];
     const lng = body[`${field}_lng`];
-    const number = (x: unknown) => (typeof x === 'string' && x.trim() !== '' && Number.isFinite(Number(x)) ? Number(x) : x);
-    return lat === undefined && lng === undefined ? { label: value } : { label: value, lat: number(lat), lng: number(lng) };
+    const number = (x: unknown) =>
+      typeof x === 'string' && x.trim() !== '' && Number.isFinite(Number(x)) ? Number(x) : x;
+    return lat === undefined && lng === undefined
+      ? { label: value }
+      : { label: value, lat: number(lat), lng: number(lng) };
   }
   return value;
 }
 
 const flag = (label: string, fallback: boolean) =>
-  z.preprocess((value) => (value === undefined || value === null ? fallback : value), z.boolean({ error: `${label} must be true or false.` }));
+  z.preprocess(
+    (value) => (value === undefined || value === null ? fallback : value),
+    z.boolean({ error: `${label} must be true or false.` }),
+  );
 
 const time = (label: string) =>
-  z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? `The ${label} is required.` : `The ${label} must be text.`) }).max(40, SEARCH_MESSAGES.timeFormat(label));
+  z
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? `The ${label} is required.` : `The ${label} must be text.`,
+    })
+    .max(40, SEARCH_MESSAGES.timeFormat(label));
 
 const formShape = z.object(
   {
@@ -95,14 +113,20 @@ const formShape = z.object(
     return_time: time('return time').nullish(),
     arrive_by_buffer: z.preprocess(
       (value) => (value === undefined || value === null || value === '' ? DEFAULT_ARRIVE_BY_BUFFER : value),
-      z.number({ error: 'The arrive-by buffer must be a number of minutes.' }).int('The arrive-by buffer must be whole minutes.').min(0, 'The arrive-by buffer must not be negative.').max(240, 'The arrive-by buffer must be at most 240 minutes.'),
+      z
+        .number({ error: 'The arrive-by buffer must be a number of minutes.' })
+        .int('The arrive-by buffer must be whole minutes.')
+        .min(0, 'The arrive-by buffer must not be negative.')
+        .max(240, 'The arrive-by buffer must be at most 240 minutes.'),
     ),
     has_access_to_car: flag('Car access', true),
     has_concessionary_pass: flag('Concessionary pass', false),
     has_railcard: flag('Railcard', false),
     railcard_type: z.preprocess(
       (value) => (value === '' || value === undefined ? null : value),
-      z.enum(RAILCARD_OPTIONS, { error: `Choose a railcard from the list: ${RAILCARD_OPTIONS.join(', ')}.` }).nullable(),
+      z
+        .enum(RAILCARD_OPTIONS, { error: `Choose a railcard from the list: ${RAILCARD_OPTIONS.join(', ')}.` })
+        .nullable(),
     ),
     has_young_scot_card: flag('Young Scot card', false),
     has_new_young_scot_card: flag('New Young Scot card', false),
@@ -114,7 +138,9 @@ export type SearchForm = z.output<typeof formShape> & { return_time: string | nu
 
 /** SPEC section 5: outbound from now to six months ahead; return after outbound, within six months. */
 function checkTimes(form: z.output<typeof formShape>, now: Date, context: z.RefinementCtx): void {
-  const limit = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(SEARCH_TIME_ZONE).add({ months: MAX_MONTHS_AHEAD });
+  const limit = Temporal.Instant.fromEpochMilliseconds(now.getTime())
+    .toZonedDateTimeISO(SEARCH_TIME_ZONE)
+    .add({ months: MAX_MONTHS_AHEAD });
   const issue = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
   const out = parseSearchTime(form.out_time);
   if (!out) issue('out_time', SEARCH_MESSAGES.timeFormat('outbound time'));
@@ -123,7 +149,8 @@ function checkTimes(form: z.output<typeof formShape>, now: Date, context: z.Refi
   if (!form.return_time) return;
   const back = parseSearchTime(form.return_time);
   if (!back) issue('return_time', SEARCH_MESSAGES.timeFormat('return time'));
-  else if (out && Temporal.ZonedDateTime.compare(back, out) <= 0) issue('return_time', SEARCH_MESSAGES.returnBeforeOutbound);
+  else if (out && Temporal.ZonedDateTime.compare(back, out) <= 0)
+    issue('return_time', SEARCH_MESSAGES.returnBeforeOutbound);
   else if (Temporal.ZonedDateTime.compare(back, limit) > 0) issue('return_time', SEARCH_MESSAGES.tooFar('return time'));
 }
 
@@ -133,30 +160,29 @@ function checkTimes(form: z.output<typeof formShape>, now: Date, context: z.Refi
  */
 export const searchFormSchema = (now: () => Date) =>
   z
-    .preprocess(
-      (input) => {
-        if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
-        const body = input as Record<string, unknown>;
-        return { ...body, origin: gatherPlace(body, 'origin'), destination: gatherPlace(body, 'destination') };
-      },
-      formShape,
-    )
+    .preprocess((input) => {
+      if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
+      const body = input as Record<string, unknown>;
+      return { ...body, origin: gatherPlace(body, 'origin'), destination: gatherPlace(body, 'destination') };
+    }, formShape)
     .superRefine((form, context) => {
       checkTimes(form, now(), context);
-      if (form.has_railcard && !form.railcard_type) context.addIssue({ code: 'custom', path: ['railcard_type'], message: SEARCH_MESSAGES.railcardType });
+      if (form.has_railcard && !form.railcard_type)
+        context.addIssue({ code: 'custom', path: ['railcard_type'], message: SEARCH_MESSAGES.railcardType });
     })
-    .transform(
-      (form): SearchForm => ({
-        ...form,
-        return_time: form.return_time ?? null,
-        railcard_type: form.has_railcard ? form.railcard_type : null,
-        // SPEC section 4: no Young Scot card means no new card either.
-        has_new_young_scot_card: form.has_young_scot_card && form.has_new_young_scot_card,
-      }),
-    );
+    .transform((form): SearchForm => ({
+      ...form,
+      return_time: form.return_time ?? null,
+      railcard_type: form.has_railcard ? form.railcard_type : null,
+      // SPEC section 4: no Young Scot card means no new card either.
+      has_new_young_scot_card: form.has_young_scot_card && form.has_new_young_scot_card,
+    }));
 
 /** POST .../update-return-time: the new return time (null or absent makes the search single). */
-export const updateReturnTimeSchema = z.object({ return_time: time('return time').nullish() }, { error: 'Send the return time as a JSON object.' });
+export const updateReturnTimeSchema = z.object(
+  { return_time: time('return time').nullish() },
+  { error: 'Send the return time as a JSON object.' },
+);
 
 /** The passes questions of the form (SPEC section 3), as a search query reports them. */
 export const searchPassesSchema = z.object({
@@ -203,4 +229,10 @@ export const searchQueryAnswerSchema = z.object({ data: searchQuerySchema });
 export const journeyAnswerSchema = z.object({ data: journeySchema.extend({ id: z.string().uuid() }) });
 
 // The realtime channel and events live in the zod-free results module (the browser needs them).
-export { JOURNEY_PROCESSED, RESULTS_RETRIEVED, searchChannel, type JourneyProcessedEvent, type ResultsRetrievedEvent } from './results';
+export {
+  JOURNEY_PROCESSED,
+  RESULTS_RETRIEVED,
+  searchChannel,
+  type JourneyProcessedEvent,
+  type ResultsRetrievedEvent,
+} from './results';

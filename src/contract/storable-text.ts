@@ -3,7 +3,8 @@
  * PostgreSQL cannot store a NUL character, nor a lone UTF-16 surrogate inside JSON, so such
  * text is refused as a field error before any route sees it (never a database error, a 500).
  */
-export const UNSTORABLE_TEXT_MESSAGE = 'This text contains a character we cannot accept (a NUL or a broken Unicode character).';
+export const UNSTORABLE_TEXT_MESSAGE =
+  'This text contains a character we cannot accept (a NUL or a broken Unicode character).';
 
 /** A surrogate half without its partner (matched per UTF-16 code unit: no `u` flag). */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

@@ -22,7 +22,10 @@ import {
 /** A required string field with messages that name the field; trimmed. */
 const text = (label: string, max: number) =>
   z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? `The ${label} is required.` : `The ${label} must be text.`) })
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? `The ${label} is required.` : `The ${label} must be text.`,
+    })
     .trim()
     .min(1, USER_FORM_MESSAGES.required(label))
     .max(max, USER_FORM_MESSAGES.tooLong(label, max));
@@ -31,13 +34,21 @@ const text = (label: string, max: number) =>
 const optionalText = (label: string, pattern: RegExp, message: string) =>
   z.preprocess(
     (value) => (value === '' || value === undefined ? null : typeof value === 'string' ? value.trim() : value),
-    z.string({ error: `The ${label} must be text.` }).regex(pattern, message).nullable(),
+    z
+      .string({ error: `The ${label} must be text.` })
+      .regex(pattern, message)
+      .nullable(),
   );
 
 const flag = (label: string) => z.boolean({ error: `${label} must be true or false.` });
 
 export const emailSchema = z
-  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'The e-mail address is required.' : 'The e-mail address must be text.') })
+  .string({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null
+        ? 'The e-mail address is required.'
+        : 'The e-mail address must be text.',
+  })
   .trim()
   .max(EMAIL_MAX_LENGTH, USER_FORM_MESSAGES.tooLong('e-mail address', EMAIL_MAX_LENGTH))
   .pipe(z.email(USER_FORM_MESSAGES.email))
@@ -50,7 +61,9 @@ export const titleSchema = z.preprocess(
 
 export const railcardSchema = z.preprocess(
   (value) => (value === '' || value === undefined ? null : value),
-  z.enum(RAILCARD_OPTIONS, { error: `Choose a railcard from the list: ${RAILCARD_OPTIONS.join(', ')}, or none.` }).nullable(),
+  z
+    .enum(RAILCARD_OPTIONS, { error: `Choose a railcard from the list: ${RAILCARD_OPTIONS.join(', ')}, or none.` })
+    .nullable(),
 );
 
 /** The passes a user can set; every field optional so an update can send only what changed. */
@@ -80,7 +93,12 @@ export type Profile = z.infer<typeof profileSchema>;
 /** Date of birth, YYYY-MM-DD, aged MIN_AGE or over on `today()` (Europe/London). */
 export const dobSchema = (today: () => string) =>
   z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'The date of birth is required.' : 'The date of birth must be text.') })
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? 'The date of birth is required.'
+          : 'The date of birth must be text.',
+    })
     .superRefine((dob, context) => {
       const problem = dobProblem(dob, today());
       if (problem) context.addIssue({ code: 'custom', message: problem });
@@ -92,15 +110,25 @@ const userFields = (today: () => string) => ({
   first_name: text('first name', NAME_MAX_LENGTH),
   last_name: text('last name', NAME_MAX_LENGTH),
   phone_number: optionalText('phone number', PHONE_SHAPE, USER_FORM_MESSAGES.phone).optional(),
-  country_code_phone_number: optionalText('country code', COUNTRY_CODE_SHAPE, USER_FORM_MESSAGES.countryCode).optional(),
+  country_code_phone_number: optionalText(
+    'country code',
+    COUNTRY_CODE_SHAPE,
+    USER_FORM_MESSAGES.countryCode,
+  ).optional(),
   dob: dobSchema(today),
   profile: profileInputSchema.optional(),
 });
 
 // Length and the other rules are checked in checkPasswords; a failed form is never hashed.
-const password = z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'The password is required.' : 'The password must be text.') });
+const password = z.string({
+  error: (issue) =>
+    issue.input === undefined || issue.input === null ? 'The password is required.' : 'The password must be text.',
+});
 const passwordConfirmation = z.string({
-  error: (issue) => (issue.input === undefined || issue.input === null ? 'Confirm the password.' : 'The password confirmation must be text.'),
+  error: (issue) =>
+    issue.input === undefined || issue.input === null
+      ? 'Confirm the password.'
+      : 'The password confirmation must be text.',
 });
 
 /** Cross-field password rules; runs even when other fields fail, so all errors show at once. */
@@ -156,13 +184,23 @@ export type UpdateForm = z.infer<ReturnType<typeof updateFormSchema>>;
 export const loginFormSchema = z.object(
   {
     username: z
-      .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'The e-mail address is required.' : 'The e-mail address must be text.') })
+      .string({
+        error: (issue) =>
+          issue.input === undefined || issue.input === null
+            ? 'The e-mail address is required.'
+            : 'The e-mail address must be text.',
+      })
       .trim()
       .min(1, 'The e-mail address is required.')
       .max(254, 'The e-mail address must be at most 254 characters.')
       .transform((email) => email.toLowerCase()),
     password: z
-      .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'The password is required.' : 'The password must be text.') })
+      .string({
+        error: (issue) =>
+          issue.input === undefined || issue.input === null
+            ? 'The password is required.'
+            : 'The password must be text.',
+      })
       .min(1, 'The password is required.')
       .max(PASSWORD_MAX_LENGTH * 4, PASSWORD_MESSAGES.tooLong),
   },

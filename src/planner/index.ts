@@ -5,8 +5,27 @@
  * (tests/unit/planner/face.test.ts walks the imports); loaders that read files are in
  * region/load-node.ts and region/build-node.ts.
  */
-export { plan, planAll, PlanError, validateRequest, createRegion, selectTransit, sortByEmissions, stableId, TRAVEL_TYPES } from './journey/index';
-export type { PlanOptions, Region, RegionParts, RegionCostData, PlanErrorCode, PlanProfile, PlanRequest, PlaceIn } from './journey/index';
+export {
+  plan,
+  planAll,
+  PlanError,
+  validateRequest,
+  createRegion,
+  selectTransit,
+  sortByEmissions,
+  stableId,
+  TRAVEL_TYPES,
+} from './journey/index';
+export type {
+  PlanOptions,
+  Region,
+  RegionParts,
+  RegionCostData,
+  PlanErrorCode,
+  PlanProfile,
+  PlanRequest,
+  PlaceIn,
+} from './journey/index';
 export type * from './journey/types';
 export {
   crc32,

@@ -33,7 +33,10 @@ export interface BuildServerOptions {
 }
 
 /** The API's resource modules register here (one plugin per SPEC section 7 resource). */
-const v1Routes: FastifyPluginAsync<{ brands: BrandRegistry; extra: FastifyPluginAsync[] }> = async (api, { brands, extra }) => {
+const v1Routes: FastifyPluginAsync<{ brands: BrandRegistry; extra: FastifyPluginAsync[] }> = async (
+  api,
+  { brands, extra },
+) => {
   // JSON in: without the text/plain parser, any non-JSON body is a 415.
   api.removeContentTypeParser('text/plain');
   api.addHook('onRequest', requireApiKey(brands));
@@ -68,7 +71,9 @@ function routerError(error: { code?: string }): { statusCode: number; message: s
 function answerClientError(error: Error & { code?: string }, socket: Socket): void {
   if (!socket.writable) return;
   const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-  const body = JSON.stringify({ message: tooLarge ? 'The request headers are too large.' : 'The request could not be understood.' });
+  const body = JSON.stringify({
+    message: tooLarge ? 'The request headers are too large.' : 'The request could not be understood.',
+  });
   socket.end(
     `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
       `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
@@ -98,7 +103,12 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       const { statusCode, message } = routerError(error);
       if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
       applySecurityHeaders(reply, brands.byHostname(request.hostname));
-      void reply.code(statusCode).header('x-request-id', request.id).header('cache-control', 'no-store').type('application/json; charset=utf-8').send({ message });
+      void reply
+        .code(statusCode)
+        .header('x-request-id', request.id)
+        .header('cache-control', 'no-store')
+        .type('application/json; charset=utf-8')
+        .send({ message });
     },
   });
   // Before anything reads it (routes, static files): an over-long address is a 414, not a file-system error.
@@ -141,7 +151,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     const pathname = request.url.split('?')[0] ?? '/';
     // The path is named (cut short), never echoed whole.
     const shown = pathname.length > 80 ? `${pathname.slice(0, 80)}...` : pathname;
-    const message = pathname.startsWith('/v1/') || pathname === '/v1' ? `No such API call: ${request.method} ${shown}` : 'Not found.';
+    const message =
+      pathname.startsWith('/v1/') || pathname === '/v1' ? `No such API call: ${request.method} ${shown}` : 'Not found.';
     throw new ApiError(404, message);
   });
 

@@ -18,25 +18,103 @@ export interface SettingDoc {
 }
 
 export const SETTINGS: readonly SettingDoc[] = [
-  { name: 'PORT', default: '8080', description: 'TCP port for the web app, the API (/v1) and the realtime socket. 0 picks a free port.' },
+  {
+    name: 'PORT',
+    default: '8080',
+    description: 'TCP port for the web app, the API (/v1) and the realtime socket. 0 picks a free port.',
+  },
   { name: 'HOST', default: '0.0.0.0', description: 'Interface to listen on (127.0.0.1 to keep it local).' },
-  { name: 'BRAND', default: 'regional', description: 'Brand served to hostnames no brand claims: park, citybus, citytravel, health, regional or council.' },
-  { name: 'BRANDS_DIR', default: '<repo>/brands', description: 'Folder with default.json and one <key>/brand.json per brand.' },
-  { name: 'DIST_DIR', default: '<repo>/dist', description: 'The built web app (npm run build) served on the same port.' },
-  { name: 'DATA_DIR', default: '<repo>/var', description: 'Writable data folder; the embedded PGlite database lives in DATA_DIR/pglite.' },
-  { name: 'DATABASE_URL', default: '(unset)', description: 'postgres:// URL of a PostgreSQL server; when unset the embedded PGlite database is used.' },
-  { name: 'REDIS_URL', default: '(unset)', description: 'redis:// URL; when set, realtime events and search jobs fan out across instances through Redis.' },
-  { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent. Logs are JSON lines on stdout.' },
-  { name: 'REQUEST_TIMEOUT_MS', default: '60000', description: 'Requests and idle connections are cut after this many milliseconds (SPEC: 60 s).' },
-  { name: 'PUBLIC_URL', default: 'http://{host}:<PORT>', description: 'Base of the links in e-mails (activation, password reset). {host} becomes the calling brand\'s first hostname, e.g. https://{host} or https://journeys.example.org.' },
-  { name: 'SMTP_URL', default: '(unset)', description: 'smtp:// or smtps:// URL (with user:password@ if needed) to send mail through; unset writes each mail to DATA_DIR/outbox/<time>-<to>.json and logs that it did (never the address or the link).' },
-  { name: 'MAIL_FROM', default: 'no-reply@drover.localhost', description: 'Sender address of account e-mails; the calling brand\'s title is its display name.' },
-  { name: 'TRUST_PROXY', default: 'false', description: 'true behind a reverse proxy, so client IPs and protocol come from X-Forwarded-* headers.' },
-  { name: 'SEARCH_LEASE_SECONDS', default: '30', description: 'A planner holds a search it plans for this long, renewing it as it works; a search whose planner died (kill -9, lost worker) is planned again once its lease runs out.' },
-  { name: 'SEARCH_SWEEP_SECONDS', default: '15', description: 'At start and this often, searches the API accepted that are still pending (the queue lost them, e.g. Redis restarted) or running under a lapsed lease are queued again.' },
-  { name: 'SEARCH_RATE_LIMIT', default: '30', description: 'Searches (and return-time re-plans) one IP may start per minute; more get 429 with Retry-After.' },
-  { name: 'SEARCH_QUEUE_LIMIT', default: '500', description: 'Searches waiting or being planned at most (in this process, or in the Redis queue); past it new searches get 429 with Retry-After instead of waiting in line.' },
-  { name: 'REGIONS', default: '<repo>/data/regions/tayside.json,<repo>/data/regions/north-east.json', description: 'Comma-separated region manifests: the planner threads and workers plan on them, place search answers from their snapshots, the fallback map draws the first.' },
+  {
+    name: 'BRAND',
+    default: 'regional',
+    description: 'Brand served to hostnames no brand claims: park, citybus, citytravel, health, regional or council.',
+  },
+  {
+    name: 'BRANDS_DIR',
+    default: '<repo>/brands',
+    description: 'Folder with default.json and one <key>/brand.json per brand.',
+  },
+  {
+    name: 'DIST_DIR',
+    default: '<repo>/dist',
+    description: 'The built web app (npm run build) served on the same port.',
+  },
+  {
+    name: 'DATA_DIR',
+    default: '<repo>/var',
+    description: 'Writable data folder; the embedded PGlite database lives in DATA_DIR/pglite.',
+  },
+  {
+    name: 'DATABASE_URL',
+    default: '(unset)',
+    description: 'postgres:// URL of a PostgreSQL server; when unset the embedded PGlite database is used.',
+  },
+  {
+    name: 'REDIS_URL',
+    default: '(unset)',
+    description: 'redis:// URL; when set, realtime events and search jobs fan out across instances through Redis.',
+  },
+  {
+    name: 'LOG_LEVEL',
+    default: 'info',
+    description: 'fatal, error, warn, info, debug, trace or silent. Logs are JSON lines on stdout.',
+  },
+  {
+    name: 'REQUEST_TIMEOUT_MS',
+    default: '60000',
+    description: 'Requests and idle connections are cut after this many milliseconds (SPEC: 60 s).',
+  },
+  {
+    name: 'PUBLIC_URL',
+    default: 'http://{host}:<PORT>',
+    description:
+      "Base of the links in e-mails (activation, password reset). {host} becomes the calling brand's first hostname, e.g. https://{host} or https://journeys.example.org.",
+  },
+  {
+    name: 'SMTP_URL',
+    default: '(unset)',
+    description:
+      'smtp:// or smtps:// URL (with user:password@ if needed) to send mail through; unset writes each mail to DATA_DIR/outbox/<time>-<to>.json and logs that it did (never the address or the link).',
+  },
+  {
+    name: 'MAIL_FROM',
+    default: 'no-reply@drover.localhost',
+    description: "Sender address of account e-mails; the calling brand's title is its display name.",
+  },
+  {
+    name: 'TRUST_PROXY',
+    default: 'false',
+    description: 'true behind a reverse proxy, so client IPs and protocol come from X-Forwarded-* headers.',
+  },
+  {
+    name: 'SEARCH_LEASE_SECONDS',
+    default: '30',
+    description:
+      'A planner holds a search it plans for this long, renewing it as it works; a search whose planner died (kill -9, lost worker) is planned again once its lease runs out.',
+  },
+  {
+    name: 'SEARCH_SWEEP_SECONDS',
+    default: '15',
+    description:
+      'At start and this often, searches the API accepted that are still pending (the queue lost them, e.g. Redis restarted) or running under a lapsed lease are queued again.',
+  },
+  {
+    name: 'SEARCH_RATE_LIMIT',
+    default: '30',
+    description: 'Searches (and return-time re-plans) one IP may start per minute; more get 429 with Retry-After.',
+  },
+  {
+    name: 'SEARCH_QUEUE_LIMIT',
+    default: '500',
+    description:
+      'Searches waiting or being planned at most (in this process, or in the Redis queue); past it new searches get 429 with Retry-After instead of waiting in line.',
+  },
+  {
+    name: 'REGIONS',
+    default: '<repo>/data/regions/tayside.json,<repo>/data/regions/north-east.json',
+    description:
+      'Comma-separated region manifests: the planner threads and workers plan on them, place search answers from their snapshots, the fallback map draws the first.',
+  },
 ];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -124,7 +202,9 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag,
   PUBLIC_URL: z
     .string()
-    .refine((value) => /^https?:\/\//.test(value) && URL.canParse(value.replaceAll('{host}', 'example.org')), { message: 'must be a URL starting with http:// or https:// ({host} allowed)' })
+    .refine((value) => /^https?:\/\//.test(value) && URL.canParse(value.replaceAll('{host}', 'example.org')), {
+      message: 'must be a URL starting with http:// or https:// ({host} allowed)',
+    })
     .optional(),
   SMTP_URL: urlWithScheme(['smtp', 'smtps']),
   MAIL_FROM: z.email({ message: 'must be an e-mail address' }).default('no-reply@drover.localhost'),
@@ -196,7 +276,10 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     requestTimeoutMs: s.REQUEST_TIMEOUT_MS,
     trustProxy: s.TRUST_PROXY,
     // PORT 0 (a free port) cannot be known here; links then use the default port.
-    publicUrl: (s.PUBLIC_URL ?? (s.PORT === 0 || s.PORT === 80 ? 'http://{host}' : `http://{host}:${s.PORT}`)).replace(/\/+$/, ''),
+    publicUrl: (s.PUBLIC_URL ?? (s.PORT === 0 || s.PORT === 80 ? 'http://{host}' : `http://{host}:${s.PORT}`)).replace(
+      /\/+$/,
+      '',
+    ),
     smtpUrl: s.SMTP_URL,
     mailFrom: s.MAIL_FROM,
     regions: s.REGIONS,

@@ -49,7 +49,9 @@ async function main() {
   try {
     database = await openDatabase(settings, { onError: onDatabaseError });
   } catch (error) {
-    const where = settings.databaseUrl ? 'the PostgreSQL server in DATABASE_URL' : `the embedded database in ${settings.dataDir}/pglite`;
+    const where = settings.databaseUrl
+      ? 'the PostgreSQL server in DATABASE_URL'
+      : `the embedded database in ${settings.dataDir}/pglite`;
     fail(`cannot open ${where}: ${(error as Error).message}`);
   }
 
@@ -57,7 +59,11 @@ async function main() {
   // REDIS_URL: events fan out across instances through Redis pub/sub.
   const namespace = redisNamespace(settings.databaseUrl);
   const broker = settings.redisUrl
-    ? new RedisBroker({ url: settings.redisUrl, channel: realtimeChannel(namespace), onError: (error) => app?.log.error({ err: error }, 'redis error') })
+    ? new RedisBroker({
+        url: settings.redisUrl,
+        channel: realtimeChannel(namespace),
+        onError: (error) => app?.log.error({ err: error }, 'redis error'),
+      })
     : undefined;
   const { plugin: realtimePlugin, realtime } = createRealtimePlugin({
     isKnownAppKey: (key) => brands.byApiKey(key) !== undefined,
@@ -73,8 +79,16 @@ async function main() {
   // threads here load the region in the background; the first search waits for them.
   const search =
     settings.redisUrl && settings.databaseUrl
-      ? new QueuedSearchJobs(settings.redisUrl, namespace, (error) => app?.log.error({ err: error }, 'search queue error'))
-      : createInProcessSearchJobs({ db: database.db, publish: realtime.publish, log, manifests: settings.regions, leaseMs: settings.searchLeaseMs }).jobs;
+      ? new QueuedSearchJobs(settings.redisUrl, namespace, (error) =>
+          app?.log.error({ err: error }, 'search queue error'),
+        )
+      : createInProcessSearchJobs({
+          db: database.db,
+          publish: realtime.publish,
+          log,
+          manifests: settings.regions,
+          leaseMs: settings.searchLeaseMs,
+        }).jobs;
   // Accepted searches the queue lost or whose planner died are queued again (jobs/sweeper.ts).
   const sweeper = new SearchSweeper({
     db: database.db,
@@ -86,7 +100,11 @@ async function main() {
   });
   // REDIS_URL: every instance counts login, register and reset attempts in one place.
   const rateLimiter = settings.redisUrl
-    ? new RedisRateLimiter({ url: settings.redisUrl, namespace, onError: (error) => app?.log.error({ err: error }, 'rate limiter: redis error') })
+    ? new RedisRateLimiter({
+        url: settings.redisUrl,
+        namespace,
+        onError: (error) => app?.log.error({ err: error }, 'rate limiter: redis error'),
+      })
     : undefined;
   const api = createApiContext({
     db: database.db,

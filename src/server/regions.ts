@@ -13,7 +13,9 @@ export async function checkRegionManifests(regions: readonly string[]): Promise<
     } catch (error) {
       // loadManifest's own messages start with the path; JSON errors do not.
       const reason = (error as Error).message.replace(`${file}: `, '');
-      throw new SettingsError(`Invalid settings in the environment:\n  REGIONS: ${file} is not a region manifest: ${reason}`);
+      throw new SettingsError(
+        `Invalid settings in the environment:\n  REGIONS: ${file} is not a region manifest: ${reason}`,
+      );
     }
   }
 }

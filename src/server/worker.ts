@@ -22,7 +22,9 @@ function fail(message: string): never {
 
 /** JSON lines on stdout, like the server's logs; errors as log-privacy.ts allows them. */
 const line = (level: string) => (details: object, message: string) =>
-  process.stdout.write(`${JSON.stringify({ level, time: Date.now(), msg: message, ...details, ...('err' in details ? { err: safeError(details.err) } : {}) })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ level, time: Date.now(), msg: message, ...details, ...('err' in details ? { err: safeError(details.err) } : {}) })}\n`,
+  );
 const log = { info: line('info'), error: line('error') };
 
 async function main() {
@@ -35,13 +37,18 @@ async function main() {
     throw error;
   }
   const { redisUrl, databaseUrl } = settings;
-  if (!redisUrl || !databaseUrl) fail('needs REDIS_URL (the job queue) and DATABASE_URL (the PostgreSQL database the servers use).');
+  if (!redisUrl || !databaseUrl)
+    fail('needs REDIS_URL (the job queue) and DATABASE_URL (the PostgreSQL database the servers use).');
 
-  const database = await openDatabase(settings, { onError: (error) => log.error({ err: error }, 'database connection error') }).catch((error: Error) =>
-    fail(`cannot open the PostgreSQL server in DATABASE_URL: ${error.message}`),
-  );
+  const database = await openDatabase(settings, {
+    onError: (error) => log.error({ err: error }, 'database connection error'),
+  }).catch((error: Error) => fail(`cannot open the PostgreSQL server in DATABASE_URL: ${error.message}`));
   const namespace = redisNamespace(databaseUrl);
-  const broker = new RedisBroker({ url: redisUrl, channel: realtimeChannel(namespace), onError: (error) => log.error({ err: error }, 'redis error') });
+  const broker = new RedisBroker({
+    url: redisUrl,
+    channel: realtimeChannel(namespace),
+    onError: (error) => log.error({ err: error }, 'redis error'),
+  });
   const started = Date.now();
   // REGIONS: the same manifests the servers' planner threads load (one after another, to bound memory).
   const regions: Region[] = [];
@@ -54,7 +61,10 @@ async function main() {
     deps: {
       db: database.db,
       // Fire and forget, as in the server: a Redis hiccup is logged, never thrown into the job.
-      publish: (channel, event, data) => void broker.publish({ channel, event, data: JSON.stringify(data) }).catch((error: unknown) => log.error({ err: error, channel, event }, 'realtime: publish failed')),
+      publish: (channel, event, data) =>
+        void broker
+          .publish({ channel, event, data: JSON.stringify(data) })
+          .catch((error: unknown) => log.error({ err: error, channel, event }, 'realtime: publish failed')),
       plan: (request, now) => planAll(request, { regions, now }),
       log,
       leaseMs: settings.searchLeaseMs,

@@ -8,7 +8,20 @@
 
 /** Travel types: a journey's stages, what a brand can block and a traveller can filter by (SPEC sections 1 and 3). */
 export const TRAVEL_TYPES = [
-  'train', 'bus', 'coach', 'tram', 'subway', 'ferry', 'walk', 'cycle', 'bike-hire', 'car-club', 'own-car', 'taxi', 'drt', 'community-transport',
+  'train',
+  'bus',
+  'coach',
+  'tram',
+  'subway',
+  'ferry',
+  'walk',
+  'cycle',
+  'bike-hire',
+  'car-club',
+  'own-car',
+  'taxi',
+  'drt',
+  'community-transport',
 ] as const;
 export type TravelType = (typeof TRAVEL_TYPES)[number];
 
@@ -17,15 +30,43 @@ export const TRANSPORT_MODES = ['transit', 'walk', 'cycle', 'own-car', 'taxi', '
 export type TransportMode = (typeof TRANSPORT_MODES)[number];
 
 /** Railcards a traveller can hold (SPEC profile and search form). */
-export const RAILCARDS = ['16-17 Saver', '16-25 Railcard', '26-30 Railcard', 'Disabled Persons Railcard', 'Senior Railcard'] as const;
+export const RAILCARDS = [
+  '16-17 Saver',
+  '16-25 Railcard',
+  '26-30 Railcard',
+  'Disabled Persons Railcard',
+  'Senior Railcard',
+] as const;
 export type Railcard = (typeof RAILCARDS)[number];
 
 /** Titles on the account forms (SPEC section 6). */
-export const TITLES = ['Mr', 'Mrs', 'Ms', 'Miss', 'Dr', 'Prof', 'Sir', 'Dame', 'Reverend', 'Duke', 'Duchess', 'Other'] as const;
+export const TITLES = [
+  'Mr',
+  'Mrs',
+  'Ms',
+  'Miss',
+  'Dr',
+  'Prof',
+  'Sir',
+  'Dame',
+  'Reverend',
+  'Duke',
+  'Duchess',
+  'Other',
+] as const;
 export type Title = (typeof TITLES)[number];
 
 /** Result sort options; 'depature-time' is spelt as the SPEC spells it. */
-export const SORT_OPTIONS = ['emissions', 'cost', 'depature-time', 'travel-time', 'arrival-time', 'wait-time', 'walk-distance', 'least-changes'] as const;
+export const SORT_OPTIONS = [
+  'emissions',
+  'cost',
+  'depature-time',
+  'travel-time',
+  'arrival-time',
+  'wait-time',
+  'walk-distance',
+  'least-changes',
+] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
 export const DEFAULT_SORT: SortOption = 'emissions';
 

@@ -35,7 +35,8 @@ const TOWNS = [
   { label: 'Montrose', lat: 56.708, lng: -2.467 },
 ];
 
-const pct = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const pct = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const round = (x: number): number => Math.round(x * 10) / 10;
 
 interface Server {
@@ -45,18 +46,36 @@ interface Server {
   stop(): Promise<void>;
 }
 
-async function startServer(logLevel: string, postgres: string | undefined, fixedPort: number | undefined): Promise<Server> {
+async function startServer(
+  logLevel: string,
+  postgres: string | undefined,
+  fixedPort: number | undefined,
+): Promise<Server> {
   // --postgres: a throwaway database beside the given one (the server runs its migrations there).
   const database = postgres ? await createPostgresDatabase(postgres) : undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drover-bench-api-'));
   const distDir = path.join(dataDir, 'dist');
   fs.mkdirSync(distDir);
-  fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><html><head><!--brand-head--></head><body><!--brand-config--></body></html>');
+  fs.writeFileSync(
+    path.join(distDir, 'index.html'),
+    '<!doctype html><html><head><!--brand-head--></head><body><!--brand-config--></body></html>',
+  );
   const port = fixedPort ?? (await freePort());
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'src/server/main.ts')], {
     cwd: REPO_ROOT,
     // The load comes from one IP and may queue more than SEARCH_QUEUE_LIMIT on purpose: lift both limits.
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, LOG_LEVEL: logLevel, DATABASE_URL: database?.url ?? '', REDIS_URL: '', SEARCH_RATE_LIMIT: '1000000', SEARCH_QUEUE_LIMIT: '1000000' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DIST_DIR: distDir,
+      LOG_LEVEL: logLevel,
+      DATABASE_URL: database?.url ?? '',
+      REDIS_URL: '',
+      SEARCH_RATE_LIMIT: '1000000',
+      SEARCH_QUEUE_LIMIT: '1000000',
+    },
     // Logs go to /dev/null: written, as in a deployment, but not read.
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -65,7 +84,10 @@ async function startServer(logLevel: string, postgres: string | undefined, fixed
     for (;;) {
       if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
       if (Date.now() > deadline) throw new Error('server did not answer /healthz in 120 s');
-      const healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+      const healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (healthy) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -73,7 +95,9 @@ async function startServer(logLevel: string, postgres: string | undefined, fixed
     child.kill('SIGKILL');
     throw error;
   }
-  const brand = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'brands/regional/brand.json'), 'utf8')) as { apiKey: string };
+  const brand = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'brands/regional/brand.json'), 'utf8')) as {
+    apiKey: string;
+  };
   return {
     child,
     port,
@@ -127,8 +151,20 @@ export async function run(args: string[]): Promise<void> {
   // Never leave the server behind, whatever fails below.
   process.once('exit', () => server.child.kill('SIGKILL'));
   const base = `http://127.0.0.1:${server.port}`;
-  const headers = { accept: 'application/json', 'content-type': 'application/json', 'x-api-key': server.apiKey, 'x-requested-with': 'XMLHttpRequest' };
-  const pusher = new Pusher(server.apiKey, { cluster: 'mt1', wsHost: '127.0.0.1', wsPort: server.port, forceTLS: false, enabledTransports: ['ws'], disableStats: true });
+  const headers = {
+    accept: 'application/json',
+    'content-type': 'application/json',
+    'x-api-key': server.apiKey,
+    'x-requested-with': 'XMLHttpRequest',
+  };
+  const pusher = new Pusher(server.apiKey, {
+    cluster: 'mt1',
+    wsHost: '127.0.0.1',
+    wsPort: server.port,
+    forceTLS: false,
+    enabledTransports: ['ws'],
+    disableStats: true,
+  });
   let day = Temporal.Now.plainDateISO('Europe/London').add({ days: 1 });
   while (day.dayOfWeek > 5) day = day.add({ days: 1 });
   let missed = 0;
@@ -142,7 +178,11 @@ export async function run(args: string[]): Promise<void> {
     const hour = 7 + (i % 12);
     const outTime = `${day.year}/${String(day.month).padStart(2, '0')}/${String(day.day).padStart(2, '0')} ${String(hour).padStart(2, '0')}:${i % 2 ? '30' : '00'}:00`;
     const t0 = performance.now();
-    const response = await fetch(`${base}/v1/journey-planner/search`, { method: 'POST', headers, body: JSON.stringify({ origin: from, destination, out_time: outTime }) });
+    const response = await fetch(`${base}/v1/journey-planner/search`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ origin: from, destination, out_time: outTime }),
+    });
     if (response.status !== 201) throw new Error(`search ${i}: ${response.status} ${await response.text()}`);
     const { data } = (await response.json()) as { data: { hash: string } };
     const channelName = `query.${data.hash}`;
@@ -168,8 +208,10 @@ export async function run(args: string[]): Promise<void> {
         }, 10_000);
         const check = () => {
           const paths = () => [...known].map((id) => `/v1/journey-planner/search/${data.hash}/${id}`);
-          if (expected === 0) finish({ first: NaN, last: performance.now() - t0, journeys: 0, hash: data.hash, paths: [] });
-          else if (expected > 0 && known.size >= expected) finish({ first, last: performance.now() - t0, journeys: known.size, hash: data.hash, paths: paths() });
+          if (expected === 0)
+            finish({ first: NaN, last: performance.now() - t0, journeys: 0, hash: data.hash, paths: [] });
+          else if (expected > 0 && known.size >= expected)
+            finish({ first, last: performance.now() - t0, journeys: known.size, hash: data.hash, paths: paths() });
         };
         const learn = (id: string, viaGet: boolean) => {
           if (known.has(id)) return;
@@ -186,7 +228,9 @@ export async function run(args: string[]): Promise<void> {
           check();
         });
         channel.bind('pusher:subscription_succeeded', async () => {
-          const answer = (await (await fetch(`${base}/v1/journey-planner/search/${data.hash}`, { headers })).json()) as {
+          const answer = (await (
+            await fetch(`${base}/v1/journey-planner/search/${data.hash}`, { headers })
+          ).json()) as {
             data: { status: string; results_retrieved: number | null; journeys: Array<{ id: string }> };
           };
           if (answer.data.status === 'failed') {
@@ -248,10 +292,26 @@ export async function run(args: string[]): Promise<void> {
   const figures = {
     server_start_ms: Math.round(startMs),
     first_search_ms_incl_region_load: Math.round(coldMs),
-    searches: { measured: timings.length, concurrency, with_journeys: withJourneys.length, journeys_seen_first_by_get: fromGet, timed_out: missed, failed, seconds: round(runMs / 1000) },
+    searches: {
+      measured: timings.length,
+      concurrency,
+      with_journeys: withJourneys.length,
+      journeys_seen_first_by_get: fromGet,
+      timed_out: missed,
+      failed,
+      seconds: round(runMs / 1000),
+    },
     journeys_per_search: { min: counts[0], p50: pct(counts, 50), max: counts.at(-1) },
-    first_journey_processed_ms: { p50: round(pct(firsts, 50)), p95: round(pct(firsts, 95)), max: round(firsts.at(-1) ?? NaN) },
-    last_journey_processed_ms: { p50: round(pct(lasts, 50)), p95: round(pct(lasts, 95)), max: round(lasts.at(-1) ?? NaN) },
+    first_journey_processed_ms: {
+      p50: round(pct(firsts, 50)),
+      p95: round(pct(firsts, 95)),
+      max: round(firsts.at(-1) ?? NaN),
+    },
+    last_journey_processed_ms: {
+      p50: round(pct(lasts, 50)),
+      p95: round(pct(lasts, 95)),
+      max: round(lasts.at(-1) ?? NaN),
+    },
     get_journey: {
       connections,
       seconds,
@@ -262,22 +322,35 @@ export async function run(args: string[]): Promise<void> {
       errors: cannon.errors,
       timeouts: cannon.timeouts,
     },
-    server_memory_mb: { at_start_rss: memoryAtStart.rss, after_searches_rss: memoryAfterSearches.rss, end_rss: memoryEnd.rss, peak_rss: memoryEnd.peak },
+    server_memory_mb: {
+      at_start_rss: memoryAtStart.rss,
+      after_searches_rss: memoryAfterSearches.rss,
+      end_rss: memoryEnd.rss,
+      peak_rss: memoryEnd.peak,
+    },
   };
   if (args.includes('--json')) {
     console.log(JSON.stringify(figures, null, 2));
     return;
   }
   const target = (ok: boolean) => (ok ? 'meets target' : 'MISSES target');
-  console.log(`database ${postgres ? 'PostgreSQL' : 'PGlite (embedded)'}; server start ${figures.server_start_ms} ms; first search (region load on the planner thread) ${figures.first_search_ms_incl_region_load} ms`);
+  console.log(
+    `database ${postgres ? 'PostgreSQL' : 'PGlite (embedded)'}; server start ${figures.server_start_ms} ms; first search (region load on the planner thread) ${figures.first_search_ms_incl_region_load} ms`,
+  );
   console.log(
     `${timings.length} searches, ${concurrency} at a time, ${figures.searches.seconds} s; ${withJourneys.length} with journeys (${counts[0]}-${counts.at(-1)}, median ${pct(counts, 50)}); ${fromGet} journeys reached the client by its GET before their event; timed out ${missed}, failed ${failed}`,
   );
-  console.log(`POST -> first journey at the client ('journey processed' or its GET): p50 ${figures.first_journey_processed_ms.p50} ms, p95 ${figures.first_journey_processed_ms.p95} ms, max ${figures.first_journey_processed_ms.max} ms (${target(pct(firsts, 95) <= 300)} p95 <= 300 ms)`);
-  console.log(`POST -> last journey at the client:                                 p50 ${figures.last_journey_processed_ms.p50} ms, p95 ${figures.last_journey_processed_ms.p95} ms, max ${figures.last_journey_processed_ms.max} ms (${target(pct(lasts, 95) <= 1000)} p95 <= 1 s)`);
+  console.log(
+    `POST -> first journey at the client ('journey processed' or its GET): p50 ${figures.first_journey_processed_ms.p50} ms, p95 ${figures.first_journey_processed_ms.p95} ms, max ${figures.first_journey_processed_ms.max} ms (${target(pct(firsts, 95) <= 300)} p95 <= 300 ms)`,
+  );
+  console.log(
+    `POST -> last journey at the client:                                 p50 ${figures.last_journey_processed_ms.p50} ms, p95 ${figures.last_journey_processed_ms.p95} ms, max ${figures.last_journey_processed_ms.max} ms (${target(pct(lasts, 95) <= 1000)} p95 <= 1 s)`,
+  );
   const g = figures.get_journey;
   console.log(
     `GET journey (${paths.length} journeys in turn), ${connections} connections, ${seconds} s: ${g.requests_per_s_avg} req/s, latency p50 ${g.latency_ms.p50} ms p97.5 ${g.latency_ms.p97_5} ms, ${g.requests} requests, non-2xx ${g.non_2xx}, errors ${g.errors}, timeouts ${g.timeouts} (${target(g.requests_per_s_avg >= 2000 && g.non_2xx === 0 && g.errors === 0)} >= 2,000 req/s, no errors)`,
   );
-  console.log(`server memory: RSS ${memoryAtStart.rss} MB once healthy, ${figures.server_memory_mb.after_searches_rss} MB after searches, ${figures.server_memory_mb.end_rss} MB at end, peak ${figures.server_memory_mb.peak_rss} MB`);
+  console.log(
+    `server memory: RSS ${memoryAtStart.rss} MB once healthy, ${figures.server_memory_mb.after_searches_rss} MB after searches, ${figures.server_memory_mb.end_rss} MB at end, peak ${figures.server_memory_mb.peak_rss} MB`,
+  );
 }

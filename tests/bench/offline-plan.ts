@@ -33,17 +33,24 @@ const IN_PAGE = `async ({ url, body }) => {
 }`;
 
 export async function run(args: string[]): Promise<void> {
-  const workerFile = fs.readdirSync(path.join(REPO_ROOT, 'dist/assets')).find((f) => /^planner\.worker-.*\.js$/.test(f));
+  const workerFile = fs
+    .readdirSync(path.join(REPO_ROOT, 'dist/assets'))
+    .find((f) => /^planner\.worker-.*\.js$/.test(f));
   if (!workerFile) throw new Error('no planner worker in dist/assets: run `npm run build` first');
   const portAt = args.indexOf('--port');
   const throttleAt = args.indexOf('--throttle');
   const throttle = throttleAt >= 0 ? Number(args[throttleAt + 1]) : 4;
   const port = portAt >= 0 ? Number(args[portAt + 1]) : await freePort();
   const stop = portAt >= 0 ? async () => {} : await startServer(port);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
   try {
     const base = `http://regional.localhost:${port}`;
-    const info = (await (await fetch(`http://127.0.0.1:${port}/packs/region.json`)).json()) as { data: { bytes: number; gzip_bytes: number } };
+    const info = (await (await fetch(`http://127.0.0.1:${port}/packs/region.json`)).json()) as {
+      data: { bytes: number; gzip_bytes: number };
+    };
     const page = await (await browser.newContext({ baseURL: base })).newPage();
     await page.goto('/');
     await page.getByText(/is available offline/).waitFor({ timeout: 120_000 });
@@ -51,14 +58,22 @@ export async function run(args: string[]): Promise<void> {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
     const body = { origin: DUNDEE_STATION, destination: PERTH, out_time: nextWeekdayAt('08:00') };
     // A string, not a function: tsx would wrap a function's inner arrows with its __name helper.
-    const figures = (await page.evaluate(`(${IN_PAGE})(${JSON.stringify({ url: `/assets/${workerFile}`, body })})`)) as {
-      load: number; firstCall: number; firstWall: number; median: number; journeys: number;
+    const figures = (await page.evaluate(
+      `(${IN_PAGE})(${JSON.stringify({ url: `/assets/${workerFile}`, body })})`,
+    )) as {
+      load: number;
+      firstCall: number;
+      firstWall: number;
+      median: number;
+      journeys: number;
     };
     const mb = (n: number) => `${(n / 1e6).toFixed(2)} MB`;
     console.log(`pack: ${mb(info.data.bytes)}, ${mb(info.data.gzip_bytes)} gzip on the wire`);
     console.log(`at ${throttle}x CPU, in the planner worker:`);
     console.log(`  pack load (Cache Storage read + SHA-256 + decode): ${figures.load.toFixed(0)} ms`);
-    console.log(`  Dundee -> Perth plan: first ${figures.firstCall.toFixed(0)} ms, median of 5 ${figures.median.toFixed(0)} ms (${figures.journeys} journeys)`);
+    console.log(
+      `  Dundee -> Perth plan: first ${figures.firstCall.toFixed(0)} ms, median of 5 ${figures.median.toFixed(0)} ms (${figures.journeys} journeys)`,
+    );
     console.log(`  first search, worker start to answer: ${figures.firstWall.toFixed(0)} ms`);
   } finally {
     await browser.close();

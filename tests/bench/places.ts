@@ -39,7 +39,8 @@ function typo(label: string, rand: () => number): string {
   return words.join(' ');
 }
 
-const pct = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const pct = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const ms = (x: number): number => Math.round(x * 1000) / 1000;
 
 export async function run(args: string[]): Promise<void> {
@@ -73,7 +74,12 @@ export async function run(args: string[]): Promise<void> {
     const label = labels[r]!;
     const roll = rand();
     const kind: Kind = roll < 0.45 ? 'whole' : roll < 0.9 ? 'prefix' : 'typo';
-    const q = kind === 'whole' ? label : kind === 'prefix' ? label.slice(0, 2 + Math.floor(rand() * Math.max(1, label.length - 2))) : typo(label, rand);
+    const q =
+      kind === 'whole'
+        ? label
+        : kind === 'prefix'
+          ? label.slice(0, 2 + Math.floor(rand() * Math.max(1, label.length - 2)))
+          : typo(label, rand);
     queries.push({ q: rand() < 0.5 ? q.toLowerCase() : q, kind, id: loaded.data.ids[r]! });
   }
 
@@ -103,7 +109,13 @@ export async function run(args: string[]): Promise<void> {
   });
   const summary = (list: number[]): { n: number; p50: number; p95: number; p99: number; max: number } => {
     const sorted = [...list].sort((a, b) => a - b);
-    return { n: sorted.length, p50: ms(pct(sorted, 50)), p95: ms(pct(sorted, 95)), p99: ms(pct(sorted, 99)), max: ms(sorted[sorted.length - 1] ?? 0) };
+    return {
+      n: sorted.length,
+      p50: ms(pct(sorted, 50)),
+      p95: ms(pct(sorted, 95)),
+      p99: ms(pct(sorted, 99)),
+      max: ms(sorted[sorted.length - 1] ?? 0),
+    };
   };
   const report = {
     records: loaded.size,
@@ -118,7 +130,12 @@ export async function run(args: string[]): Promise<void> {
     indexBytes: bytes.length,
     indexGzipBytes: gzipBytes,
     firstQueryMs: ms(firstQueryMs),
-    queryMs: { all: summary(times.all), whole: summary(times.whole), prefix: summary(times.prefix), typo: summary(times.typo) },
+    queryMs: {
+      all: summary(times.all),
+      whole: summary(times.whole),
+      prefix: summary(times.prefix),
+      typo: summary(times.typo),
+    },
     wholeNameInTop8: wholeAsked ? Math.round((wholeFound / wholeAsked) * 1000) / 10 : 0,
     emptyResults: empty,
     peakRssMB: Math.round(process.resourceUsage().maxRSS / 1024),
@@ -128,13 +145,27 @@ export async function run(args: string[]): Promise<void> {
     console.log(JSON.stringify(report, null, 2));
     return;
   }
-  console.log(`places: ${report.records} records (${Object.entries(report.counts).map(([k, v]) => `${k} ${v}`).join(', ')}), ${report.tokens} tokens, ${report.postings} postings`);
-  console.log(`load sources ${report.loadSourcesMs} ms; build index ${report.buildIndexMs} ms; serialise ${report.serializeMs} ms, load snapshot ${report.deserializeMs} ms`);
-  console.log(`index size ${(report.indexBytes / 1024).toFixed(0)} KiB (${(report.indexGzipBytes / 1024).toFixed(0)} KiB gzipped)`);
+  console.log(
+    `places: ${report.records} records (${Object.entries(report.counts)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}), ${report.tokens} tokens, ${report.postings} postings`,
+  );
+  console.log(
+    `load sources ${report.loadSourcesMs} ms; build index ${report.buildIndexMs} ms; serialise ${report.serializeMs} ms, load snapshot ${report.deserializeMs} ms`,
+  );
+  console.log(
+    `index size ${(report.indexBytes / 1024).toFixed(0)} KiB (${(report.indexGzipBytes / 1024).toFixed(0)} KiB gzipped)`,
+  );
   console.log(`first query (cold) ${report.firstQueryMs} ms`);
   for (const [kind, s] of Object.entries(report.queryMs)) {
-    console.log(`${kind.padEnd(6)} n=${String(s.n).padStart(5)}  p50 ${s.p50} ms  p95 ${s.p95} ms  p99 ${s.p99} ms  max ${s.max} ms`);
+    console.log(
+      `${kind.padEnd(6)} n=${String(s.n).padStart(5)}  p50 ${s.p50} ms  p95 ${s.p95} ms  p99 ${s.p99} ms  max ${s.max} ms`,
+    );
   }
-  console.log(`whole-name queries finding their own place in the top 8: ${report.wholeNameInTop8}%; queries with no result: ${report.emptyResults}`);
-  console.log(`peak RSS ${report.peakRssMB} MB; target ${report.target}: ${report.queryMs.all.p95 <= 5 ? 'met' : 'NOT met'}`);
+  console.log(
+    `whole-name queries finding their own place in the top 8: ${report.wholeNameInTop8}%; queries with no result: ${report.emptyResults}`,
+  );
+  console.log(
+    `peak RSS ${report.peakRssMB} MB; target ${report.target}: ${report.queryMs.all.p95 <= 5 ? 'met' : 'NOT met'}`,
+  );
 }

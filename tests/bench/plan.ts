@@ -16,7 +16,12 @@ import { haversine } from '../../src/planner/geo/geo';
 import { planAll } from '../../src/planner/journey/plan';
 import { buildRegionSnapshot } from '../../src/planner/region/build-node';
 import { REPO_ROOT } from '../../src/planner/region/load-node';
-import { decodeRegionSnapshot, encodeRegionSnapshot, regionFromSnapshot, regionSnapshotSections } from '../../src/planner/region/snapshot';
+import {
+  decodeRegionSnapshot,
+  encodeRegionSnapshot,
+  regionFromSnapshot,
+  regionSnapshotSections,
+} from '../../src/planner/region/snapshot';
 
 function pct(sorted: number[], p: number): number {
   return sorted.length ? (sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number) : NaN;
@@ -37,7 +42,8 @@ const cpuMs = () => {
 
 export async function run(args: string[]): Promise<void> {
   const json = args.includes('--json');
-  const arg = (name: string, fallback: number) => (args.includes(`--${name}`) ? Number(args[args.indexOf(`--${name}`) + 1]) : fallback);
+  const arg = (name: string, fallback: number) =>
+    args.includes(`--${name}`) ? Number(args[args.indexOf(`--${name}`) + 1]) : fallback;
   const pairs = arg('pairs', 500);
   const rnd = seeded(arg('seed', 1));
 
@@ -60,11 +66,23 @@ export async function run(args: string[]): Promise<void> {
     const b = pick();
     if (haversine(a.lat, a.lng, b.lat, b.lng) < 300) continue;
     const minutes = 11 * 60 + Math.floor(rnd() * 300);
-    queries.push({ a, b, time: `2019-05-15T${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}` });
+    queries.push({
+      a,
+      b,
+      time: `2019-05-15T${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`,
+    });
   }
   const now = new Date('2019-05-01T12:00:00Z');
   // Warm-up (JIT, the stops' walk snaps) outside the timings.
-  await planAll({ origin: { label: 'a', ...queries[0]!.a }, destination: { label: 'b', ...queries[0]!.b }, out_time: queries[0]!.time, profile: { has_access_to_car: true } }, { regions: [region], now });
+  await planAll(
+    {
+      origin: { label: 'a', ...queries[0]!.a },
+      destination: { label: 'b', ...queries[0]!.b },
+      out_time: queries[0]!.time,
+      profile: { has_access_to_car: true },
+    },
+    { regions: [region], now },
+  );
 
   const wall: number[] = [];
   const cpu: number[] = [];
@@ -73,7 +91,15 @@ export async function run(args: string[]): Promise<void> {
   for (const q of queries) {
     const c0 = cpuMs();
     const w0 = performance.now();
-    const js = await planAll({ origin: { label: 'a', ...q.a }, destination: { label: 'b', ...q.b }, out_time: q.time, profile: { has_access_to_car: true } }, { regions: [region], now });
+    const js = await planAll(
+      {
+        origin: { label: 'a', ...q.a },
+        destination: { label: 'b', ...q.b },
+        out_time: q.time,
+        profile: { has_access_to_car: true },
+      },
+      { regions: [region], now },
+    );
     wall.push(performance.now() - w0);
     cpu.push(cpuMs() - c0);
     journeys += js.length;
@@ -95,11 +121,20 @@ export async function run(args: string[]): Promise<void> {
     pairs,
     import_ms: Math.round(importMs),
     osm_import_ms: Math.round((snapshot.report.street?.seconds ?? NaN) * 1000),
-    street: { vertices: graph.vertexCount, edges: graph.edgeCount, network_footpaths: snapshot.report.street?.networkFootpaths ?? 0 },
+    street: {
+      vertices: graph.vertexCount,
+      edges: graph.edgeCount,
+      network_footpaths: snapshot.report.street?.networkFootpaths ?? 0,
+    },
     snapshot_bytes: bytes.byteLength,
     snapshot_sections_bytes: sections,
     snapshot_load_ms: Math.round(loadMs),
-    plan_wall_ms: { p50: r(pct(wall, 0.5)), p95: r(pct(wall, 0.95)), p99: r(pct(wall, 0.99)), max: r(wall[wall.length - 1] ?? NaN) },
+    plan_wall_ms: {
+      p50: r(pct(wall, 0.5)),
+      p95: r(pct(wall, 0.95)),
+      p99: r(pct(wall, 0.99)),
+      max: r(wall[wall.length - 1] ?? NaN),
+    },
     plan_cpu_ms: { p50: r(pct(cpu, 0.5)), p95: r(pct(cpu, 0.95)) },
     car_route_ms: { p50: r(pct(car, 0.5)), p95: r(pct(car, 0.95)) },
     car_route_cpu_ms: { p50: r(pct(carCpu, 0.5)), p95: r(pct(carCpu, 0.95)) },
@@ -113,10 +148,22 @@ export async function run(args: string[]): Promise<void> {
   }
   console.log(`Porto Alegre door to door, ${pairs} random address pairs (11:00-16:00, all modes with car access)`);
   const mb = (n: number) => (n / 1e6).toFixed(1);
-  console.log(`import (as planner import): ${out.import_ms} ms, of which OSM streets + elevation ${out.osm_import_ms} ms (${graph.vertexCount} vertices, ${graph.edgeCount} edges, ${out.street.network_footpaths} footpaths over streets)`);
-  console.log(`region snapshot: ${mb(bytes.byteLength)} MB (${Object.entries(sections).map(([k, v]) => `${k} ${mb(v)}`).join(', ')} MB); loaded in ${out.snapshot_load_ms} ms`);
-  console.log(`plan wall ms: p50 ${out.plan_wall_ms.p50}, p95 ${out.plan_wall_ms.p95}, p99 ${out.plan_wall_ms.p99}, max ${out.plan_wall_ms.max} (targets p50 <= 100, p95 <= 300)`);
+  console.log(
+    `import (as planner import): ${out.import_ms} ms, of which OSM streets + elevation ${out.osm_import_ms} ms (${graph.vertexCount} vertices, ${graph.edgeCount} edges, ${out.street.network_footpaths} footpaths over streets)`,
+  );
+  console.log(
+    `region snapshot: ${mb(bytes.byteLength)} MB (${Object.entries(sections)
+      .map(([k, v]) => `${k} ${mb(v)}`)
+      .join(', ')} MB); loaded in ${out.snapshot_load_ms} ms`,
+  );
+  console.log(
+    `plan wall ms: p50 ${out.plan_wall_ms.p50}, p95 ${out.plan_wall_ms.p95}, p99 ${out.plan_wall_ms.p99}, max ${out.plan_wall_ms.max} (targets p50 <= 100, p95 <= 300)`,
+  );
   console.log(`plan CPU ms:  p50 ${out.plan_cpu_ms.p50}, p95 ${out.plan_cpu_ms.p95}`);
-  console.log(`direct car route ms: p50 ${out.car_route_ms.p50}, p95 ${out.car_route_ms.p95} (target p95 <= 20); CPU p50 ${out.car_route_cpu_ms.p50}, p95 ${out.car_route_cpu_ms.p95}`);
-  console.log(`journeys per plan ${out.journeys_per_plan}; plans with a transit option ${withTransit}/${pairs}; peak RSS ${out.peak_rss_mb} MB`);
+  console.log(
+    `direct car route ms: p50 ${out.car_route_ms.p50}, p95 ${out.car_route_ms.p95} (target p95 <= 20); CPU p50 ${out.car_route_cpu_ms.p50}, p95 ${out.car_route_cpu_ms.p95}`,
+  );
+  console.log(
+    `journeys per plan ${out.journeys_per_plan}; plans with a transit option ${withTransit}/${pairs}; peak RSS ${out.peak_rss_mb} MB`,
+  );
 }

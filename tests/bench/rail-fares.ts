@@ -20,11 +20,17 @@ export async function run(args: string[]): Promise<void> {
     console.log(JSON.stringify({ model, loo }, null, 2));
     return;
   }
-  console.log(`return fare = £${(model.a / 100).toFixed(4)} x km^${model.b.toFixed(4)} (n=${model.n}, fitted ${model.minKm.toFixed(1)}-${model.maxKm.toFixed(1)} km, ${rail.price_level} prices)`);
+  console.log(
+    `return fare = £${(model.a / 100).toFixed(4)} x km^${model.b.toFixed(4)} (n=${model.n}, fitted ${model.minKm.toFixed(1)}-${model.maxKm.toFixed(1)} km, ${rail.price_level} prices)`,
+  );
   console.log('pair                      km   published  LOO predicted   error');
   for (const r of loo.rows) {
-    console.log(`${r.pair.padEnd(22)} ${r.km.toFixed(1).padStart(6)}   ${(r.actualPence / 100).toFixed(2).padStart(8)}   ${(r.predictedPence / 100).toFixed(2).padStart(12)}   ${(r.error * 100).toFixed(1).padStart(6)}%`);
+    console.log(
+      `${r.pair.padEnd(22)} ${r.km.toFixed(1).padStart(6)}   ${(r.actualPence / 100).toFixed(2).padStart(8)}   ${(r.predictedPence / 100).toFixed(2).padStart(12)}   ${(r.error * 100).toFixed(1).padStart(6)}%`,
+    );
   }
-  console.log(`leave-one-out: mean |error| ${loo.meanAbsPct.toFixed(1)}%, median ${loo.medianAbsPct.toFixed(1)}%, max ${loo.maxAbsPct.toFixed(1)}%, RMSE £${(loo.rmsePence / 100).toFixed(2)}`);
+  console.log(
+    `leave-one-out: mean |error| ${loo.meanAbsPct.toFixed(1)}%, median ${loo.medianAbsPct.toFixed(1)}%, max ${loo.maxAbsPct.toFixed(1)}%, RMSE £${(loo.rmsePence / 100).toFixed(2)}`,
+  );
   await Promise.resolve();
 }

@@ -35,18 +35,30 @@ export async function run(args: string[]): Promise<void> {
     }
     loads.sort((a, b) => a - b);
     out.push({
-      region: name, importMs: Math.round(importMs), bytes: size, loadMsMedian: Math.round(loads[loads.length >> 1] as number), loadMsMin: Math.round(loads[0] as number),
+      region: name,
+      importMs: Math.round(importMs),
+      bytes: size,
+      loadMsMedian: Math.round(loads[loads.length >> 1] as number),
+      loadMsMin: Math.round(loads[0] as number),
       sections: Object.fromEntries(regionSnapshotSections(readFileSync(file)).map((s) => [s.name, s.bytes])),
-      footpaths: snap.timetable.footTo.length, networkFootpaths: snap.report.street?.networkFootpaths ?? 0, places: snap.places?.data.ids.length ?? 0,
+      footpaths: snap.timetable.footTo.length,
+      networkFootpaths: snap.report.street?.networkFootpaths ?? 0,
+      places: snap.places?.data.ids.length ?? 0,
     });
   }
   if (json) {
-    console.log(JSON.stringify({ runs, regions: out, peakRssMB: Math.round(process.resourceUsage().maxRSS / 1024) }, null, 2));
+    console.log(
+      JSON.stringify({ runs, regions: out, peakRssMB: Math.round(process.resourceUsage().maxRSS / 1024) }, null, 2),
+    );
     return;
   }
   for (const r of out) {
-    const sections = Object.entries(r.sections as Record<string, number>).map(([k, v]) => `${k} ${(v / 1e6).toFixed(2)}`).join(', ');
-    console.log(`${r.region as string}: import ${r.importMs as number} ms; snapshot ${((r.bytes as number) / 1e6).toFixed(1)} MB (${sections} MB); load median ${r.loadMsMedian as number} ms, min ${r.loadMsMin as number} ms over ${runs}; footpaths ${r.footpaths as number} (${r.networkFootpaths as number} over streets); places ${r.places as number}`);
+    const sections = Object.entries(r.sections as Record<string, number>)
+      .map(([k, v]) => `${k} ${(v / 1e6).toFixed(2)}`)
+      .join(', ');
+    console.log(
+      `${r.region as string}: import ${r.importMs as number} ms; snapshot ${((r.bytes as number) / 1e6).toFixed(1)} MB (${sections} MB); load median ${r.loadMsMedian as number} ms, min ${r.loadMsMin as number} ms over ${runs}; footpaths ${r.footpaths as number} (${r.networkFootpaths as number} over streets); places ${r.places as number}`,
+    );
   }
   console.log(`peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
 }

@@ -37,13 +37,19 @@ function stopsOf(zipPath: string): LatLng[] {
   const files = unzipSync(new Uint8Array(readFileSync(zipPath)), { filter: (f) => f.name === 'stops.txt' });
   const text = new TextDecoder().decode(files['stops.txt']);
   const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '');
-  const head = (lines[0] as string).replace(/^\uFEFF/, '').split(',').map((h) => h.trim().replace(/"/g, ''));
+  const head = (lines[0] as string)
+    .replace(/^\uFEFF/, '')
+    .split(',')
+    .map((h) => h.trim().replace(/"/g, ''));
   const iLat = head.indexOf('stop_lat');
   const iLon = head.indexOf('stop_lon');
-  return lines.slice(1).map((l) => {
-    const cells = l.split(',').map((c) => c.replace(/"/g, ''));
-    return { lat: Number(cells[iLat]), lng: Number(cells[iLon]) };
-  }).filter((p) => Number.isFinite(p.lat) && Number.isFinite(p.lng));
+  return lines
+    .slice(1)
+    .map((l) => {
+      const cells = l.split(',').map((c) => c.replace(/"/g, ''));
+      return { lat: Number(cells[iLat]), lng: Number(cells[iLon]) };
+    })
+    .filter((p) => Number.isFinite(p.lat) && Number.isFinite(p.lng));
 }
 
 export async function run(args: string[]): Promise<void> {
@@ -88,11 +94,32 @@ export async function run(args: string[]): Promise<void> {
     pointOf(loaded, verts[Math.floor(rnd() * verts.length)] as number),
   ]);
 
-  const routes: Record<string, { search: number[]; full: number[]; searchCpu: number[]; fullCpu: number[]; settled: number; routed: number; offGraph: number; km: number }> = {};
+  const routes: Record<
+    string,
+    {
+      search: number[];
+      full: number[];
+      searchCpu: number[];
+      fullCpu: number[];
+      settled: number;
+      routed: number;
+      offGraph: number;
+      km: number;
+    }
+  > = {};
   for (const profile of PROFILES) {
     // Warm-up so the JIT has compiled the hot loops.
     for (const [a, b] of pairs.slice(0, 20)) planner.route(a, b, profile);
-    const r = { search: [] as number[], full: [] as number[], searchCpu: [] as number[], fullCpu: [] as number[], settled: 0, routed: 0, offGraph: 0, km: 0 };
+    const r = {
+      search: [] as number[],
+      full: [] as number[],
+      searchCpu: [] as number[],
+      fullCpu: [] as number[],
+      settled: 0,
+      routed: 0,
+      offGraph: 0,
+      km: 0,
+    };
     for (const [a, b] of pairs) {
       const sa = planner.snap(a, profile);
       const sb = planner.snap(b, profile);
@@ -125,7 +152,10 @@ export async function run(args: string[]): Promise<void> {
 
   // One-to-many: walk 15 minutes from random origins to every bus stop (stops snapped once).
   // Porto Alegre's real bus stops; for another file, 4,000 random junctions stand in for stops.
-  const stops = pbfArg < 0 ? stopsOf(resolve(DATA, 'gtfs-eptc-bus.zip')) : Array.from({ length: 4000 }, () => pointOf(loaded, verts[Math.floor(rnd() * verts.length)] as number));
+  const stops =
+    pbfArg < 0
+      ? stopsOf(resolve(DATA, 'gtfs-eptc-bus.zip'))
+      : Array.from({ length: 4000 }, () => pointOf(loaded, verts[Math.floor(rnd() * verts.length)] as number));
   let t = performance.now();
   const stopSnaps = stops.map((s) => planner.snap(s, 'walk'));
   const snapStopsMs = performance.now() - t;
@@ -189,16 +219,28 @@ export async function run(args: string[]): Promise<void> {
   }
   const rows: [string, string][] = [
     ['OSM file', pbf.replace(`${REPO}/`, '')],
-    ['OSM import', `${figures.import.ms} ms (${stats.osmNodesRead} nodes, ${stats.osmWaysRead} ways read; ${stats.vertices} vertices, ${stats.edges} edges)`],
-    ['OSM import with hills', Number.isNaN(hillsMs) ? 'n/a' : `${Math.round(hillsMs)} ms (climb costs from elevation.tif)`],
+    [
+      'OSM import',
+      `${figures.import.ms} ms (${stats.osmNodesRead} nodes, ${stats.osmWaysRead} ways read; ${stats.vertices} vertices, ${stats.edges} edges)`,
+    ],
+    [
+      'OSM import with hills',
+      Number.isNaN(hillsMs) ? 'n/a' : `${Math.round(hillsMs)} ms (climb costs from elevation.tif)`,
+    ],
     ['snapshot size', `${(bytes.length / 1024 / 1024).toFixed(2)} MiB`],
     ['snapshot load', `${figures.snapshot.loadMsMedian} ms (serialise ${figures.snapshot.serializeMs} ms)`],
   ];
   for (const [profile, r] of Object.entries(figures.routes)) {
-    rows.push([`${profile} route (${r.routed}/${pairCount} pairs)`, `search p50 ${r.searchP50Ms} ms, p95 ${r.searchP95Ms} ms; full route p50 ${r.fullP50Ms} ms, p95 ${r.fullP95Ms} ms (CPU p50 ${r.fullCpuP50Ms}, p95 ${r.fullCpuP95Ms}); ${r.meanSettled} vertices settled, mean ${r.meanKm} km`]);
+    rows.push([
+      `${profile} route (${r.routed}/${pairCount} pairs)`,
+      `search p50 ${r.searchP50Ms} ms, p95 ${r.searchP95Ms} ms; full route p50 ${r.fullP50Ms} ms, p95 ${r.fullP95Ms} ms (CPU p50 ${r.fullCpuP50Ms}, p95 ${r.fullCpuP95Ms}); ${r.meanSettled} vertices settled, mean ${r.meanKm} km`,
+    ]);
   }
   const m = figures.oneToMany;
-  rows.push([`one-to-many walk 15 min`, `${m.targets} ${pbfArg < 0 ? 'EPTC bus stops' : 'random junctions'} (snapped once in ${m.snapTargetsMs} ms); p50 ${m.p50Ms} ms, p95 ${m.p95Ms} ms (CPU p50 ${m.cpuP50Ms}, p95 ${m.cpuP95Ms}) over ${m.origins} origins; ${m.meanReached} stops reached on average`]);
+  rows.push([
+    `one-to-many walk 15 min`,
+    `${m.targets} ${pbfArg < 0 ? 'EPTC bus stops' : 'random junctions'} (snapped once in ${m.snapTargetsMs} ms); p50 ${m.p50Ms} ms, p95 ${m.p95Ms} ms (CPU p50 ${m.cpuP50Ms}, p95 ${m.cpuP95Ms}) over ${m.origins} origins; ${m.meanReached} stops reached on average`,
+  ]);
   rows.push(['peak RSS', `${figures.peakRssMb} MB`]);
   const w = Math.max(...rows.map(([k]) => k.length));
   for (const [k, v] of rows) console.log(`${k.padEnd(w)}  ${v}`);

@@ -30,7 +30,10 @@ const shared = resolve(dirname(fileURLToPath(import.meta.url)), '../../data');
 const NAMED: Record<string, { paths: string[]; date: string }> = {
   rail: { paths: ['tayside/gtfs/rail-scotland-2022.zip'], date: '2022-11-16' },
   ember: { paths: ['tayside/gtfs/ember-e1.zip'], date: '2026-11-25' },
-  'porto-alegre': { paths: ['test/porto-alegre/gtfs-eptc-bus.zip', 'test/porto-alegre/gtfs-trensurb-metro.zip'], date: '2019-05-15' },
+  'porto-alegre': {
+    paths: ['test/porto-alegre/gtfs-eptc-bus.zip', 'test/porto-alegre/gtfs-trensurb-metro.zip'],
+    date: '2019-05-15',
+  },
   'isle-of-wight': { paths: ['test/uk/isle-of-wight-bus-gtfs.zip'], date: '2019-05-15' },
 };
 
@@ -64,7 +67,8 @@ function rows(text: string): Record<string, string>[] {
   return out;
 }
 
-const csv = (fields: (string | number)[]) => fields.map((f) => (/[",\n]/.test(String(f)) ? `"${String(f).replace(/"/g, '""')}"` : String(f))).join(',');
+const csv = (fields: (string | number)[]) =>
+  fields.map((f) => (/[",\n]/.test(String(f)) ? `"${String(f).replace(/"/g, '""')}"` : String(f))).join(',');
 
 function shiftTime(t: string, minutes: number): string {
   if (!t) return t;
@@ -101,28 +105,89 @@ async function writeLargePart(part: (typeof LARGE_PARTS)[number], dir: string): 
   const p = part.prefix;
   const calendar = t('calendar.txt');
   const dates = t('calendar_dates.txt');
-  const first = Math.min(...calendar.map((c) => parseDay(c.start_date ?? '')), ...dates.map((c) => parseDay(c.date ?? '')));
+  const first = Math.min(
+    ...calendar.map((c) => parseDay(c.start_date ?? '')),
+    ...dates.map((c) => parseDay(c.date ?? '')),
+  );
   const weeks = Math.round((parseDay(LARGE_START) - first) / 7) * 7;
   const moved = (d: string) => formatDay(parseDay(d) + weeks).replace(/-/g, '');
   const agencies = t('agency.txt');
-  for (const a of agencies) out['agency.txt']?.push(csv([p + (a.agency_id ?? ''), a.agency_name ?? '', a.agency_url ?? '', a.agency_timezone ?? '']));
-  for (const s of t('stops.txt')) out['stops.txt']?.push(csv([p + s.stop_id, s.stop_name ?? '', s.stop_lat ?? '', s.stop_lon ?? '', s.location_type ?? '', s.parent_station ? p + s.parent_station : '']));
-  for (const r of t('routes.txt')) out['routes.txt']?.push(csv([p + r.route_id, p + (r.agency_id ?? agencies[0]?.agency_id ?? ''), r.route_short_name ?? '', r.route_long_name ?? '', r.route_type ?? '3']));
+  for (const a of agencies)
+    out['agency.txt']?.push(
+      csv([p + (a.agency_id ?? ''), a.agency_name ?? '', a.agency_url ?? '', a.agency_timezone ?? '']),
+    );
+  for (const s of t('stops.txt'))
+    out['stops.txt']?.push(
+      csv([
+        p + s.stop_id,
+        s.stop_name ?? '',
+        s.stop_lat ?? '',
+        s.stop_lon ?? '',
+        s.location_type ?? '',
+        s.parent_station ? p + s.parent_station : '',
+      ]),
+    );
+  for (const r of t('routes.txt'))
+    out['routes.txt']?.push(
+      csv([
+        p + r.route_id,
+        p + (r.agency_id ?? agencies[0]?.agency_id ?? ''),
+        r.route_short_name ?? '',
+        r.route_long_name ?? '',
+        r.route_type ?? '3',
+      ]),
+    );
   for (const c of calendar) {
-    out['calendar.txt']?.push(csv([p + c.service_id, c.monday ?? 0, c.tuesday ?? 0, c.wednesday ?? 0, c.thursday ?? 0, c.friday ?? 0, c.saturday ?? 0, c.sunday ?? 0, moved(c.start_date ?? ''), moved(c.end_date ?? '')]));
+    out['calendar.txt']?.push(
+      csv([
+        p + c.service_id,
+        c.monday ?? 0,
+        c.tuesday ?? 0,
+        c.wednesday ?? 0,
+        c.thursday ?? 0,
+        c.friday ?? 0,
+        c.saturday ?? 0,
+        c.sunday ?? 0,
+        moved(c.start_date ?? ''),
+        moved(c.end_date ?? ''),
+      ]),
+    );
   }
-  for (const c of dates) out['calendar_dates.txt']?.push(csv([p + c.service_id, moved(c.date ?? ''), c.exception_type ?? '1']));
+  for (const c of dates)
+    out['calendar_dates.txt']?.push(csv([p + c.service_id, moved(c.date ?? ''), c.exception_type ?? '1']));
   const transfers = t('transfers.txt');
   if (transfers.length) {
     out['transfers.txt'] = ['from_stop_id,to_stop_id,transfer_type,min_transfer_time'];
-    for (const x of transfers) out['transfers.txt'].push(csv([p + x.from_stop_id, p + x.to_stop_id, x.transfer_type ?? '0', x.min_transfer_time ?? '']));
+    for (const x of transfers)
+      out['transfers.txt'].push(
+        csv([p + x.from_stop_id, p + x.to_stop_id, x.transfer_type ?? '0', x.min_transfer_time ?? '']),
+      );
   }
   const trips = t('trips.txt');
   const stopTimes = t('stop_times.txt');
   for (let k = 0; k < part.copies; k++) {
-    for (const tr of trips) out['trips.txt']?.push(csv([p + tr.route_id, p + tr.service_id, `${p}${tr.trip_id}~${k}`, tr.trip_headsign ?? '', tr.direction_id ?? '']));
+    for (const tr of trips)
+      out['trips.txt']?.push(
+        csv([
+          p + tr.route_id,
+          p + tr.service_id,
+          `${p}${tr.trip_id}~${k}`,
+          tr.trip_headsign ?? '',
+          tr.direction_id ?? '',
+        ]),
+      );
     for (const st of stopTimes) {
-      out['stop_times.txt']?.push(csv([`${p}${st.trip_id}~${k}`, shiftTime(st.arrival_time ?? '', k * part.offsetMin), shiftTime(st.departure_time ?? '', k * part.offsetMin), p + st.stop_id, st.stop_sequence ?? '', st.pickup_type ?? '', st.drop_off_type ?? '']));
+      out['stop_times.txt']?.push(
+        csv([
+          `${p}${st.trip_id}~${k}`,
+          shiftTime(st.arrival_time ?? '', k * part.offsetMin),
+          shiftTime(st.departure_time ?? '', k * part.offsetMin),
+          p + st.stop_id,
+          st.stop_sequence ?? '',
+          st.pickup_type ?? '',
+          st.drop_off_type ?? '',
+        ]),
+      );
     }
   }
   for (const [name, lines] of Object.entries(out)) await writeFile(join(dir, name), `${lines.join('\n')}\n`);
@@ -144,7 +209,13 @@ function percentiles(ms: number[]) {
   const s = [...ms].sort((a, b) => a - b);
   const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
   const round = (x: number) => Math.round(x * 1000) / 1000;
-  return { n: s.length, p50: round(at(0.5)), p95: round(at(0.95)), p99: round(at(0.99)), max: round(s[s.length - 1] ?? NaN) };
+  return {
+    n: s.length,
+    p50: round(at(0.5)),
+    p95: round(at(0.95)),
+    p99: round(at(0.99)),
+    max: round(s[s.length - 1] ?? NaN),
+  };
 }
 
 /** A mid-week date two weeks into the timetable, when no date is given. */
@@ -174,8 +245,10 @@ export async function run(args: string[]): Promise<void> {
   } else {
     const list = feeds.length ? feeds : ['porto-alegre'];
     const paths: string[] = [];
-    for (const f of list) paths.push(...(f === 'large' ? await assembleLargeFeed() : (NAMED[f]?.paths.map((p) => join(shared, p)) ?? [f])));
-    if (Number.isNaN(date) && list.length === 1 && NAMED[list[0] as string]) date = parseDay((NAMED[list[0] as string] as { date: string }).date);
+    for (const f of list)
+      paths.push(...(f === 'large' ? await assembleLargeFeed() : (NAMED[f]?.paths.map((p) => join(shared, p)) ?? [f])));
+    if (Number.isNaN(date) && list.length === 1 && NAMED[list[0] as string])
+      date = parseDay((NAMED[list[0] as string] as { date: string }).date);
     if (Number.isNaN(date) && list.length === 1 && list[0] === 'large') date = parseDay(LARGE_DATE);
     const t0 = performance.now();
     const built = await buildTimetable(await Promise.all(paths.map(async (p) => ({ source: await openGtfs(p) }))));
@@ -191,7 +264,13 @@ export async function run(args: string[]): Promise<void> {
   }
   if (Number.isNaN(date)) date = defaultDate(tt);
   figures.date = formatDay(date);
-  figures.model = { stops: tt.stopCount, patterns: tt.patternCount, trips: tt.tripCount, stopTimes: tt.arrivals.length, footpaths: tt.footTo.length };
+  figures.model = {
+    stops: tt.stopCount,
+    patterns: tt.patternCount,
+    trips: tt.tripCount,
+    stopTimes: tt.arrivals.length,
+    footpaths: tt.footTo.length,
+  };
 
   const queries: Query[] = [];
   const file = opt(args, 'queries');
@@ -208,7 +287,7 @@ export async function run(args: string[]): Promise<void> {
     const routed = new Uint8Array(tt.stopCount);
     for (const s of tt.patternStops) routed[s] = 1;
     const stops = [...Array(tt.stopCount).keys()].filter((s) => routed[s] === 1);
-    const rnd = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296);
+    const rnd = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296;
     while (queries.length < n) {
       const from = stops[Math.floor(rnd() * stops.length)] as number;
       const to = stops[Math.floor(rnd() * stops.length)] as number;
@@ -252,7 +331,8 @@ export async function run(args: string[]): Promise<void> {
     let mcOptions = 0;
     for (const p of prepared.slice(0, mcCount)) {
       const t0 = performance.now();
-      mcOptions += planner.plan({ date, time: p.q.dep, access: p.access, egress: p.egress, multiCriteria: true }).paths.length;
+      mcOptions += planner.plan({ date, time: p.q.dep, access: p.access, egress: p.egress, multiCriteria: true }).paths
+        .length;
       mc.push(performance.now() - t0);
     }
     figures.mcMs = percentiles(mc);
@@ -266,12 +346,18 @@ export async function run(args: string[]): Promise<void> {
     let mismatches = 0;
     for (const p of prepared.slice(0, checkCount)) {
       const expected = earliestArrival(tt, connections, p.access, p.egress, p.q.dep);
-      const single = Math.min(Infinity, ...planner.plan({ date, time: p.q.dep, access: p.access, egress: p.egress }).paths.map((x) => x.arrival));
+      const single = Math.min(
+        Infinity,
+        ...planner.plan({ date, time: p.q.dep, access: p.access, egress: p.egress }).paths.map((x) => x.arrival),
+      );
       const ranged = planner.plan({ date, time: p.q.dep, access: p.access, egress: p.egress, window: windowSec }).paths;
       const rangeBest = Math.min(Infinity, ...ranged.filter((x) => x.departure >= p.q.dep).map((x) => x.arrival));
       if (single !== expected || rangeBest !== expected) {
         mismatches++;
-        if (mismatches <= 3) console.error(`check: query ${p.q.id} (${tt.stopIds[p.q.from]} -> ${tt.stopIds[p.q.to]} at ${p.q.dep}s): reference ${expected}, single ${single}, range ${rangeBest}`);
+        if (mismatches <= 3)
+          console.error(
+            `check: query ${p.q.id} (${tt.stopIds[p.q.from]} -> ${tt.stopIds[p.q.to]} at ${p.q.dep}s): reference ${expected}, single ${single}, range ${rangeBest}`,
+          );
       }
     }
     figures.referenceChecked = checkCount;
@@ -281,6 +367,7 @@ export async function run(args: string[]): Promise<void> {
 
   if (json) console.log(JSON.stringify(figures));
   else {
-    for (const [k, v] of Object.entries(figures)) console.log(`${k.padEnd(16)} ${typeof v === 'object' ? JSON.stringify(v) : v}`);
+    for (const [k, v] of Object.entries(figures))
+      console.log(`${k.padEnd(16)} ${typeof v === 'object' ? JSON.stringify(v) : v}`);
   }
 }

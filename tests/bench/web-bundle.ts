@@ -26,7 +26,11 @@ const gzip = (file: string) => gzipSync(fs.readFileSync(path.join(DIST, file)), 
 const raw = (file: string) => fs.statSync(path.join(DIST, file)).size;
 
 function total(files: string[]) {
-  return { files: files.length, rawKb: kb(files.reduce((n, f) => n + raw(f), 0)), gzipKb: kb(files.reduce((n, f) => n + gzip(f), 0)) };
+  return {
+    files: files.length,
+    rawKb: kb(files.reduce((n, f) => n + raw(f), 0)),
+    gzipKb: kb(files.reduce((n, f) => n + gzip(f), 0)),
+  };
 }
 
 export async function run(args: string[]): Promise<void> {
@@ -46,13 +50,17 @@ export async function run(args: string[]): Promise<void> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
   try {
     const page = await browser.newPage();
     const scripts = new Set<string>();
     page.on('response', (response) => {
       const url = new URL(response.url());
-      if (url.port === String(port) && /\.m?js$/.test(url.pathname) && url.pathname !== '/sw.js') scripts.add(url.pathname.slice(1));
+      if (url.port === String(port) && /\.m?js$/.test(url.pathname) && url.pathname !== '/sw.js')
+        scripts.add(url.pathname.slice(1));
     });
     await page.goto(`http://regional.localhost:${port}${pagePath}`, { waitUntil: 'networkidle' });
     const fetched = [...scripts].filter((file) => fs.existsSync(path.join(DIST, file))).sort();
@@ -74,10 +82,19 @@ export async function run(args: string[]): Promise<void> {
       return;
     }
     console.log(`page ${figures.page} (regional brand), scripts fetched until the network was idle:`);
-    for (const script of figures.scripts) console.log(`  ${script.file.padEnd(58)} ${String(script.rawKb).padStart(8)} KB  ${String(script.gzipKb).padStart(7)} KB gzip`);
-    console.log(`initial JS, map chunk excluded: ${figures.initialJs.files} files, ${figures.initialJs.rawKb} KB, ${figures.initialJs.gzipKb} KB gzip (issue target <= 200 KB gzip)`);
-    console.log(`map chunk fetched by this page: ${figures.mapFetchedByPage.length ? figures.mapFetchedByPage.join(', ') : 'no'}`);
-    console.log(`map chunk (MapCanvas + MapLibre, lazy): ${figures.mapChunk.rawKb} KB, ${figures.mapChunk.gzipKb} KB gzip; its worker ${figures.mapWorker.rawKb} KB, ${figures.mapWorker.gzipKb} KB gzip; its CSS ${figures.mapCss.gzipKb} KB gzip`);
+    for (const script of figures.scripts)
+      console.log(
+        `  ${script.file.padEnd(58)} ${String(script.rawKb).padStart(8)} KB  ${String(script.gzipKb).padStart(7)} KB gzip`,
+      );
+    console.log(
+      `initial JS, map chunk excluded: ${figures.initialJs.files} files, ${figures.initialJs.rawKb} KB, ${figures.initialJs.gzipKb} KB gzip (issue target <= 200 KB gzip)`,
+    );
+    console.log(
+      `map chunk fetched by this page: ${figures.mapFetchedByPage.length ? figures.mapFetchedByPage.join(', ') : 'no'}`,
+    );
+    console.log(
+      `map chunk (MapCanvas + MapLibre, lazy): ${figures.mapChunk.rawKb} KB, ${figures.mapChunk.gzipKb} KB gzip; its worker ${figures.mapWorker.rawKb} KB, ${figures.mapWorker.gzipKb} KB gzip; its CSS ${figures.mapCss.gzipKb} KB gzip`,
+    );
   } finally {
     await browser.close();
     await app.close();

@@ -55,7 +55,9 @@ function readSamples(events: TraceEvent[], pid: number, tid: number): Samples {
   const profile = events.find((e) => e.name === 'Profile' && e.pid === pid && e.tid === tid);
   for (const event of events) {
     if (event.pid !== pid || (event.id ?? '') !== (profile?.id ?? '-')) continue;
-    const data = event.args?.data as { startTime?: number; cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] } | undefined;
+    const data = event.args?.data as
+      | { startTime?: number; cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] }
+      | undefined;
     if (event.name === 'Profile' && data?.startTime !== undefined) clock = data.startTime;
     if (event.name !== 'ProfileChunk' || !data) continue;
     for (const node of data.cpuProfile?.nodes ?? []) nodes.set(node.id, node);
@@ -76,10 +78,11 @@ function readSamples(events: TraceEvent[], pid: number, tid: number): Samples {
     return own;
   };
   // Parents are given by children lists in Chromium's trace format.
-  for (const node of nodes.values()) for (const child of (node as unknown as { children?: number[] }).children ?? []) {
-    const c = nodes.get(child);
-    if (c) c.parent = node.id;
-  }
+  for (const node of nodes.values())
+    for (const child of (node as unknown as { children?: number[] }).children ?? []) {
+      const c = nodes.get(child);
+      if (c) c.parent = node.id;
+    }
   return { times, stacks: ids.map(stack) };
 }
 
@@ -98,21 +101,39 @@ export async function run(args: string[]): Promise<void> {
   };
   const url = option('--url', '');
   if (!url) {
-    console.error('usage: npm run bench -- web-tasks --url http://regional.localhost:8080/ [--cpu 4] [--runs 3] [--top 12]');
+    console.error(
+      'usage: npm run bench -- web-tasks --url http://regional.localhost:8080/ [--cpu 4] [--runs 3] [--top 12]',
+    );
     process.exit(2);
   }
   const cpu = Number(option('--cpu', '4'));
   const runs = Number(option('--runs', '3'));
   const topN = Number(option('--top', '12'));
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
   try {
     for (let r = 1; r <= runs; r++) {
-      const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
+      const context = await browser.newContext({
+        serviceWorkers: 'block',
+        viewport: { width: 412, height: 823 },
+        deviceScaleFactor: 1.75,
+        isMobile: true,
+      });
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
       await browser.startTracing(page, {
-        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler', 'blink.user_timing', 'loading', 'toplevel'],
+        categories: [
+          'devtools.timeline',
+          'disabled-by-default-devtools.timeline',
+          'v8.execute',
+          'disabled-by-default-v8.cpu_profiler',
+          'blink.user_timing',
+          'loading',
+          'toplevel',
+        ],
       });
       await page.goto(url, { waitUntil: 'networkidle' });
       await page.waitForTimeout(2000);
@@ -128,7 +149,8 @@ export async function run(args: string[]): Promise<void> {
       const main = events.filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X' && e.dur !== undefined);
       const navigationStart = Math.min(...events.filter((e) => e.name === 'ResourceSendRequest').map((e) => e.ts));
       const samples = readSamples(events, pid, tid);
-      const interval = samples.times.length > 1 ? (samples.times.at(-1)! - samples.times[0]!) / (samples.times.length - 1) : 0;
+      const interval =
+        samples.times.length > 1 ? (samples.times.at(-1)! - samples.times[0]!) / (samples.times.length - 1) : 0;
 
       const tasks = main.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) >= 50_000);
       const blocking = tasks.reduce((sum, t) => sum + Math.max(0, (t.dur ?? 0) / 1000 - 50), 0);
@@ -142,7 +164,12 @@ export async function run(args: string[]): Promise<void> {
         const inside = main.filter((e) => e !== task && e.ts >= task.ts && e.ts < end);
         const kinds = new Map<string, number>();
         for (const e of inside) {
-          if (!/^(EvaluateScript|v8\.compile\w*|FunctionCall|TimerFire|FireAnimationFrame|EventDispatch|ParseHTML|UpdateLayoutTree|Layout|Paint|MajorGC|MinorGC|v8\.evaluateModule|RunMicrotasks|ParseAuthorStyleSheet|XHRReadyStateChange|PrePaint|Commit)$/.test(e.name)) continue;
+          if (
+            !/^(EvaluateScript|v8\.compile\w*|FunctionCall|TimerFire|FireAnimationFrame|EventDispatch|ParseHTML|UpdateLayoutTree|Layout|Paint|MajorGC|MinorGC|v8\.evaluateModule|RunMicrotasks|ParseAuthorStyleSheet|XHRReadyStateChange|PrePaint|Commit)$/.test(
+              e.name,
+            )
+          )
+            continue;
           const data = e.args?.data as { url?: string; functionName?: string } | undefined;
           const label = `${e.name}${data?.url ? ` ${data.url.split('/').pop()}` : ''}${data?.functionName ? ` ${data.functionName}` : ''}`;
           kinds.set(label, (kinds.get(label) ?? 0) + (e.dur ?? 0) / 1000);
@@ -154,7 +181,8 @@ export async function run(args: string[]): Promise<void> {
           const stack = samples.stacks[i]!;
           const leaf = stack[0];
           if (leaf && !/^\((idle|program)\)/.test(leaf)) selfTime.set(leaf, (selfTime.get(leaf) ?? 0) + 1);
-          for (const frame of new Set(stack)) if (!LOOP_FRAMES.test(frame.split(' ')[0]!)) within.set(frame, (within.get(frame) ?? 0) + 1);
+          for (const frame of new Set(stack))
+            if (!LOOP_FRAMES.test(frame.split(' ')[0]!)) within.set(frame, (within.get(frame) ?? 0) + 1);
         });
         console.log(`  task at ${ms(task.ts - navigationStart)} ms, ${ms(task.dur ?? 0)} ms`);
         console.log(

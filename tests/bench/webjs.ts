@@ -19,17 +19,31 @@ import { freePort } from '../integration/server/helpers/search-events';
 
 const DIST = path.join(REPO_ROOT, 'dist');
 const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
-const isMapChunk = (file: string) => /maplibre|map-gl/i.test(file) || fs.readFileSync(file, 'utf8').includes('maplibregl');
+const isMapChunk = (file: string) =>
+  /maplibre|map-gl/i.test(file) || fs.readFileSync(file, 'utf8').includes('maplibregl');
 
 export async function startServer(port: number) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drover-bench-webjs-'));
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'src/server/main.ts')], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 120_000;
-  while (!(await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false))) {
+  while (
+    !(await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error('the server did not start');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -47,10 +61,12 @@ export async function run(args: string[]): Promise<void> {
   const port = portAt >= 0 ? Number(args[portAt + 1]) : await freePort();
   const stop = portAt >= 0 ? async () => {} : await startServer(port);
   // Without Chromium the server started above would keep this process alive: stop it first.
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS }).catch(async (error: unknown) => {
-    await stop();
-    throw error;
-  });
+  const browser = await chromium
+    .launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS })
+    .catch(async (error: unknown) => {
+      await stop();
+      throw error;
+    });
   const origin = `http://regional.localhost:${port}`;
   const rows: Array<{ page: string; scripts: number; gzipKB: number; withoutMapKB: number; mapChunk: boolean }> = [];
   try {
@@ -61,33 +77,49 @@ export async function run(args: string[]): Promise<void> {
       const scripts = new Set<string>();
       page.on('request', (request) => {
         const { pathname } = new URL(request.url());
-        if (request.resourceType() === 'script' && pathname.startsWith('/assets/')) scripts.add(path.join(DIST, pathname));
+        if (request.resourceType() === 'script' && pathname.startsWith('/assets/'))
+          scripts.add(path.join(DIST, pathname));
       });
       await page.goto(origin + url, { waitUntil: 'networkidle' });
       await page.getByRole('heading', { level: 1, name: ready }).waitFor();
       await page.waitForLoadState('networkidle');
       const files = [...scripts].filter((file) => fs.existsSync(file));
-      if (args.includes('--list')) for (const file of files.sort((a, b) => gzipSize(b) - gzipSize(a))) console.log(`  ${name}: ${path.basename(file)} ${(gzipSize(file) / 1024).toFixed(1)} KB`);
+      if (args.includes('--list'))
+        for (const file of files.sort((a, b) => gzipSize(b) - gzipSize(a)))
+          console.log(`  ${name}: ${path.basename(file)} ${(gzipSize(file) / 1024).toFixed(1)} KB`);
       const kb = (list: string[]) => Math.round(list.reduce((sum, file) => sum + gzipSize(file), 0) / 102.4) / 10;
       // The map (MapLibre, its worker: isMapChunk names both) loads after the page has drawn: the page's own script is the rest.
       const mapFiles = files.filter(isMapChunk);
-      rows.push({ page: name, scripts: files.length, gzipKB: kb(files), withoutMapKB: kb(files.filter((file) => !mapFiles.includes(file))), mapChunk: mapFiles.length > 0 });
+      rows.push({
+        page: name,
+        scripts: files.length,
+        gzipKB: kb(files),
+        withoutMapKB: kb(files.filter((file) => !mapFiles.includes(file))),
+        mapChunk: mapFiles.length > 0,
+      });
       await context.close();
     };
     await measure('Home', '/', 'Plan your journey');
-    const key = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'brands/regional/brand.json'), 'utf8')).apiKey as string;
+    const key = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'brands/regional/brand.json'), 'utf8'))
+      .apiKey as string;
     const headers = { 'Content-Type': 'application/json', 'X-Api-Key': key, Host: `regional.localhost:${port}` };
     const day = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10).replace(/-/g, '/');
     const started = await fetch(`http://127.0.0.1:${port}/v1/journey-planner/search`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ origin: { label: 'Dundee', lat: 56.4566, lng: -2.9713 }, destination: { label: 'Perth', lat: 56.3952, lng: -3.4374 }, out_time: `${day} 08:00:00` }),
+      body: JSON.stringify({
+        origin: { label: 'Dundee', lat: 56.4566, lng: -2.9713 },
+        destination: { label: 'Perth', lat: 56.3952, lng: -3.4374 },
+        out_time: `${day} 08:00:00`,
+      }),
     });
     const { hash } = ((await started.json()) as { data: { hash: string } }).data;
     let journeys: Array<{ id: string }> = [];
     for (let i = 0; i < 120 && journeys.length === 0; i++) {
       await new Promise((resolve) => setTimeout(resolve, 250));
-      const read = (await (await fetch(`http://127.0.0.1:${port}/v1/journey-planner/search/${hash}`, { headers })).json()) as { data: { status: string; journeys: Array<{ id: string }> } };
+      const read = (await (
+        await fetch(`http://127.0.0.1:${port}/v1/journey-planner/search/${hash}`, { headers })
+      ).json()) as { data: { status: string; journeys: Array<{ id: string }> } };
       if (read.data.status === 'done') journeys = read.data.journeys;
     }
     await measure('Results', `/search/${hash}/results`, 'Journey results');

@@ -31,7 +31,12 @@ export interface CallOptions {
   from?: string;
 }
 
-export function call(serverPort: number, method: string, pathname: string, { body, token, from }: CallOptions = {}): Promise<TestResponse> {
+export function call(
+  serverPort: number,
+  method: string,
+  pathname: string,
+  { body, token, from }: CallOptions = {},
+): Promise<TestResponse> {
   return request(serverPort, method, pathname, {
     from,
     headers: {
@@ -47,8 +52,22 @@ export function call(serverPort: number, method: string, pathname: string, { bod
 
 /** Starts `npm run serve` with `env` on `serverPort` and waits for /healthz. */
 export async function startServer(serverPort: number, env: Record<string, string>): Promise<Proc> {
-  const server = start('src/server/main.ts', { HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(serverPort) });
-  await until(() => fetch(`http://127.0.0.1:${serverPort}/healthz`).then((r) => r.ok, () => false), 'server', server, 120_000);
+  const server = start('src/server/main.ts', {
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    ...env,
+    PORT: String(serverPort),
+  });
+  await until(
+    () =>
+      fetch(`http://127.0.0.1:${serverPort}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      ),
+    'server',
+    server,
+    120_000,
+  );
   return server;
 }
 
@@ -71,16 +90,25 @@ export async function statuses(serverPort: number, hashes: readonly string[]): P
   const seen = new Map<string, string>();
   for (const hash of hashes) {
     const response = await call(serverPort, 'GET', `/v1/journey-planner/search/${hash}`);
-    seen.set(hash, response.status === 200 ? response.json<{ data: { status: string } }>().data.status : `http ${response.status}`);
+    seen.set(
+      hash,
+      response.status === 200 ? response.json<{ data: { status: string } }>().data.status : `http ${response.status}`,
+    );
   }
   return seen;
 }
 
 /** Waits until every search is done or failed; the ones still unfinished at the deadline. */
-export async function unfinishedAfter(serverPort: number, hashes: readonly string[], timeoutMs: number): Promise<string[]> {
+export async function unfinishedAfter(
+  serverPort: number,
+  hashes: readonly string[],
+  timeoutMs: number,
+): Promise<string[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const open = [...(await statuses(serverPort, hashes))].filter(([, status]) => status !== 'done' && status !== 'failed').map(([hash]) => hash);
+    const open = [...(await statuses(serverPort, hashes))]
+      .filter(([, status]) => status !== 'done' && status !== 'failed')
+      .map(([hash]) => hash);
     if (open.length === 0 || Date.now() > deadline) return open;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }

@@ -15,7 +15,14 @@ import { call, port, searchForm, startServer, statuses, unfinishedAfter } from '
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drover-reliability-'));
 const distDir = makeFakeDist();
 // CI exports DATABASE_URL: this suite is about the embedded database, so it is cleared here.
-const env = { DATA_DIR: dataDir, DIST_DIR: distDir, DATABASE_URL: '', REDIS_URL: '', SEARCH_RATE_LIMIT: '40', SEARCH_SWEEP_SECONDS: '2' };
+const env = {
+  DATA_DIR: dataDir,
+  DIST_DIR: distDir,
+  DATABASE_URL: '',
+  REDIS_URL: '',
+  SEARCH_RATE_LIMIT: '40',
+  SEARCH_SWEEP_SECONDS: '2',
+};
 let serverPort = 0;
 let server: Proc | undefined;
 
@@ -32,7 +39,11 @@ afterAll(async () => {
 describe('(1) kill -9 while planning', () => {
   it('plans every accepted search after the restart: none stays running', async () => {
     // The planner threads are still loading the region: the searches are claimed and waiting.
-    const posted = await Promise.all(Array.from({ length: 12 }, (_, i) => call(serverPort, 'POST', '/v1/journey-planner/search', { body: searchForm(i * 5) })));
+    const posted = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        call(serverPort, 'POST', '/v1/journey-planner/search', { body: searchForm(i * 5) }),
+      ),
+    );
     expect(posted.map((r) => r.status)).toEqual(Array(12).fill(201));
     const hashes = posted.map((r) => r.json<{ data: { hash: string } }>().data.hash);
     const before = [...(await statuses(serverPort, hashes)).values()];
@@ -40,7 +51,9 @@ describe('(1) kill -9 while planning', () => {
     await stop(server, 'SIGKILL');
     server = await startServer(serverPort, env);
     const lost = await unfinishedAfter(serverPort, hashes, 120_000);
-    console.log(`reliability (1) kill -9: ${hashes.length} accepted, ${before.filter((s) => s !== 'done').length} unfinished at the kill, ${lost.length} lost after restart`);
+    console.log(
+      `reliability (1) kill -9: ${hashes.length} accepted, ${before.filter((s) => s !== 'done').length} unfinished at the kill, ${lost.length} lost after restart`,
+    );
     expect(lost).toEqual([]);
     expect([...(await statuses(serverPort, hashes)).values()]).toEqual(Array(12).fill('done'));
   }, 240_000);
@@ -49,13 +62,25 @@ describe('(1) kill -9 while planning', () => {
 /** Register, activate from the outbox, sign in: the token. */
 async function signUp(email: string): Promise<string> {
   const password = 'correct horse battery';
-  const body = { first_name: 'Isla', last_name: 'Morrison', email, dob: '1990-05-17', password, password_confirmation: password, accepts_terms: true };
+  const body = {
+    first_name: 'Isla',
+    last_name: 'Morrison',
+    email,
+    dob: '1990-05-17',
+    password,
+    password_confirmation: password,
+    accepts_terms: true,
+  };
   expect((await call(serverPort, 'POST', '/v1/users/register', { body })).status).toBe(201);
   const outbox = path.join(dataDir, 'outbox');
   let code: string | null = null;
   for (let i = 0; i < 100 && !code; i++) {
-    const file = fs.existsSync(outbox) ? fs.readdirSync(outbox).find((name) => name.endsWith(`-${email}.json`)) : undefined;
-    const link = file ? (JSON.parse(fs.readFileSync(path.join(outbox, file), 'utf8')) as { link?: string }).link : undefined;
+    const file = fs.existsSync(outbox)
+      ? fs.readdirSync(outbox).find((name) => name.endsWith(`-${email}.json`))
+      : undefined;
+    const link = file
+      ? (JSON.parse(fs.readFileSync(path.join(outbox, file), 'utf8')) as { link?: string }).link
+      : undefined;
     code = link ? new URL(link).searchParams.get('code') : null;
     if (!code) await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -70,12 +95,40 @@ describe('(2) text PostgreSQL cannot store', () => {
     const token = await signUp(`text.${Date.now()}@example.org`);
     const bad = ['a\u0000b', '\ud800', 'x\udfff', '\udc00\ud800', '\u0000'];
     const calls: Array<[string, string, (text: string) => unknown]> = [
-      ['POST', '/v1/users/register', (text) => ({ first_name: text, last_name: 'M', email: `n.${Math.random()}@example.org`, dob: '1990-05-17', password: 'correct horse battery', password_confirmation: 'correct horse battery', accepts_terms: true })],
-      ['POST', '/v1/users/register', (text) => ({ first_name: 'I', last_name: text, email: `n.${Math.random()}@example.org`, dob: '1990-05-17', password: 'correct horse battery', password_confirmation: 'correct horse battery', accepts_terms: true })],
+      [
+        'POST',
+        '/v1/users/register',
+        (text) => ({
+          first_name: text,
+          last_name: 'M',
+          email: `n.${Math.random()}@example.org`,
+          dob: '1990-05-17',
+          password: 'correct horse battery',
+          password_confirmation: 'correct horse battery',
+          accepts_terms: true,
+        }),
+      ],
+      [
+        'POST',
+        '/v1/users/register',
+        (text) => ({
+          first_name: 'I',
+          last_name: text,
+          email: `n.${Math.random()}@example.org`,
+          dob: '1990-05-17',
+          password: 'correct horse battery',
+          password_confirmation: 'correct horse battery',
+          accepts_terms: true,
+        }),
+      ],
       ['PUT', '/v1/users/update', (text) => ({ first_name: text, last_name: 'M', dob: '1990-05-17' })],
       ['POST', '/v1/auth/login', (text) => ({ username: `${text}@example.org`, password: 'x' })],
       ['POST', '/v1/users/password/reset', (text) => ({ email: `${text}@example.org` })],
-      ['POST', '/v1/journey-planner/search', (text) => searchForm(0, { origin: { label: text, lat: 56.4566, lng: -2.9713 } })],
+      [
+        'POST',
+        '/v1/journey-planner/search',
+        (text) => searchForm(0, { origin: { label: text, lat: 56.4566, lng: -2.9713 } }),
+      ],
       ['POST', '/v1/campaign/00000000-0000-4000-8000-000000000000/impression', (text) => ({ action: text })],
     ];
     const answered = new Map<number, number>();
@@ -86,10 +139,17 @@ describe('(2) text PostgreSQL cannot store', () => {
         expect(response.status, `${method} ${pathname} ${JSON.stringify(text)}: ${response.text}`).toBeLessThan(500);
         expect(response.json<{ message?: unknown }>().message).toEqual(expect.any(String));
       }
-      const query = await call(serverPort, 'GET', `/v1/journey-planner/queries/user?per_page=${encodeURIComponent(text.replace(/[\ud800-\udfff]/g, ''))}1`, { token });
+      const query = await call(
+        serverPort,
+        'GET',
+        `/v1/journey-planner/queries/user?per_page=${encodeURIComponent(text.replace(/[\ud800-\udfff]/g, ''))}1`,
+        { token },
+      );
       expect(query.status).toBeLessThan(500);
     }
-    console.log(`reliability (2): ${bad.length * calls.length} requests with NUL or lone surrogates, answers ${JSON.stringify(Object.fromEntries(answered))}`);
+    console.log(
+      `reliability (2): ${bad.length * calls.length} requests with NUL or lone surrogates, answers ${JSON.stringify(Object.fromEntries(answered))}`,
+    );
     expect(answered.get(422)).toBeGreaterThanOrEqual(bad.length * 5);
   }, 60_000);
 });
@@ -101,10 +161,16 @@ describe('(4) sign-out', () => {
     expect((await call(serverPort, 'GET', '/v1/users/show', { token })).status).toBe(200);
     expect((await call(serverPort, 'POST', '/v1/auth/logout', { token, body: {} })).status).toBe(200);
     expect((await call(serverPort, 'GET', '/v1/users/show', { token })).status).toBe(401);
-    const login = async () => (await call(serverPort, 'POST', '/v1/auth/login', { body: { username: email, password: 'correct horse battery' } })).json<{ data: { access_token: string } }>().data.access_token;
+    const login = async () =>
+      (
+        await call(serverPort, 'POST', '/v1/auth/login', {
+          body: { username: email, password: 'correct horse battery' },
+        })
+      ).json<{ data: { access_token: string } }>().data.access_token;
     const [phone, laptop] = [await login(), await login()];
     expect((await call(serverPort, 'POST', '/v1/auth/logout-everywhere', { token: phone, body: {} })).status).toBe(200);
-    for (const each of [phone, laptop]) expect((await call(serverPort, 'GET', '/v1/users/show', { token: each })).status).toBe(401);
+    for (const each of [phone, laptop])
+      expect((await call(serverPort, 'GET', '/v1/users/show', { token: each })).status).toBe(401);
   }, 60_000);
 });
 
@@ -113,8 +179,19 @@ describe('(5) a search hash', () => {
     const email = `passes.${Date.now()}@example.org`;
     const token = await signUp(email);
     const profile = { has_concessionary_pass: true, railcard: 'Disabled Persons Railcard' };
-    expect((await call(serverPort, 'PUT', '/v1/users/update', { token, body: { first_name: 'Isla', last_name: 'Morrison', dob: '1990-05-17', profile } })).status).toBe(200);
-    const posted = await call(serverPort, 'POST', '/v1/journey-planner/search', { token, body: searchForm(30), from: '127.0.0.6' });
+    expect(
+      (
+        await call(serverPort, 'PUT', '/v1/users/update', {
+          token,
+          body: { first_name: 'Isla', last_name: 'Morrison', dob: '1990-05-17', profile },
+        })
+      ).status,
+    ).toBe(200);
+    const posted = await call(serverPort, 'POST', '/v1/journey-planner/search', {
+      token,
+      body: searchForm(30),
+      from: '127.0.0.6',
+    });
     expect(posted.status).toBe(201);
     const { hash } = posted.json<{ data: { hash: string } }>().data;
     const mine = await call(serverPort, 'GET', `/v1/journey-planner/search/${hash}`, { token });
@@ -127,12 +204,23 @@ describe('(5) a search hash', () => {
 
 describe('(7) searches from one client', () => {
   it('are rate-limited with 429 and Retry-After; other clients are not', async () => {
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => call(serverPort, 'POST', '/v1/journey-planner/search', { body: searchForm(i), from: '127.0.0.9' })));
-    const counts = answers.reduce<Record<number, number>>((all, r) => ({ ...all, [r.status]: (all[r.status] ?? 0) + 1 }), {});
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        call(serverPort, 'POST', '/v1/journey-planner/search', { body: searchForm(i), from: '127.0.0.9' }),
+      ),
+    );
+    const counts = answers.reduce<Record<number, number>>(
+      (all, r) => ({ ...all, [r.status]: (all[r.status] ?? 0) + 1 }),
+      {},
+    );
     console.log(`reliability (7): 50 searches from one IP at once: ${JSON.stringify(counts)}`);
     expect(counts[201]).toBe(40);
     expect(counts[429]).toBe(10);
-    for (const refused of answers.filter((r) => r.status === 429)) expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await call(serverPort, 'POST', '/v1/journey-planner/search', { body: searchForm(0), from: '127.0.0.10' })).status).toBe(201);
+    for (const refused of answers.filter((r) => r.status === 429))
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(
+      (await call(serverPort, 'POST', '/v1/journey-planner/search', { body: searchForm(0), from: '127.0.0.10' }))
+        .status,
+    ).toBe(201);
   }, 60_000);
 });

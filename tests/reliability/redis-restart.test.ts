@@ -35,9 +35,21 @@ describe.skipIf(skip)('(1) Redis restarted mid-queue', () => {
   let worker: Proc | undefined;
 
   const startRedis = async () => {
-    redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dataDir], { stdio: 'ignore' });
+    redis = spawn(
+      'redis-server',
+      ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dataDir],
+      { stdio: 'ignore' },
+    );
     const proc = { child: redis, output: () => '' };
-    await until(() => spawnSync('redis-cli', ['-p', String(redisPort), 'ping']).stdout?.toString().includes('PONG') ?? false, 'redis', proc, 10_000);
+    await until(
+      () =>
+        spawnSync('redis-cli', ['-p', String(redisPort), 'ping'])
+          .stdout?.toString()
+          .includes('PONG') ?? false,
+      'redis',
+      proc,
+      10_000,
+    );
   };
 
   beforeAll(async () => {
@@ -71,7 +83,13 @@ describe.skipIf(skip)('(1) Redis restarted mid-queue', () => {
     const posting = (async () => {
       const answers = [];
       for (let i = 0; i < POSTED; i += 10) {
-        answers.push(...(await Promise.all(Array.from({ length: 10 }, (_, j) => call(serverPort, 'POST', '/v1/journey-planner/search', { body: searchForm((i + j) % 600) })))));
+        answers.push(
+          ...(await Promise.all(
+            Array.from({ length: 10 }, (_, j) =>
+              call(serverPort, 'POST', '/v1/journey-planner/search', { body: searchForm((i + j) % 600) }),
+            ),
+          )),
+        );
       }
       return answers;
     })();

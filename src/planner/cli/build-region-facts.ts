@@ -72,7 +72,8 @@ function yards(text: string, what: string): number | null {
 // ---------------------------------------------------------------- taxis
 function buildTaxis() {
   const rows = read('taxi_tariffs.csv');
-  const stirling = (name: string) => one(rows, `Stirling ${name}`, (r) => r.council === 'Stirling' && r.tariff === name);
+  const stirling = (name: string) =>
+    one(rows, `Stirling ${name}`, (r) => r.council === 'Stirling' && r.tariff === name);
   const t1 = stirling('Tariff 1');
   const t2 = stirling('Tariff 2');
   const t3 = stirling('Tariff 3');
@@ -84,27 +85,47 @@ function buildTaxis() {
   expect(t3, 'applies_when', /5 or more passengers/, 'Stirling T3');
   const t1Inc = pence(t1.increment_price_gbp, 'Stirling T1 increment');
   const t1Dist = yards(t1.increment_distance ?? '', 'Stirling T1') as number;
-  const derived = (pct: number, proposed: string) => `The source gives this tariff's distance rate as "Tariff 1 rate +${pct}%": the same ${t1Inc}p drop every ${t1Dist} / ${1 + pct / 100} yards`
-    + ` (the Dec 2024 review proposal builds its tariffs the same way: ${proposed}).`;
+  const derived = (pct: number, proposed: string) =>
+    `The source gives this tariff's distance rate as "Tariff 1 rate +${pct}%": the same ${t1Inc}p drop every ${t1Dist} / ${1 + pct / 100} yards` +
+    ` (the Dec 2024 review proposal builds its tariffs the same way: ${proposed}).`;
   const stirlingTariffs = [
     {
-      name: 'Tariff 1 (7am-11pm)', applies: { kind: 'clock', from: '07:00', to: '23:00' },
-      initial_charge_pence: pence(t1.initial_charge_gbp, 'T1'), initial_distance_yards: yards(t1.initial_distance ?? '', 'T1'),
-      increment_pence: t1Inc, increment_distance_yards: t1Dist, waiting_pence_per_minute: null, effective_from: null,
-      notes: 'Approved by Stirling Council\'s panel on 27 June [2023]; the Courier (2024-12-10) quotes 10 miles at £22.90 and 20 miles at £43.40 on it.', ...src(t1),
+      name: 'Tariff 1 (7am-11pm)',
+      applies: { kind: 'clock', from: '07:00', to: '23:00' },
+      initial_charge_pence: pence(t1.initial_charge_gbp, 'T1'),
+      initial_distance_yards: yards(t1.initial_distance ?? '', 'T1'),
+      increment_pence: t1Inc,
+      increment_distance_yards: t1Dist,
+      waiting_pence_per_minute: null,
+      effective_from: null,
+      notes:
+        "Approved by Stirling Council's panel on 27 June [2023]; the Courier (2024-12-10) quotes 10 miles at £22.90 and 20 miles at £43.40 on it.",
+      ...src(t1),
     },
     {
-      name: 'Tariff 2 (11pm-7am)', applies: { kind: 'clock', from: '23:00', to: '07:00' },
-      initial_charge_pence: pence(t2.initial_charge_gbp, 'T2'), initial_distance_yards: yards(t2.initial_distance ?? '', 'T2'),
-      increment_pence: t1Inc, increment_distance_yards: Math.round((t1Dist / 1.25) * 100) / 100, waiting_pence_per_minute: null, effective_from: null,
+      name: 'Tariff 2 (11pm-7am)',
+      applies: { kind: 'clock', from: '23:00', to: '07:00' },
+      initial_charge_pence: pence(t2.initial_charge_gbp, 'T2'),
+      initial_distance_yards: yards(t2.initial_distance ?? '', 'T2'),
+      increment_pence: t1Inc,
+      increment_distance_yards: Math.round((t1Dist / 1.25) * 100) / 100,
+      waiting_pence_per_minute: null,
+      effective_from: null,
       derivation: derived(25, '83.5 / 1.25 = 66.8 yards'),
-      notes: 'Sundays and public holidays on Tariff 2 were proposed in May 2023 but not confirmed; not applied.', ...src(t2),
+      notes: 'Sundays and public holidays on Tariff 2 were proposed in May 2023 but not confirmed; not applied.',
+      ...src(t2),
     },
     {
-      name: 'Tariff 3 (5 or more passengers)', applies: { kind: 'passengers', min: 5 },
-      initial_charge_pence: pence(t3.initial_charge_gbp, 'T3'), initial_distance_yards: yards(t3.initial_distance ?? '', 'T3'),
-      increment_pence: t1Inc, increment_distance_yards: Math.round((t1Dist / 1.6) * 100) / 100, waiting_pence_per_minute: null, effective_from: null,
-      derivation: derived(60, '83.5 / 1.6 = 52.2 yards'), ...src(t3),
+      name: 'Tariff 3 (5 or more passengers)',
+      applies: { kind: 'passengers', min: 5 },
+      initial_charge_pence: pence(t3.initial_charge_gbp, 'T3'),
+      initial_distance_yards: yards(t3.initial_distance ?? '', 'T3'),
+      increment_pence: t1Inc,
+      increment_distance_yards: Math.round((t1Dist / 1.6) * 100) / 100,
+      waiting_pence_per_minute: null,
+      effective_from: null,
+      derivation: derived(60, '83.5 / 1.6 = 52.2 yards'),
+      ...src(t3),
     },
   ];
 
@@ -114,52 +135,96 @@ function buildTaxis() {
     expect(r, 'initial_distance', /^not stated$/, `Dundee ${r.tariff}`);
     expect(r, 'effective_date', /^2024-12-01/, `Dundee ${r.tariff}`);
     return {
-      name: r.tariff ?? '', applies: { kind: 'unstated', text: r.applies_when ?? '' },
-      initial_charge_pence: pence(r.initial_charge_gbp, `Dundee ${r.tariff}`), initial_distance_yards: null,
-      increment_pence: pence(r.increment_price_gbp, `Dundee ${r.tariff}`), increment_distance_yards: yards(r.increment_distance ?? '', `Dundee ${r.tariff}`),
-      waiting_pence_per_minute: null, effective_from: '2024-12-01',
-      notes: `${r.status}. ${r.notes ?? ''}`.trim(), ...src(r),
+      name: r.tariff ?? '',
+      applies: { kind: 'unstated', text: r.applies_when ?? '' },
+      initial_charge_pence: pence(r.initial_charge_gbp, `Dundee ${r.tariff}`),
+      initial_distance_yards: null,
+      increment_pence: pence(r.increment_price_gbp, `Dundee ${r.tariff}`),
+      increment_distance_yards: yards(r.increment_distance ?? '', `Dundee ${r.tariff}`),
+      waiting_pence_per_minute: null,
+      effective_from: '2024-12-01',
+      notes: `${r.status}. ${r.notes ?? ''}`.trim(),
+      ...src(r),
     };
   });
 
   const angusDay = one(rows, 'Angus Daytime', (r) => r.council === 'Angus' && r.tariff === 'Daytime');
   const angusEve = one(rows, 'Angus Evening', (r) => r.council === 'Angus' && r.tariff === 'Evening');
-  const angusOld = one(rows, 'Angus Daytime (previous)', (r) => r.council === 'Angus' && r.tariff === 'Daytime (previous)');
+  const angusOld = one(
+    rows,
+    'Angus Daytime (previous)',
+    (r) => r.council === 'Angus' && r.tariff === 'Daytime (previous)',
+  );
   expect(angusOld, 'applies_when', /^Monday to Friday 6am to 6pm$/, 'Angus hours');
   for (const r of [angusDay, angusEve]) expect(r, 'effective_date', /^31 October \[2025\]$/, 'Angus date');
   const hours = `Hours from the Courier's Nov 2023 article (${angusOld.source_url}): daytime Monday to Friday 6am to 6pm, the other tariff nights and weekends; the 2025 source does not restate them.`;
   const angusBase = (r: Row) => ({
-    initial_charge_pence: pence(r.initial_charge_gbp, `Angus ${r.tariff}`), initial_distance_yards: yards(r.initial_distance ?? '', `Angus ${r.tariff}`),
-    increment_pence: null, increment_distance_yards: null, waiting_pence_per_minute: null, effective_from: '2025-10-31', derivation: hours,
-    notes: r.notes ?? '', ...src(r),
+    initial_charge_pence: pence(r.initial_charge_gbp, `Angus ${r.tariff}`),
+    initial_distance_yards: yards(r.initial_distance ?? '', `Angus ${r.tariff}`),
+    increment_pence: null,
+    increment_distance_yards: null,
+    waiting_pence_per_minute: null,
+    effective_from: '2025-10-31',
+    derivation: hours,
+    notes: r.notes ?? '',
+    ...src(r),
   });
   const angusTariffs = [
-    { name: 'Daytime', applies: { kind: 'clock', from: '06:00', to: '18:00', days: [0, 1, 2, 3, 4] }, ...angusBase(angusDay) },
+    {
+      name: 'Daytime',
+      applies: { kind: 'clock', from: '06:00', to: '18:00', days: [0, 1, 2, 3, 4] },
+      ...angusBase(angusDay),
+    },
     { name: 'Evening', applies: { kind: 'clock', from: '18:00', to: '06:00' }, ...angusBase(angusEve) },
-    { name: 'Evening (weekends)', applies: { kind: 'clock', from: '00:00', to: '00:00', days: [5, 6] }, ...angusBase(angusEve) },
+    {
+      name: 'Evening (weekends)',
+      applies: { kind: 'clock', from: '00:00', to: '00:00', days: [5, 6] },
+      ...angusBase(angusEve),
+    },
   ];
   const pk = rows.filter((r) => r.council === 'Perth & Kinross');
-  if (!pk.some((r) => /15% increase/.test(r.status ?? ''))) throw new Error('Perth & Kinross: expected the 15% increase row');
+  if (!pk.some((r) => /15% increase/.test(r.status ?? '')))
+    throw new Error('Perth & Kinross: expected the 15% increase row');
 
   return {
     councils: [
-      { council: 'Stirling', tariffs: stirlingTariffs, operators: [], gaps: [
-        'Waiting-time charge: current value not published (30p/min was only proposed in May 2023).',
-        'The December 2024 review (Tariff 1 £3.50, 10p per 83.5 yards) was proposed; its outcome is not in our sources, so the 2023 scale is used.',
-        'No festive tariff in our sources.',
-      ] },
-      { council: 'Dundee City', tariffs: dundeeTariffs, operators: [], gaps: [
-        'The hours of each tariff (daytime, weekday evenings, weekend evenings) and the festive dates are not stated.',
-        'The distance covered by the initial charge is not stated.',
-        'A further ~5% rise from 1 April 2025 went to consultation; its figures are not in our sources.',
-      ] },
-      { council: 'Angus', tariffs: angusTariffs, operators: [], gaps: [
-        'Only the first-mile fare is published; the rate for longer journeys (raised 6-12%) is not.',
-        'Different rates apply at Christmas and New Year; dates and amounts are not in our sources.',
-      ] },
-      { council: 'Perth and Kinross', tariffs: [], operators: [], gaps: [
-        'Only pre-2022 figures (£3.70 / £4.70 for the first 880 yards) are published; a 15% rise approved in April 2022 has no amounts in our sources.',
-      ] },
+      {
+        council: 'Stirling',
+        tariffs: stirlingTariffs,
+        operators: [],
+        gaps: [
+          'Waiting-time charge: current value not published (30p/min was only proposed in May 2023).',
+          'The December 2024 review (Tariff 1 £3.50, 10p per 83.5 yards) was proposed; its outcome is not in our sources, so the 2023 scale is used.',
+          'No festive tariff in our sources.',
+        ],
+      },
+      {
+        council: 'Dundee City',
+        tariffs: dundeeTariffs,
+        operators: [],
+        gaps: [
+          'The hours of each tariff (daytime, weekday evenings, weekend evenings) and the festive dates are not stated.',
+          'The distance covered by the initial charge is not stated.',
+          'A further ~5% rise from 1 April 2025 went to consultation; its figures are not in our sources.',
+        ],
+      },
+      {
+        council: 'Angus',
+        tariffs: angusTariffs,
+        operators: [],
+        gaps: [
+          'Only the first-mile fare is published; the rate for longer journeys (raised 6-12%) is not.',
+          'Different rates apply at Christmas and New Year; dates and amounts are not in our sources.',
+        ],
+      },
+      {
+        council: 'Perth and Kinross',
+        tariffs: [],
+        operators: [],
+        gaps: [
+          'Only pre-2022 figures (£3.70 / £4.70 for the first 880 yards) are published; a 15% rise approved in April 2022 has no amounts in our sources.',
+        ],
+      },
     ],
   };
 }
@@ -167,8 +232,16 @@ function buildTaxis() {
 // ---------------------------------------------------------------- car clubs
 function buildCarClubs() {
   const rows = read('car_clubs.csv');
-  const launch = one(rows, 'Co-wheels Abertay', (r) => r.operator === 'Co-wheels' && /Bernard King Library/.test(r.location ?? ''));
-  const covid = one(rows, 'Co Wheels seven cars', (r) => r.operator === 'Co Wheels' && /seven cars/.test(r.vehicles ?? ''));
+  const launch = one(
+    rows,
+    'Co-wheels Abertay',
+    (r) => r.operator === 'Co-wheels' && /Bernard King Library/.test(r.location ?? ''),
+  );
+  const covid = one(
+    rows,
+    'Co Wheels seven cars',
+    (r) => r.operator === 'Co Wheels' && /seven cars/.test(r.vehicles ?? ''),
+  );
   const coTerms = one(rows, 'Co-wheels terms', (r) => r.operator === 'Co-wheels (national terms)');
   const ent = one(rows, 'Enterprise Dundee/Stirling', (r) => r.operator === 'Enterprise Car Club');
   const entTerms = one(rows, 'Enterprise terms', (r) => r.operator === 'Enterprise Car Club (national terms)');
@@ -181,28 +254,72 @@ function buildCarClubs() {
   return {
     clubs: [
       {
-        provider: 'Co-wheels', council_area: 'Dundee City', town: 'Dundee', promo_link: coWheelsSite,
-        vehicles: `${covid.vehicles} (as reported, COVID era; ${launch.vehicles} at the 2015 student launch)`, fuel: 'unknown',
-        bays: [{ description: `${launch.location} (2015 launch bay; current bays not published in our sources)`, lat: null, lng: null, ...src(launch) }],
-        tariff: null, status: covid.status ?? '', notes: `${covid.notes ?? ''} No current Co-wheels prices in our sources.`.trim(), ...src(covid),
+        provider: 'Co-wheels',
+        council_area: 'Dundee City',
+        town: 'Dundee',
+        promo_link: coWheelsSite,
+        vehicles: `${covid.vehicles} (as reported, COVID era; ${launch.vehicles} at the 2015 student launch)`,
+        fuel: 'unknown',
+        bays: [
+          {
+            description: `${launch.location} (2015 launch bay; current bays not published in our sources)`,
+            lat: null,
+            lng: null,
+            ...src(launch),
+          },
+        ],
+        tariff: null,
+        status: covid.status ?? '',
+        notes: `${covid.notes ?? ''} No current Co-wheels prices in our sources.`.trim(),
+        ...src(covid),
       },
       {
-        provider: 'Enterprise Car Club', council_area: 'Dundee City', town: 'Dundee', promo_link: enterpriseSite, vehicles: ent.vehicles ?? '', fuel: 'battery electric',
-        bays: [], tariff: null, status: ent.status ?? '', notes: `${ent.location}; no current prices in our sources.`, ...src(ent),
+        provider: 'Enterprise Car Club',
+        council_area: 'Dundee City',
+        town: 'Dundee',
+        promo_link: enterpriseSite,
+        vehicles: ent.vehicles ?? '',
+        fuel: 'battery electric',
+        bays: [],
+        tariff: null,
+        status: ent.status ?? '',
+        notes: `${ent.location}; no current prices in our sources.`,
+        ...src(ent),
       },
       {
-        provider: 'Enterprise Car Club', council_area: 'Stirling', town: 'Stirling', promo_link: enterpriseSite, vehicles: ent.vehicles ?? '', fuel: 'battery electric',
-        bays: [], tariff: null, status: ent.status ?? '', notes: `${ent.location}; no current prices in our sources.`, ...src(ent),
+        provider: 'Enterprise Car Club',
+        council_area: 'Stirling',
+        town: 'Stirling',
+        promo_link: enterpriseSite,
+        vehicles: ent.vehicles ?? '',
+        fuel: 'battery electric',
+        bays: [],
+        tariff: null,
+        status: ent.status ?? '',
+        notes: `${ent.location}; no current prices in our sources.`,
+        ...src(ent),
       },
       {
-        provider: 'Enterprise Car Club (Kinross-shire Move Greener)', council_area: 'Perth and Kinross', town: 'Kinross', promo_link: enterpriseSite, vehicles: kinross.vehicles ?? '', fuel: 'hybrid',
-        bays: [{ description: kinross.location ?? '', lat: null, lng: null, ...src(kinross) }], tariff: null, status: kinross.status ?? '',
-        notes: 'Bay coordinates not published in our sources; no prices.', ...src(kinross),
+        provider: 'Enterprise Car Club (Kinross-shire Move Greener)',
+        council_area: 'Perth and Kinross',
+        town: 'Kinross',
+        promo_link: enterpriseSite,
+        vehicles: kinross.vehicles ?? '',
+        fuel: 'hybrid',
+        bays: [{ description: kinross.location ?? '', lat: null, lng: null, ...src(kinross) }],
+        tariff: null,
+        status: kinross.status ?? '',
+        notes: 'Bay coordinates not published in our sources; no prices.',
+        ...src(kinross),
       },
     ],
     terms: [
       { provider: 'Co-wheels', text: `${coTerms.location}. ${coTerms.membership_terms}`, ...src(coTerms) },
-      { provider: 'Enterprise Car Club', text: `${entTerms.membership_terms}. ${entTerms.promo_or_join}`, ...src(entTerms) },
+      {
+        provider: 'Enterprise Car Club',
+        text: `${entTerms.membership_terms}. ${entTerms.promo_or_join}`,
+        ...src(entTerms),
+      },
     ],
   };
 }
@@ -214,31 +331,83 @@ function buildBikeHire() {
   const hub = one(rows, 'Stirling hub', (r) => r.scheme === 'Stirling nextbike (Stirling Cycle Hub)');
   expect(smart, 'pricing', /^Pay As You Go £1 per 20 minutes/, 'nextbike price');
   const forth = rows.filter((r) => r.scheme === 'Forth Bike e-bike share');
-  const ended = one(rows, 'Forth Bike ended', (r) => r.scheme === 'Forth Bike e-bike share' && /^ENDED/.test(r.status ?? ''));
-  const embark = one(rows, 'Embark pricing', (r) => r.scheme === 'Embark Dundee e-bikes' && /operating/.test(r.status ?? ''));
-  const embarkEnd = one(rows, 'Embark ended', (r) => r.scheme === 'Embark Dundee e-bikes' && /^ENDED/.test(r.status ?? ''));
-  expect(embark, 'pricing', /Pay as you go: min credit £2\.20, unlock £1, first 20 min 6p \[per minute as printed\], 20 min-2 h 10p\/min/, 'Embark PAYG');
+  const ended = one(
+    rows,
+    'Forth Bike ended',
+    (r) => r.scheme === 'Forth Bike e-bike share' && /^ENDED/.test(r.status ?? ''),
+  );
+  const embark = one(
+    rows,
+    'Embark pricing',
+    (r) => r.scheme === 'Embark Dundee e-bikes' && /operating/.test(r.status ?? ''),
+  );
+  const embarkEnd = one(
+    rows,
+    'Embark ended',
+    (r) => r.scheme === 'Embark Dundee e-bikes' && /^ENDED/.test(r.status ?? ''),
+  );
+  expect(
+    embark,
+    'pricing',
+    /Pay as you go: min credit £2\.20, unlock £1, first 20 min 6p \[per minute as printed\], 20 min-2 h 10p\/min/,
+    'Embark PAYG',
+  );
   if (forth.length !== 2) throw new Error('Forth Bike rows');
   return {
     schemes: [],
     not_current: [
       {
-        scheme: 'Stirling nextbike', operator: smart.operator ?? '', council_area: 'Stirling', towns: ['Stirling', 'Bridge of Allan'], stations: [],
+        scheme: 'Stirling nextbike',
+        operator: smart.operator ?? '',
+        council_area: 'Stirling',
+        towns: ['Stirling', 'Bridge of Allan'],
+        stations: [],
         stations_text: `${smart.stations_or_locations}; earlier ${hub.stations_or_locations} (2017); station coordinates not published in our sources`,
-        tariff: { unlock_pence: 0, bands: [{ from_minute: 0, to_minute: null, pence: 100, per_minutes: 20 }], vat_included: true, ...src(smart) },
-        status: smart.status ?? '', last_confirmed: '2022-07-04', ...src(smart),
-        reason: 'Last confirmed July 2022 as a temporary arrangement; no newer source confirms it runs (facts/README.md: Stirling status unknown after 2022).',
+        tariff: {
+          unlock_pence: 0,
+          bands: [{ from_minute: 0, to_minute: null, pence: 100, per_minutes: 20 }],
+          vat_included: true,
+          ...src(smart),
+        },
+        status: smart.status ?? '',
+        last_confirmed: '2022-07-04',
+        ...src(smart),
+        reason:
+          'Last confirmed July 2022 as a temporary arrangement; no newer source confirms it runs (facts/README.md: Stirling status unknown after 2022).',
       },
       {
-        scheme: 'Embark Dundee e-bikes (Ride On)', operator: embarkEnd.operator ?? '', council_area: 'Dundee City', towns: ['Dundee'], stations: [],
+        scheme: 'Embark Dundee e-bikes (Ride On)',
+        operator: embarkEnd.operator ?? '',
+        council_area: 'Dundee City',
+        towns: ['Dundee'],
+        stations: [],
         stations_text: embark.stations_or_locations ?? '',
-        tariff: { unlock_pence: 100, bands: [{ from_minute: 0, to_minute: 20, pence: 6, per_minutes: 1 }, { from_minute: 20, to_minute: 120, pence: 10, per_minutes: 1 }], vat_included: true, ...src(embark) },
-        status: embarkEnd.status ?? '', last_confirmed: '2022-02-25', ...src(embarkEnd),
-        reason: 'ENDED: suspended November 2022, provisional liquidators appointed February 2023. Pay-as-you-go prices kept as a worked example only.',
+        tariff: {
+          unlock_pence: 100,
+          bands: [
+            { from_minute: 0, to_minute: 20, pence: 6, per_minutes: 1 },
+            { from_minute: 20, to_minute: 120, pence: 10, per_minutes: 1 },
+          ],
+          vat_included: true,
+          ...src(embark),
+        },
+        status: embarkEnd.status ?? '',
+        last_confirmed: '2022-02-25',
+        ...src(embarkEnd),
+        reason:
+          'ENDED: suspended November 2022, provisional liquidators appointed February 2023. Pay-as-you-go prices kept as a worked example only.',
       },
       {
-        scheme: 'Forth Bike e-bike share', operator: ended.operator ?? '', council_area: 'Stirling', towns: ['Stirling', 'Falkirk', 'Clackmannanshire'], stations: [],
-        stations_text: ended.stations_or_locations ?? '', tariff: null, status: ended.status ?? '', last_confirmed: '2023-05', ...src(ended),
+        scheme: 'Forth Bike e-bike share',
+        operator: ended.operator ?? '',
+        council_area: 'Stirling',
+        towns: ['Stirling', 'Falkirk', 'Clackmannanshire'],
+        stations: [],
+        stations_text: ended.stations_or_locations ?? '',
+        tariff: null,
+        status: ended.status ?? '',
+        last_confirmed: '2023-05',
+        ...src(ended),
         reason: 'ENDED: all 19 stations shut in May 2023.',
       },
     ],
@@ -247,7 +416,9 @@ function buildBikeHire() {
 
 // ---------------------------------------------------------------- DRT and community transport
 /** A fare formula from the fact's wording, only for the plain forms: "20p per mile ...", "£5 per journey", "free ...". */
-function drtFare(text: string | undefined): { kind: 'free' } | { kind: 'flat'; pence: number } | { kind: 'per_mile'; pence: number } | null {
+function drtFare(
+  text: string | undefined,
+): { kind: 'free' } | { kind: 'flat'; pence: number } | { kind: 'per_mile'; pence: number } | null {
   const t = (text ?? '').trim();
   let m = /^(\d+)p per mile\b/.exec(t);
   if (m) return { kind: 'per_mile', pence: Number(m[1]) };
@@ -279,57 +450,166 @@ function buildDrt() {
   return {
     services: [
       {
-        name: 'Stirling Council Demand Responsive Transport', kind: 'drt', operator: 'Stirling Council (journeys by contracted local taxi and private-hire firms)',
-        council_areas: ['Stirling'], area_served: `Rural Stirling; only 3 of 8 areas running: ${stgCurrent.area_served}`,
-        hours_text: null, hours: [],
-        booking: { how: `${stgGeneral.how_to_book}; ${stgBooking.how_to_book} (2015)`, phone: null, url: null, notice: `${stgBooking.notice_required} (2015)` },
-        eligibility: stgCurrent.eligibility ?? '', individuals: true, fares_text: stgCurrent.fares ?? null, fare: drtFare(stgCurrent.fares),
-        status: stgCurrent.status ?? '', last_confirmed: 'undated (post-Covid)',
-        notes: `Booking line staffed ${stgBooking.days_hours} in 2015. ${stgBooking.area_served}. Booking phone number not in our sources.`, ...src(stgCurrent),
-        extra_sources: [{ about: 'how to book (booking centre)', ...src(stgGeneral) }, { about: 'booking line hours, notice, Callander rule (2015)', ...src(stgBooking) }],
+        name: 'Stirling Council Demand Responsive Transport',
+        kind: 'drt',
+        operator: 'Stirling Council (journeys by contracted local taxi and private-hire firms)',
+        council_areas: ['Stirling'],
+        area_served: `Rural Stirling; only 3 of 8 areas running: ${stgCurrent.area_served}`,
+        hours_text: null,
+        hours: [],
+        booking: {
+          how: `${stgGeneral.how_to_book}; ${stgBooking.how_to_book} (2015)`,
+          phone: null,
+          url: null,
+          notice: `${stgBooking.notice_required} (2015)`,
+        },
+        eligibility: stgCurrent.eligibility ?? '',
+        individuals: true,
+        fares_text: stgCurrent.fares ?? null,
+        fare: drtFare(stgCurrent.fares),
+        status: stgCurrent.status ?? '',
+        last_confirmed: 'undated (post-Covid)',
+        notes: `Booking line staffed ${stgBooking.days_hours} in 2015. ${stgBooking.area_served}. Booking phone number not in our sources.`,
+        ...src(stgCurrent),
+        extra_sources: [
+          { about: 'how to book (booking centre)', ...src(stgGeneral) },
+          { about: 'booking line hours, notice, Callander rule (2015)', ...src(stgBooking) },
+        ],
       },
       {
-        name: 'Dial-a-Journey (Forth Valley)', kind: 'door-to-door', operator: daj.operator ?? '', council_areas: ['Stirling', 'Falkirk', 'Clackmannanshire'],
-        area_served: daj.area_served ?? '', hours_text: daj.days_hours ?? null,
-        hours: [{ days: [0, 1, 2, 3, 4], from: '07:45', to: '22:00' }, { days: [5, 6], from: '09:00', to: '22:00' }],
+        name: 'Dial-a-Journey (Forth Valley)',
+        kind: 'door-to-door',
+        operator: daj.operator ?? '',
+        council_areas: ['Stirling', 'Falkirk', 'Clackmannanshire'],
+        area_served: daj.area_served ?? '',
+        hours_text: daj.days_hours ?? null,
+        hours: [
+          { days: [0, 1, 2, 3, 4], from: '07:45', to: '22:00' },
+          { days: [5, 6], from: '09:00', to: '22:00' },
+        ],
         booking: { how: daj.how_to_book ?? null, phone: null, url: dajUrl, notice: daj.notice_required ?? null },
-        eligibility: daj.eligibility ?? '', individuals: true, fares_text: daj.fares ?? null, fare: drtFare(daj.fares), status: daj.status ?? '', last_confirmed: 'undated',
-        notes: 'Last pick-up 9.30pm.', ...src(daj), extra_sources: [],
+        eligibility: daj.eligibility ?? '',
+        individuals: true,
+        fares_text: daj.fares ?? null,
+        fare: drtFare(daj.fares),
+        status: daj.status ?? '',
+        last_confirmed: 'undated',
+        notes: 'Last pick-up 9.30pm.',
+        ...src(daj),
+        extra_sources: [],
       },
       {
-        name: fallin.name ?? '', kind: 'drt', operator: fallin.operator ?? '', council_areas: ['Stirling'], area_served: fallin.area_served ?? '',
-        hours_text: fallin.days_hours ?? null, hours: [{ days: [6], from: '09:00', to: '17:00' }], booking: nothing,
-        eligibility: fallin.eligibility ?? '', individuals: true, fares_text: null, fare: null, status: fallin.status ?? '', last_confirmed: '2019-06-30',
-        notes: fallin.notes ?? '', ...src(fallin), extra_sources: [],
+        name: fallin.name ?? '',
+        kind: 'drt',
+        operator: fallin.operator ?? '',
+        council_areas: ['Stirling'],
+        area_served: fallin.area_served ?? '',
+        hours_text: fallin.days_hours ?? null,
+        hours: [{ days: [6], from: '09:00', to: '17:00' }],
+        booking: nothing,
+        eligibility: fallin.eligibility ?? '',
+        individuals: true,
+        fares_text: null,
+        fare: null,
+        status: fallin.status ?? '',
+        last_confirmed: '2019-06-30',
+        notes: fallin.notes ?? '',
+        ...src(fallin),
+        extra_sources: [],
       },
       {
-        name: killin.name ?? '', kind: 'volunteer-car', operator: killin.operator ?? '', council_areas: ['Stirling'], area_served: killin.area_served ?? '',
-        hours_text: null, hours: [], booking: nothing, eligibility: killin.eligibility ?? '', individuals: true, fares_text: killin.fares ?? null, fare: drtFare(killin.fares),
-        status: killin.status ?? '', last_confirmed: '2018-11-01', ...src(killin), extra_sources: [],
+        name: killin.name ?? '',
+        kind: 'volunteer-car',
+        operator: killin.operator ?? '',
+        council_areas: ['Stirling'],
+        area_served: killin.area_served ?? '',
+        hours_text: null,
+        hours: [],
+        booking: nothing,
+        eligibility: killin.eligibility ?? '',
+        individuals: true,
+        fares_text: killin.fares ?? null,
+        fare: drtFare(killin.fares),
+        status: killin.status ?? '',
+        last_confirmed: '2018-11-01',
+        ...src(killin),
+        extra_sources: [],
       },
       {
-        name: blether.name ?? '', kind: 'hail-and-ride', operator: blether.operator ?? '', council_areas: ['Dundee City'], area_served: blether.area_served ?? '',
-        hours_text: blether.days_hours ?? null, hours: [], booking: { how: blether.how_to_book ?? null, phone: null, url: null, notice: blether.notice_required ?? null },
-        eligibility: blether.eligibility ?? '', individuals: true, fares_text: blether.fares ?? null, fare: drtFare(blether.fares), status: blether.status ?? '', last_confirmed: '2018-03-22',
-        notes: 'Current timetable and status not in our sources (the separate Balgay route was suspended in 2020-21).', ...src(blether), extra_sources: [],
+        name: blether.name ?? '',
+        kind: 'hail-and-ride',
+        operator: blether.operator ?? '',
+        council_areas: ['Dundee City'],
+        area_served: blether.area_served ?? '',
+        hours_text: blether.days_hours ?? null,
+        hours: [],
+        booking: { how: blether.how_to_book ?? null, phone: null, url: null, notice: blether.notice_required ?? null },
+        eligibility: blether.eligibility ?? '',
+        individuals: true,
+        fares_text: blether.fares ?? null,
+        fare: drtFare(blether.fares),
+        status: blether.status ?? '',
+        last_confirmed: '2018-03-22',
+        notes: 'Current timetable and status not in our sources (the separate Balgay route was suspended in 2020-21).',
+        ...src(blether),
+        extra_sources: [],
       },
       {
-        name: easyOn.name ?? '', kind: 'door-to-door', operator: easyOn.operator ?? '', council_areas: ['Dundee City'], area_served: easyOn.area_served ?? '',
-        hours_text: null, hours: [], booking: { how: easyOn.how_to_book ?? null, phone: null, url: null, notice: null },
-        eligibility: easyOn.eligibility || 'not stated', individuals: true, fares_text: easyOn.fares ?? null, fare: drtFare(easyOn.fares), status: easyOn.status ?? '', last_confirmed: '2018-03-22',
-        notes: easyOn.notes ?? '', ...src(easyOn), extra_sources: [],
+        name: easyOn.name ?? '',
+        kind: 'door-to-door',
+        operator: easyOn.operator ?? '',
+        council_areas: ['Dundee City'],
+        area_served: easyOn.area_served ?? '',
+        hours_text: null,
+        hours: [],
+        booking: { how: easyOn.how_to_book ?? null, phone: null, url: null, notice: null },
+        eligibility: easyOn.eligibility || 'not stated',
+        individuals: true,
+        fares_text: easyOn.fares ?? null,
+        fare: drtFare(easyOn.fares),
+        status: easyOn.status ?? '',
+        last_confirmed: '2018-03-22',
+        notes: easyOn.notes ?? '',
+        ...src(easyOn),
+        extra_sources: [],
       },
       {
-        name: glenfarg.name ?? '', kind: 'community-bus', operator: glenfarg.operator ?? '', council_areas: ['Perth and Kinross'], area_served: glenfarg.area_served ?? '',
-        hours_text: glenfarg.days_hours ?? null, hours: [], booking: { how: glenfarg.how_to_book ?? null, phone: null, url: null, notice: null },
-        eligibility: glenfarg.eligibility ?? '', individuals: true, fares_text: glenfarg.fares ?? null, fare: drtFare(glenfarg.fares), status: glenfarg.status ?? '', last_confirmed: '2023-10-17',
-        notes: 'Timetabled community bus; no timetable data in our sources.', ...src(glenfarg), extra_sources: [],
+        name: glenfarg.name ?? '',
+        kind: 'community-bus',
+        operator: glenfarg.operator ?? '',
+        council_areas: ['Perth and Kinross'],
+        area_served: glenfarg.area_served ?? '',
+        hours_text: glenfarg.days_hours ?? null,
+        hours: [],
+        booking: { how: glenfarg.how_to_book ?? null, phone: null, url: null, notice: null },
+        eligibility: glenfarg.eligibility ?? '',
+        individuals: true,
+        fares_text: glenfarg.fares ?? null,
+        fare: drtFare(glenfarg.fares),
+        status: glenfarg.status ?? '',
+        last_confirmed: '2023-10-17',
+        notes: 'Timetabled community bus; no timetable data in our sources.',
+        ...src(glenfarg),
+        extra_sources: [],
       },
       {
-        name: forfar.name ?? '', kind: 'group-hire', operator: forfar.operator ?? '', council_areas: ['Angus'], area_served: forfar.area_served ?? '',
-        hours_text: null, hours: [], booking: { how: forfar.how_to_book ?? null, phone: null, url: null, notice: null },
-        eligibility: forfar.eligibility ?? '', individuals: false, fares_text: null, fare: null, status: forfar.status ?? '', last_confirmed: 'undated',
-        notes: forfar.notes ?? '', ...src(forfar), extra_sources: [],
+        name: forfar.name ?? '',
+        kind: 'group-hire',
+        operator: forfar.operator ?? '',
+        council_areas: ['Angus'],
+        area_served: forfar.area_served ?? '',
+        hours_text: null,
+        hours: [],
+        booking: { how: forfar.how_to_book ?? null, phone: null, url: null, notice: null },
+        eligibility: forfar.eligibility ?? '',
+        individuals: false,
+        fares_text: null,
+        fare: null,
+        status: forfar.status ?? '',
+        last_confirmed: 'undated',
+        notes: forfar.notes ?? '',
+        ...src(forfar),
+        extra_sources: [],
       },
     ],
   };
@@ -338,20 +618,54 @@ function buildDrt() {
 // ---------------------------------------------------------------- fares, rules, payment methods
 function buildFares() {
   const rows = read('fares.csv');
-  const xp = (product: string, passenger = 'adult') => one(rows, `Xplore ${product} ${passenger}`, (r) => r.operator === 'Xplore Dundee' && r.product === product && r.passenger_type === passenger);
-  const sc = (product: string) => one(rows, `Stagecoach ${product}`, (r) => r.operator === 'Stagecoach East Scotland' && r.product === product && r.passenger_type === 'adult');
-  const fare = (r: Row, o: { kind: string; use?: boolean; caps?: boolean; between?: [string, string]; note?: string; passenger?: string; agency: string[] }) => ({
-    operator: r.operator ?? '', agency_names: o.agency, product: r.product ?? '', kind: o.kind, passenger_type: o.passenger ?? r.passenger_type ?? '',
-    price_pence: pence(r.price_gbp, `${r.operator} ${r.product}`), effective_date: /^\d{4}-\d{2}-\d{2}$/.test(r.effective_date ?? '') ? r.effective_date : null,
-    use_for_legs: o.use ?? false, caps_singles_per_day: o.caps ?? false, ...(o.between ? { between: o.between } : {}),
-    ...(o.note || r.rule_text || r.notes ? { note: [o.note, r.rule_text, r.notes].filter(Boolean).join('; ') } : {}), ...src(r),
+  const xp = (product: string, passenger = 'adult') =>
+    one(
+      rows,
+      `Xplore ${product} ${passenger}`,
+      (r) => r.operator === 'Xplore Dundee' && r.product === product && r.passenger_type === passenger,
+    );
+  const sc = (product: string) =>
+    one(
+      rows,
+      `Stagecoach ${product}`,
+      (r) => r.operator === 'Stagecoach East Scotland' && r.product === product && r.passenger_type === 'adult',
+    );
+  const fare = (
+    r: Row,
+    o: {
+      kind: string;
+      use?: boolean;
+      caps?: boolean;
+      between?: [string, string];
+      note?: string;
+      passenger?: string;
+      agency: string[];
+    },
+  ) => ({
+    operator: r.operator ?? '',
+    agency_names: o.agency,
+    product: r.product ?? '',
+    kind: o.kind,
+    passenger_type: o.passenger ?? r.passenger_type ?? '',
+    price_pence: pence(r.price_gbp, `${r.operator} ${r.product}`),
+    effective_date: /^\d{4}-\d{2}-\d{2}$/.test(r.effective_date ?? '') ? r.effective_date : null,
+    use_for_legs: o.use ?? false,
+    caps_singles_per_day: o.caps ?? false,
+    ...(o.between ? { between: o.between } : {}),
+    ...(o.note || r.rule_text || r.notes ? { note: [o.note, r.rule_text, r.notes].filter(Boolean).join('; ') } : {}),
+    ...src(r),
   });
   const X = ['Xplore Dundee'];
   const S = ['Stagecoach East Scotland', 'Stagecoach'];
   const shortHop = xp('Short Hop single');
   const dayrider = one(rows, 'Stagecoach East Scotland zone', (r) => r.product === 'DayRider East Scotland zone');
   const published = [
-    fare(xp('Long Hop single'), { kind: 'single', use: true, agency: X, note: `Short Hop single £${shortHop.price_gbp} if the trip is within one fare stage` }),
+    fare(xp('Long Hop single'), {
+      kind: 'single',
+      use: true,
+      agency: X,
+      note: `Short Hop single £${shortHop.price_gbp} if the trip is within one fare stage`,
+    }),
     fare(shortHop, { kind: 'single', agency: X }),
     fare(xp('UniHop single', 'student'), { kind: 'single', agency: X }),
     fare(xp('single', 'child'), { kind: 'single', agency: X }),
@@ -364,18 +678,34 @@ function buildFares() {
     fare(xp('Four WeekSaver'), { kind: 'period', agency: X }),
     fare(xp('DuoSaver (two people all day)', '2 adults'), { kind: 'day', agency: X }),
     fare(xp('GroupSaver', 'group'), { kind: 'day', agency: X }),
-    fare(xp('Standard Fly single (airport coach)'), { kind: 'single', use: true, agency: X, between: ['Dundee', 'Edinburgh Airport'] }),
+    fare(xp('Standard Fly single (airport coach)'), {
+      kind: 'single',
+      use: true,
+      agency: X,
+      between: ['Dundee', 'Edinburgh Airport'],
+    }),
     fare(dayrider, { kind: 'day', agency: S }),
     fare(sc('7 Day MegaRider town/city zone'), { kind: 'period', agency: S }),
     fare(sc('4-week MegaRider Extra town/city zone'), { kind: 'period', agency: S }),
     fare(sc('7 Day MegaRider regional zone'), { kind: 'period', agency: S }),
     fare(sc('4-week MegaRider regional zone'), { kind: 'period', agency: S }),
     fare(sc('Flexi 5 (5 DayRiders for price of 4)'), { kind: 'other', agency: S }),
-    fare(sc('Day Return'), { kind: 'return', agency: S, note: `between ${one(rows, 'Day Return', (r) => r.product === 'Day Return').origin} and Dundee` }),
+    fare(sc('Day Return'), {
+      kind: 'return',
+      agency: S,
+      note: `between ${one(rows, 'Day Return', (r) => r.product === 'Day Return').origin} and Dundee`,
+    }),
   ];
-  const rules = rows.filter((r) => /rule$/.test(r.category ?? '') || r.product === 'NEC free travel')
+  const rules = rows
+    .filter((r) => /rule$/.test(r.category ?? '') || r.product === 'NEC free travel')
     .filter((r) => !/pre-Sept 2025/.test(r.product ?? ''))
-    .map((r) => ({ category: r.category ?? '', operator: r.operator ?? '', product: r.product ?? '', rule: [r.passenger_type, r.rule_text, r.notes].filter(Boolean).join('; '), ...src(r) }));
+    .map((r) => ({
+      category: r.category ?? '',
+      operator: r.operator ?? '',
+      product: r.product ?? '',
+      rule: [r.passenger_type, r.rule_text, r.notes].filter(Boolean).join('; '),
+      ...src(r),
+    }));
 
   // Ember: the feed calls E1 a bus (route_type 3); the data README calls it a coach.
   const ember = unzipSync(readFileSync(join(shared, 'tayside/gtfs/ember-e1.zip')));
@@ -389,34 +719,53 @@ function buildFares() {
     if (!m) continue;
     const i = attrs.indexOf(a);
     const online = attrs[i + 1];
-    if (online && /-online$/.test(online.fare_id ?? '')) gaps.add(pence(a.price, 'ember') - pence(online.price, 'ember'));
+    if (online && /-online$/.test(online.fare_id ?? ''))
+      gaps.add(pence(a.price, 'ember') - pence(online.price, 'ember'));
   }
-  const premium = gaps.size === 1 ? ` Each on-board fare is ${[...gaps][0]}p more than the online fare listed next to it.` : '';
+  const premium =
+    gaps.size === 1 ? ` Each on-board fare is ${[...gaps][0]}p more than the online fare listed next to it.` : '';
   const calendar = parseCsv(strFromU8(ember['calendar.txt'] as Uint8Array));
   const feedStart = (calendar[0]?.start_date ?? '').replace(/^(\d{4})(\d{2})(\d{2})$/, '$1-$2-$3');
   const emberSource = { source_url: agency.agency_url ?? '', source_date: `${feedStart} (Ember E1 GTFS feed start)` };
-  const coach_operators = [{
-    agency_name: agency.agency_name ?? 'Ember', accepts_nec: null,
-    note: 'Ember E1 (Dundee - Edinburgh) is an intercity coach (shared/data/README.md: "Ember E1 coach GTFS") though its GTFS route_type is 3 (bus). Whether it accepts the National Entitlement Card is not in our sources.',
-    ...emberSource,
-  }];
+  const coach_operators = [
+    {
+      agency_name: agency.agency_name ?? 'Ember',
+      accepts_nec: null,
+      note: 'Ember E1 (Dundee - Edinburgh) is an intercity coach (shared/data/README.md: "Ember E1 coach GTFS") though its GTFS route_type is 3 (bus). Whether it accepts the National Entitlement Card is not in our sources.',
+      ...emberSource,
+    },
+  ];
   const xDay = xp('DaySaver');
   expect(xDay, 'previous_price_gbp', /\(paper\).*\(mTicket\)/, 'Xplore paper/mTicket');
   const payment = {
     agencies: [
       {
         agency_name: agency.agency_name ?? 'Ember',
-        methods: [...(methods.has('1') ? ['Online before boarding (cheaper)'] : []), ...(methods.has('0') ? ['Pay on board'] : [])],
+        methods: [
+          ...(methods.has('1') ? ['Online before boarding (cheaper)'] : []),
+          ...(methods.has('0') ? ['Pay on board'] : []),
+        ],
         note: `From fare_attributes.txt payment_method in the Ember E1 GTFS feed (0 = on board, 1 = before boarding).${premium}`,
         ...emberSource,
       },
       {
-        agency_name: 'Xplore Dundee', methods: ['Paper ticket', 'mTicket (mobile app)'],
-        note: 'The 2023 fare list prices the DaySaver separately on paper and as an mTicket; contactless and cash are not stated in our sources.', ...src(xDay),
+        agency_name: 'Xplore Dundee',
+        methods: ['Paper ticket', 'mTicket (mobile app)'],
+        note: 'The 2023 fare list prices the DaySaver separately on paper and as an mTicket; contactless and cash are not stated in our sources.',
+        ...src(xDay),
       },
     ],
   };
-  return { fares: { concession_scheme: 'scotland' as const, coach_operators, published_fares: published, rules, rail: buildRail(rows) }, payment };
+  return {
+    fares: {
+      concession_scheme: 'scotland' as const,
+      coach_operators,
+      published_fares: published,
+      rules,
+      rail: buildRail(rows),
+    },
+    payment,
+  };
 }
 
 /**
@@ -433,28 +782,62 @@ function buildRail(facts: Row[]) {
     if (!m) throw new Error(`rail ${r.origin}-${r.destination}: no date in source_date '${r.source_date}'`);
     return m[1] as string;
   };
-  const abolition = one(rows, 'peak fares abolished', (r) => r.category === 'rail rule' && r.product === 'Peak fares abolished');
+  const abolition = one(
+    rows,
+    'peak fares abolished',
+    (r) => r.category === 'rail rule' && r.product === 'Peak fares abolished',
+  );
   const priceLevel = expect(abolition, 'effective_date', /^2025-09-01$/, 'peak fares abolished date');
-  const rises = rows.filter((r) => r.category === 'rail fare rise').map((r) => {
-    const m = /rose (\d+(?:\.\d+)?)%/.exec(r.rule_text ?? '');
-    if (!m) throw new Error(`rail fare rise ${r.effective_date}: no percentage in '${r.rule_text}'`);
-    return { effective_date: expect(r, 'effective_date', /^\d{4}-\d{2}-\d{2}$/, 'rail fare rise date'), percent: Number(m[1]), ...src(r) };
-  }).sort((a, b) => a.effective_date.localeCompare(b.effective_date));
+  const rises = rows
+    .filter((r) => r.category === 'rail fare rise')
+    .map((r) => {
+      const m = /rose (\d+(?:\.\d+)?)%/.exec(r.rule_text ?? '');
+      if (!m) throw new Error(`rail fare rise ${r.effective_date}: no percentage in '${r.rule_text}'`);
+      return {
+        effective_date: expect(r, 'effective_date', /^\d{4}-\d{2}-\d{2}$/, 'rail fare rise date'),
+        percent: Number(m[1]),
+        ...src(r),
+      };
+    })
+    .sort((a, b) => a.effective_date.localeCompare(b.effective_date));
   type Quote = { from: string; to: string; product: string; pence: number; seen: string; row: Row };
   const quotes: Quote[] = [];
   for (const r of rows.filter((x) => x.category === 'rail' && x.operator === 'ScotRail')) {
     const pilot = /^(\d+\.\d{2}) \((?:during peak-fare )?pilot\)$/.exec(r.previous_price_gbp ?? '');
     if (r.product === 'Anytime Return' && pilot) {
-      quotes.push({ from: r.origin ?? '', to: r.destination ?? '', product: 'Off-Peak return (charged all day in the pilot)', pence: pence(pilot[1], 'pilot fare'), seen: seenOf(r), row: r });
+      quotes.push({
+        from: r.origin ?? '',
+        to: r.destination ?? '',
+        product: 'Off-Peak return (charged all day in the pilot)',
+        pence: pence(pilot[1], 'pilot fare'),
+        seen: seenOf(r),
+        row: r,
+      });
     } else if (r.product === 'Off-Peak return (pilot all day)') {
-      quotes.push({ from: r.origin ?? '', to: r.destination ?? '', product: 'Off-Peak return (charged all day in the pilot)', pence: pence(r.price_gbp, 'pilot fare'), seen: seenOf(r), row: r });
+      quotes.push({
+        from: r.origin ?? '',
+        to: r.destination ?? '',
+        product: 'Off-Peak return (charged all day in the pilot)',
+        pence: pence(r.price_gbp, 'pilot fare'),
+        seen: seenOf(r),
+        row: r,
+      });
     }
   }
   const example = /Example: (\w+)-(\w+) return £[\d.]+ -> £(\d+\.\d{2})/.exec(abolition.notes ?? '');
   if (!example) throw new Error('peak fares abolished: the example fare no longer reads as expected');
-  quotes.push({ from: example[1] as string, to: example[2] as string, product: 'Off-Peak return (all day since 1 Sept 2025)', pence: pence(example[3], 'abolition example'), seen: seenOf(abolition), row: abolition });
+  quotes.push({
+    from: example[1] as string,
+    to: example[2] as string,
+    product: 'Off-Peak return (all day since 1 Sept 2025)',
+    pence: pence(example[3], 'abolition example'),
+    seen: seenOf(abolition),
+    row: abolition,
+  });
 
-  const rail = unzipSync(readFileSync(join(shared, 'tayside/gtfs/rail-scotland-2022.zip')), { filter: (f) => f.name === 'stops.txt' });
+  const rail = unzipSync(readFileSync(join(shared, 'tayside/gtfs/rail-scotland-2022.zip')), {
+    filter: (f) => f.name === 'stops.txt',
+  });
   const stops = parseCsv(strFromU8(rail['stops.txt'] as Uint8Array));
   const station = (town: string) => {
     const name = town === 'Glasgow' ? 'Glasgow Queen Street Rail Station' : `${town} Rail Station`;
@@ -466,21 +849,47 @@ function buildRail(facts: Row[]) {
   const excluded: { from: string; to: string; price_pence: number; reason: string; source_url: string }[] = [];
   for (const q of quotes.sort((a, b) => b.seen.localeCompare(a.seen))) {
     const newer = latest.get(key(q));
-    if (newer) excluded.push({ from: q.from, to: q.to, price_pence: q.pence, reason: `superseded by ${newer.pence}p seen ${newer.seen}`, source_url: q.row.source_url ?? '' });
-    else if (!station(q.from) || !station(q.to)) excluded.push({ from: q.from, to: q.to, price_pence: q.pence, reason: 'a station not in the rail feed (no coordinates)', source_url: q.row.source_url ?? '' });
+    if (newer)
+      excluded.push({
+        from: q.from,
+        to: q.to,
+        price_pence: q.pence,
+        reason: `superseded by ${newer.pence}p seen ${newer.seen}`,
+        source_url: q.row.source_url ?? '',
+      });
+    else if (!station(q.from) || !station(q.to))
+      excluded.push({
+        from: q.from,
+        to: q.to,
+        price_pence: q.pence,
+        reason: 'a station not in the rail feed (no coordinates)',
+        source_url: q.row.source_url ?? '',
+      });
     else latest.set(key(q), q);
   }
-  const observations = [...latest.values()].map((q) => {
-    const factor = rises.filter((r) => r.effective_date > q.seen && r.effective_date <= priceLevel).reduce((f, r) => f * (1 + r.percent / 100), 1);
-    return {
-      from: station(q.from) as { name: string; lat: number; lng: number }, to: station(q.to) as { name: string; lat: number; lng: number },
-      product: q.product, published_pence: q.pence, seen: q.seen, indexed_pence: Math.round(q.pence * factor * 100) / 100, ...src(q.row),
-    };
-  }).sort((a, b) => `${a.from.name}${a.to.name}`.localeCompare(`${b.from.name}${b.to.name}`));
+  const observations = [...latest.values()]
+    .map((q) => {
+      const factor = rises
+        .filter((r) => r.effective_date > q.seen && r.effective_date <= priceLevel)
+        .reduce((f, r) => f * (1 + r.percent / 100), 1);
+      return {
+        from: station(q.from) as { name: string; lat: number; lng: number },
+        to: station(q.to) as { name: string; lat: number; lng: number },
+        product: q.product,
+        published_pence: q.pence,
+        seen: q.seen,
+        indexed_pence: Math.round(q.pence * factor * 100) / 100,
+        ...src(q.row),
+      };
+    })
+    .sort((a, b) => `${a.from.name}${a.to.name}`.localeCompare(`${b.from.name}${b.to.name}`));
   return {
-    operator: 'ScotRail', price_level: priceLevel,
+    operator: 'ScotRail',
+    price_level: priceLevel,
     all_day_rule: { text: abolition.rule_text ?? '', ...src(abolition) },
-    rises, observations, excluded,
+    rises,
+    observations,
+    excluded,
   };
 }
 
@@ -492,7 +901,8 @@ function buildCouncils() {
   return {
     source_url: 'https://geoportal.statistics.gov.uk/',
     source_date: '2023',
-    attribution: 'Contains OS data (c) Crown copyright and database right (ONS/OS council area boundaries 2023, simplified; OGL v3)',
+    attribution:
+      'Contains OS data (c) Crown copyright and database right (ONS/OS council area boundaries 2023, simplified; OGL v3)',
     areas: areas.map((a) => ({ name: a.name, bbox: a.bbox, polygons: a.polygons })),
   };
 }

@@ -21,7 +21,9 @@ export async function importCommand(argv: string[]): Promise<number> {
   const txc = args.flags.get('txc') ?? [];
   const out = flag(args, 'out');
   if (gtfs.length + txc.length === 0 || !out) {
-    console.error('usage: planner import <region manifest> | planner import [--gtfs <zip|dir> ...] [--txc <xml|zip|dir> ... [--naptan <csv> ...]] --out <snapshot>');
+    console.error(
+      'usage: planner import <region manifest> | planner import [--gtfs <zip|dir> ...] [--txc <xml|zip|dir> ... [--naptan <csv> ...]] --out <snapshot>',
+    );
     return 2;
   }
   const started = performance.now();
@@ -45,7 +47,9 @@ export async function importCommand(argv: string[]): Promise<number> {
 }
 
 function printSummary(path: string, size: number, tt: Timetable, started: number): void {
-  console.log(`snapshot ${path}: ${(size / 1e6).toFixed(1)} MB, ${tt.stopCount} stops, ${tt.patternCount} patterns, ${tt.tripCount} trips, built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `snapshot ${path}: ${(size / 1e6).toFixed(1)} MB, ${tt.stopCount} stops, ${tt.patternCount} patterns, ${tt.tripCount} trips, built in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 
 /** A feed defect that stops the import is a one-line message and exit code 1. */
@@ -73,9 +77,19 @@ async function importRegion(manifestPath: string, out: string | undefined, json:
     else {
       console.log(formatReport(snap.report.timetable));
       const st = snap.report.street;
-      console.log(st ? `streets: ${st.vertices} vertices, ${st.edges} edges in ${st.seconds} s${st.elevation.length ? ', with elevation' : ''}; ${st.networkFootpaths} footpaths over the street network` : 'streets: none (street legs are straight-line estimates)');
+      console.log(
+        st
+          ? `streets: ${st.vertices} vertices, ${st.edges} edges in ${st.seconds} s${st.elevation.length ? ', with elevation' : ''}; ${st.networkFootpaths} footpaths over the street network`
+          : 'streets: none (street legs are straight-line estimates)',
+      );
       const pl = snap.report.places;
-      console.log(pl ? `places: ${pl.records} (${Object.entries(pl.counts).map(([k, v]) => `${k} ${v}`).join(', ')}), ${pl.skipped} source rows skipped, in ${pl.seconds} s` : 'places: none (the manifest lists no place sources)');
+      console.log(
+        pl
+          ? `places: ${pl.records} (${Object.entries(pl.counts)
+              .map(([k, v]) => `${k} ${v}`)
+              .join(', ')}), ${pl.skipped} source rows skipped, in ${pl.seconds} s`
+          : 'places: none (the manifest lists no place sources)',
+      );
     }
     printSummary(target, size, snap.timetable, started);
   });

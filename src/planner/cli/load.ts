@@ -1,6 +1,11 @@
 /** Opens the snapshot a command names (a region snapshot or a timetable-only one), or the Tayside default. */
 import { fileURLToPath } from 'node:url';
-import { decodeRegionSnapshot, isRegionSnapshot, regionSnapshotSections, type RegionSnapshot } from '../region/snapshot';
+import {
+  decodeRegionSnapshot,
+  isRegionSnapshot,
+  regionSnapshotSections,
+  type RegionSnapshot,
+} from '../region/snapshot';
 import type { Timetable } from '../timetable/model';
 import { readSnapshotFile } from '../timetable/node-io';
 import { decodeSnapshot } from '../timetable/snapshot';
@@ -33,7 +38,11 @@ export async function openSnapshot(path = DEFAULT_SNAPSHOT): Promise<OpenedSnaps
     return { timetable: region.timetable, region, sections: regionSnapshotSections(bytes) };
   }
   try {
-    return { timetable: decodeSnapshot(bytes), region: null, sections: [{ name: 'timetable', bytes: bytes.byteLength }] };
+    return {
+      timetable: decodeSnapshot(bytes),
+      region: null,
+      sections: [{ name: 'timetable', bytes: bytes.byteLength }],
+    };
   } catch (err) {
     throw new Error(`${path}: ${err instanceof Error ? err.message : String(err)}`);
   }

@@ -11,7 +11,8 @@ import type { Journey, TravelType } from '../journey/types';
 import { TRAVEL_TYPES } from '../journey/types';
 import { flag, parseArgs } from './args';
 
-const USAGE = 'usage: planner plan --from "lat,lng" --to "lat,lng" --depart|--arrive "YYYY-MM-DDTHH:MM" [--return "YYYY-MM-DDTHH:MM"] [--profile \'{"has_access_to_car":true}\'] [--block taxi,own-car] [--manifest <file>] [--build] [--json]';
+const USAGE =
+  'usage: planner plan --from "lat,lng" --to "lat,lng" --depart|--arrive "YYYY-MM-DDTHH:MM" [--return "YYYY-MM-DDTHH:MM"] [--profile \'{"has_access_to_car":true}\'] [--block taxi,own-car] [--manifest <file>] [--build] [--json]';
 
 function point(text: string | undefined, label: string) {
   const m = text ? /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(text) : null;
@@ -28,7 +29,9 @@ export async function planCommand(argv: string[]): Promise<number> {
     return 2;
   }
   const blocked = (flag(args, 'block')?.split(',') ?? []).filter(Boolean);
-  for (const b of blocked) if (!(TRAVEL_TYPES as readonly string[]).includes(b)) throw new Error(`unknown travel type '${b}' (${TRAVEL_TYPES.join(', ')})`);
+  for (const b of blocked)
+    if (!(TRAVEL_TYPES as readonly string[]).includes(b))
+      throw new Error(`unknown travel type '${b}' (${TRAVEL_TYPES.join(', ')})`);
   const profileText = flag(args, 'profile');
   const request: PlanRequest = {
     origin: point(flag(args, 'from'), 'from'),
@@ -39,7 +42,9 @@ export async function planCommand(argv: string[]): Promise<number> {
     blocked_travel_types: blocked as TravelType[],
   };
   const started = performance.now();
-  const region = await loadRegionFromManifest(flag(args, 'manifest') ?? TAYSIDE_MANIFEST, { timetable: flag(args, 'build') ? 'build' : 'snapshot' });
+  const region = await loadRegionFromManifest(flag(args, 'manifest') ?? TAYSIDE_MANIFEST, {
+    timetable: flag(args, 'build') ? 'build' : 'snapshot',
+  });
   const loaded = performance.now();
   const json = flag(args, 'json') !== undefined;
   let journeys: Journey[] = [];
@@ -56,7 +61,10 @@ export async function planCommand(argv: string[]): Promise<number> {
     throw err;
   }
   if (json) console.log(JSON.stringify({ journeys }, null, 2));
-  else console.log(`${journeys.length} journeys; region loaded in ${Math.round(loaded - started)} ms, planned in ${Math.round(performance.now() - loaded)} ms`);
+  else
+    console.log(
+      `${journeys.length} journeys; region loaded in ${Math.round(loaded - started)} ms, planned in ${Math.round(performance.now() - loaded)} ms`,
+    );
   return 0;
 }
 
@@ -64,18 +72,30 @@ function parseProfile(text: string): PlanProfile {
   try {
     return JSON.parse(text) as PlanProfile;
   } catch (err) {
-    throw new Error(`--profile must be JSON like '{"has_access_to_car":true,"railcard_type":"16-25 Railcard"}' (${(err as Error).message})`);
+    throw new Error(
+      `--profile must be JSON like '{"has_access_to_car":true,"railcard_type":"16-25 Railcard"}' (${(err as Error).message})`,
+    );
   }
 }
 
 function describe(j: Journey): string {
-  const lines = [`[${j.id}] ${j.transport_mode} ${j.depart.departure_date} ${j.depart.departure_at}-${j.depart.arrival_at} (${j.duration.text}), ${j.cost}, ${j.carbon_emission} kg CO2e, walk ${j.total_walking_distance} m, wait ${Math.round(j.total_wait_time / 60)} min${j.tags.length ? ` [${j.tags.join(', ')}]` : ''}${j.estimated ? ' (street legs estimated)' : ''}`];
+  const lines = [
+    `[${j.id}] ${j.transport_mode} ${j.depart.departure_date} ${j.depart.departure_at}-${j.depart.arrival_at} (${j.duration.text}), ${j.cost}, ${j.carbon_emission} kg CO2e, walk ${j.total_walking_distance} m, wait ${Math.round(j.total_wait_time / 60)} min${j.tags.length ? ` [${j.tags.join(', ')}]` : ''}${j.estimated ? ' (street legs estimated)' : ''}`,
+  ];
   if (j.eligibility) lines.push(`  Only for ${j.eligibility}`);
-  const legs = j.return ? [['out', j.depart], ['back', j.return]] as const : [['out', j.depart]] as const;
+  const legs = j.return
+    ? ([
+        ['out', j.depart],
+        ['back', j.return],
+      ] as const)
+    : ([['out', j.depart]] as const);
   for (const [name, leg] of legs) {
     if (j.return) lines.push(`  ${name}: ${leg.departure_date} ${leg.departure_at}-${leg.arrival_at}`);
     if (leg.time_gap) lines.push(`  ${leg.time_gap.text}`);
-    for (const s of leg.steps) lines.push(`    ${s.departure_time}-${s.arrival_time} ${s.type}: ${s.description} (${s.distance.text}, ${s.cost})`);
+    for (const s of leg.steps)
+      lines.push(
+        `    ${s.departure_time}-${s.arrival_time} ${s.type}: ${s.description} (${s.distance.text}, ${s.cost})`,
+      );
   }
   return lines.join('\n');
 }

@@ -9,7 +9,8 @@ import { TRANSIT_MODES, type TransitMode } from '../timetable/modes';
 import { flag, parseArgs } from './args';
 import { loadSnapshot } from './load';
 
-const USAGE = 'usage: planner query [--snapshot <file>] --from <stop_id|lat,lng> --to <stop_id|lat,lng> --depart|--arrive <YYYY-MM-DDTHH:MM> [--window <minutes>] [--max-transfers n] [--wheelchair] [--modes rail,bus] [--json]';
+const USAGE =
+  'usage: planner query [--snapshot <file>] --from <stop_id|lat,lng> --to <stop_id|lat,lng> --depart|--arrive <YYYY-MM-DDTHH:MM> [--window <minutes>] [--max-transfers n] [--wheelchair] [--modes rail,bus] [--json]';
 
 export async function queryCommand(argv: string[]): Promise<number> {
   const args = parseArgs(argv, ['json', 'wheelchair']);
@@ -29,10 +30,15 @@ export async function queryCommand(argv: string[]): Promise<number> {
   const time = serviceSeconds(date, local.time, tt.timezone);
   const arriveBy = flag(args, 'arrive') !== undefined;
   const modes = flag(args, 'modes')?.split(',') as TransitMode[] | undefined;
-  for (const m of modes ?? []) if (!TRANSIT_MODES.includes(m)) throw new Error(`unknown mode '${m}' (${TRANSIT_MODES.join(', ')})`);
+  for (const m of modes ?? [])
+    if (!TRANSIT_MODES.includes(m)) throw new Error(`unknown mode '${m}' (${TRANSIT_MODES.join(', ')})`);
   const window = Number(flag(args, 'window') ?? 0) * 60;
   const result = new Planner(tt).plan({
-    date, time, access, egress, arriveBy,
+    date,
+    time,
+    access,
+    egress,
+    arriveBy,
     ...(window > 0 ? { window } : {}),
     ...(flag(args, 'max-transfers') ? { maxTransfers: Number(flag(args, 'max-transfers')) } : {}),
     ...(flag(args, 'wheelchair') ? { wheelchair: true } : {}),
@@ -40,7 +46,9 @@ export async function queryCommand(argv: string[]): Promise<number> {
   });
   const journeys = result.paths.map((p) => toItinerary(tt, date, p));
   if (flag(args, 'json')) {
-    console.log(JSON.stringify({ journeys: journeys.map((j) => toJson(date, j, tt.timezone)), notices: result.notices }, null, 2));
+    console.log(
+      JSON.stringify({ journeys: journeys.map((j) => toJson(date, j, tt.timezone)), notices: result.notices }, null, 2),
+    );
   } else {
     for (const n of result.notices) console.log(`note: ${n}`);
     if (journeys.length === 0) console.log('no journeys found');
@@ -65,13 +73,21 @@ function describe(date: number, j: Itinerary, n: number, tz: string | undefined)
   const at = (t: number) => formatIsoDateTime(date, t, tz);
   const hhmm = (t: number) => at(t).slice(11, 16);
   const mins = Math.round((j.arrival - j.departure) / 60);
-  const lines = [`Journey ${n}: depart ${at(j.departure)}, arrive ${at(j.arrival)} (${Math.floor(mins / 60)}h${String(mins % 60).padStart(2, '0')}, ${j.transfers} change${j.transfers === 1 ? '' : 's'})`];
+  const lines = [
+    `Journey ${n}: depart ${at(j.departure)}, arrive ${at(j.arrival)} (${Math.floor(mins / 60)}h${String(mins % 60).padStart(2, '0')}, ${j.transfers} change${j.transfers === 1 ? '' : 's'})`,
+  ];
   for (const l of j.legs) {
     if (l.mode === 'walk') {
-      lines.push(`  ${hhmm(l.departure)}-${hhmm(l.arrival)} walk${l.from ? ` from ${l.from.name} [${l.from.stopId}]` : ''}${l.to ? ` to ${l.to.name} [${l.to.stopId}]` : ''}`);
+      lines.push(
+        `  ${hhmm(l.departure)}-${hhmm(l.arrival)} walk${l.from ? ` from ${l.from.name} [${l.from.stopId}]` : ''}${l.to ? ` to ${l.to.name} [${l.to.stopId}]` : ''}`,
+      );
     } else {
-      lines.push(`  ${hhmm(l.departure)} ${l.route.mode} ${l.route.shortName || l.route.longName} (${l.agency.name}) towards ${l.headsign}, trip ${l.tripId}`);
-      lines.push(`        from ${l.from.name} [${l.from.stopId}] to ${l.to.name} [${l.to.stopId}], arrive ${hhmm(l.arrival)}, ${l.intermediateStops.length} stops between`);
+      lines.push(
+        `  ${hhmm(l.departure)} ${l.route.mode} ${l.route.shortName || l.route.longName} (${l.agency.name}) towards ${l.headsign}, trip ${l.tripId}`,
+      );
+      lines.push(
+        `        from ${l.from.name} [${l.from.stopId}] to ${l.to.name} [${l.to.stopId}], arrive ${hhmm(l.arrival)}, ${l.intermediateStops.length} stops between`,
+      );
     }
   }
   return lines.join('\n');
@@ -85,10 +101,24 @@ function toJson(date: number, j: Itinerary, tz: string | undefined) {
     transfers: j.transfers,
     legs: j.legs.map((l) =>
       l.mode === 'walk'
-        ? { mode: 'walk', kind: l.kind, from_stop_id: l.from?.stopId ?? null, to_stop_id: l.to?.stopId ?? null, departure: iso(l.departure), arrival: iso(l.arrival) }
+        ? {
+            mode: 'walk',
+            kind: l.kind,
+            from_stop_id: l.from?.stopId ?? null,
+            to_stop_id: l.to?.stopId ?? null,
+            departure: iso(l.departure),
+            arrival: iso(l.arrival),
+          }
         : {
-            mode: l.route.mode, trip_id: l.tripId, route: l.route.shortName || l.route.longName, agency: l.agency.name, headsign: l.headsign,
-            from_stop_id: l.from.stopId, to_stop_id: l.to.stopId, departure: iso(l.departure), arrival: iso(l.arrival),
+            mode: l.route.mode,
+            trip_id: l.tripId,
+            route: l.route.shortName || l.route.longName,
+            agency: l.agency.name,
+            headsign: l.headsign,
+            from_stop_id: l.from.stopId,
+            to_stop_id: l.to.stopId,
+            departure: iso(l.departure),
+            arrival: iso(l.arrival),
             service_date: l.serviceDate,
           },
     ),

@@ -36,7 +36,13 @@ async function main(argv: string[]): Promise<void> {
     const importMs = Math.round(performance.now() - t0);
     const bytes = await writeStreetSnapshot(out, graph);
     const result = { ...stats, importMs, snapshotBytes: bytes, out };
-    console.log(json ? JSON.stringify(result, null, 2) : Object.entries(result).map(([k, v]) => `${k}: ${v}`).join('\n'));
+    console.log(
+      json
+        ? JSON.stringify(result, null, 2)
+        : Object.entries(result)
+            .map(([k, v]) => `${k}: ${v}`)
+            .join('\n'),
+    );
     return;
   }
   if (command === 'route') {
@@ -54,18 +60,27 @@ async function main(argv: string[]): Promise<void> {
     const route = planner.route(latLng(flag(args, 'from'), 'from'), latLng(flag(args, 'to'), 'to'), mode);
     const ms = performance.now() - t0;
     if (!route) {
-      console.log(json ? JSON.stringify({ route: null, reason: `no ${mode} route between these points` }) : `no ${mode} route between these points (both are on the street network, but this mode cannot make the trip)`);
+      console.log(
+        json
+          ? JSON.stringify({ route: null, reason: `no ${mode} route between these points` })
+          : `no ${mode} route between these points (both are on the street network, but this mode cannot make the trip)`,
+      );
       return;
     }
     if (json) {
       console.log(JSON.stringify({ ...route, points: undefined, ms: +ms.toFixed(2) }, null, 2));
       return;
     }
-    console.log(`${mode}: ${route.distance} m, ${Math.round(route.duration / 60)} min${route.estimated ? ' (estimated: no street network here)' : ''}; elevation ${route.elevationLowest ?? 'n/a'}-${route.elevationHighest ?? 'n/a'} m; ${ms.toFixed(1)} ms`);
-    for (const d of route.directions) console.log(`  ${d.html_instructions}${d.distance.text ? ` (${d.distance.text})` : ''}`);
+    console.log(
+      `${mode}: ${route.distance} m, ${Math.round(route.duration / 60)} min${route.estimated ? ' (estimated: no street network here)' : ''}; elevation ${route.elevationLowest ?? 'n/a'}-${route.elevationHighest ?? 'n/a'} m; ${ms.toFixed(1)} ms`,
+    );
+    for (const d of route.directions)
+      console.log(`  ${d.html_instructions}${d.distance.text ? ` (${d.distance.text})` : ''}`);
     return;
   }
-  throw new Error('usage: street.ts build --osm <pbf> --out <file> | route (--osm <pbf> | --snapshot <file>) --from lat,lng --to lat,lng [--mode walk|cycle|car]');
+  throw new Error(
+    'usage: street.ts build --osm <pbf> --out <file> | route (--osm <pbf> | --snapshot <file>) --from lat,lng --to lat,lng [--mode walk|cycle|car]',
+  );
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {

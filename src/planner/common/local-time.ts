@@ -102,12 +102,30 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 export function utcOffset(epochSeconds: number, timeZone: string): number {
   let f = formatters.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    f = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
     formatters.set(timeZone, f);
   }
   const parts: Record<string, number> = {};
-  for (const p of f.formatToParts(new Date(epochSeconds * 1000))) if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  const asUtc = Date.UTC(parts.year as number, (parts.month as number) - 1, parts.day as number, parts.hour as number, parts.minute as number, parts.second as number) / 1000;
+  for (const p of f.formatToParts(new Date(epochSeconds * 1000)))
+    if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  const asUtc =
+    Date.UTC(
+      parts.year as number,
+      (parts.month as number) - 1,
+      parts.day as number,
+      parts.hour as number,
+      parts.minute as number,
+      parts.second as number,
+    ) / 1000;
   return asUtc - epochSeconds;
 }
 

@@ -36,14 +36,39 @@ export function bikeHireCharge(tariff: Pick<BikeHireTariff, 'unlock_pence' | 'ba
   return covered >= minutes || minutes === 0 ? pence : null;
 }
 
-export function priceBikeHire(tariff: BikeHireTariff | null, durationS: number, scheme = 'Bike hire', vatRate = UK_VAT_RATE): { cost: Cost; line: PriceLine } {
-  if (!tariff) return { cost: 'unknown', line: { description: `${scheme}: no current published prices`, cost: 'unknown', estimated: true } };
+export function priceBikeHire(
+  tariff: BikeHireTariff | null,
+  durationS: number,
+  scheme = 'Bike hire',
+  vatRate = UK_VAT_RATE,
+): { cost: Cost; line: PriceLine } {
+  if (!tariff)
+    return {
+      cost: 'unknown',
+      line: { description: `${scheme}: no current published prices`, cost: 'unknown', estimated: true },
+    };
   const minutes = Math.max(0, durationS) / 60;
   const charge = bikeHireCharge(tariff, minutes);
   const source = { url: tariff.source_url, date: tariff.source_date };
   if (charge === null) {
-    return { cost: 'unknown', line: { description: `${scheme}: the published prices do not cover a ${Math.ceil(minutes)}-minute hire`, cost: 'unknown', estimated: true, source } };
+    return {
+      cost: 'unknown',
+      line: {
+        description: `${scheme}: the published prices do not cover a ${Math.ceil(minutes)}-minute hire`,
+        cost: 'unknown',
+        estimated: true,
+        source,
+      },
+    };
   }
   const cost = withVat(charge, tariff.vat_included, vatRate);
-  return { cost, line: { description: `${scheme} estimate: ${Math.ceil(minutes)} min (prices of ${tariff.source_date})`, cost, estimated: true, source } };
+  return {
+    cost,
+    line: {
+      description: `${scheme} estimate: ${Math.ceil(minutes)} min (prices of ${tariff.source_date})`,
+      cost,
+      estimated: true,
+      source,
+    },
+  };
 }

@@ -33,7 +33,10 @@ export const CAR_CLUB_STEP_MINUTES = 15;
 const BLOCKS_PER_DAY = (24 * 60) / CAR_CLUB_STEP_MINUTES;
 
 /** Time charge for a number of 15-minute blocks: hourly rate per quarter, each whole day capped at the day rate. */
-export function carClubTimeCharge(tariff: Pick<CarClubTariff, 'per_hour_pence' | 'per_day_pence'>, blocks: number): number {
+export function carClubTimeCharge(
+  tariff: Pick<CarClubTariff, 'per_hour_pence' | 'per_day_pence'>,
+  blocks: number,
+): number {
   const quarter = tariff.per_hour_pence / 4;
   if (tariff.per_day_pence === null) return Math.round(blocks * quarter);
   const days = Math.floor(blocks / BLOCKS_PER_DAY);
@@ -41,11 +44,24 @@ export function carClubTimeCharge(tariff: Pick<CarClubTariff, 'per_hour_pence' |
   return days * tariff.per_day_pence + Math.min(Math.round(rest * quarter), tariff.per_day_pence);
 }
 
-export function priceCarClub(tariff: CarClubTariff | null, durationS: number, distanceM: number, provider = 'Car club', vatRate = UK_VAT_RATE): CarClubPrice {
+export function priceCarClub(
+  tariff: CarClubTariff | null,
+  durationS: number,
+  distanceM: number,
+  provider = 'Car club',
+  vatRate = UK_VAT_RATE,
+): CarClubPrice {
   if (!tariff) {
     return {
-      cost: 'unknown', blocks: 0, timePence: 0, mileagePence: 0,
-      line: { description: `${provider}: no current published prices in our region data`, cost: 'unknown', estimated: true },
+      cost: 'unknown',
+      blocks: 0,
+      timePence: 0,
+      mileagePence: 0,
+      line: {
+        description: `${provider}: no current published prices in our region data`,
+        cost: 'unknown',
+        estimated: true,
+      },
     };
   }
   const minutes = Math.max(tariff.minimum_minutes, Math.max(0, durationS) / 60);
@@ -56,12 +72,18 @@ export function priceCarClub(tariff: CarClubTariff | null, durationS: number, di
   const total = withVat(timePence + mileagePence, tariff.vat_included, vatRate);
   const vatText = tariff.vat_included ? '' : `, plus VAT at ${Math.round(vatRate * 100)}%`;
   return {
-    cost: total, blocks, timePence, mileagePence,
+    cost: total,
+    blocks,
+    timePence,
+    mileagePence,
     line: {
-      description: `${provider} estimate: ${blocks * CAR_CLUB_STEP_MINUTES} min at £${(tariff.per_hour_pence / 100).toFixed(2)}/hour`
-        + `${tariff.per_day_pence !== null ? ` (capped at £${(tariff.per_day_pence / 100).toFixed(2)}/day)` : ''}`
-        + ` + ${miles.toFixed(2)} miles at ${tariff.per_mile_pence}p/mile${vatText}`,
-      cost: total, estimated: true, source: { url: tariff.source_url, date: tariff.source_date },
+      description:
+        `${provider} estimate: ${blocks * CAR_CLUB_STEP_MINUTES} min at £${(tariff.per_hour_pence / 100).toFixed(2)}/hour` +
+        `${tariff.per_day_pence !== null ? ` (capped at £${(tariff.per_day_pence / 100).toFixed(2)}/day)` : ''}` +
+        ` + ${miles.toFixed(2)} miles at ${tariff.per_mile_pence}p/mile${vatText}`,
+      cost: total,
+      estimated: true,
+      source: { url: tariff.source_url, date: tariff.source_date },
     },
   };
 }

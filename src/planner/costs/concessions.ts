@@ -72,7 +72,10 @@ export function localBusConcession(p: TravellerProfile): ConcessionResult | null
   }
   if (hasNewYoungScot(p)) {
     if (p.age === undefined || (p.age >= YOUNG_PERSONS_MIN_AGE && p.age <= YOUNG_PERSONS_MAX_AGE)) {
-      return { free: true, reason: 'Young Scot card (issued since 10 January 2022, under 22): free local bus travel in Scotland' };
+      return {
+        free: true,
+        reason: 'Young Scot card (issued since 10 January 2022, under 22): free local bus travel in Scotland',
+      };
     }
   }
   return null;
@@ -121,12 +124,19 @@ export function applyRailcard(
 ): RailcardPrice {
   const rule = (RAILCARD_RULES as Partial<Record<string, RailcardRule>>)[railcard];
   if (!rule) throw new Error(`unknown railcard '${String(railcard)}' (one of ${RAILCARDS.join(', ')})`);
-  if (!Number.isFinite(farePence) || farePence < 0) throw new Error(`a rail fare must be a non-negative amount of pence (got ${farePence})`);
+  if (!Number.isFinite(farePence) || farePence < 0)
+    throw new Error(`a rail fare must be a non-negative amount of pence (got ${farePence})`);
   let pence = Math.round(farePence * rule.pays);
   let description = rule.label;
   const min = rule.minimumFare;
-  if (min && departure && departure.weekday <= 4 && !min.exceptMonths.includes(departure.month) && !publicHolidays.includes(departure.date)
-    && inClockWindow(departure.minutes, min.weekdaysFrom, min.weekdaysTo)) {
+  if (
+    min &&
+    departure &&
+    departure.weekday <= 4 &&
+    !min.exceptMonths.includes(departure.month) &&
+    !publicHolidays.includes(departure.date) &&
+    inClockWindow(departure.minutes, min.weekdaysFrom, min.weekdaysTo)
+  ) {
     const floor = Math.min(farePence, min.pence);
     if (pence < floor) {
       pence = floor;

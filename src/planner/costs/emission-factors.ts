@@ -35,7 +35,8 @@ export function parseEmissionFactorsCsv(text: string): EmissionFactor[] {
   return out;
 }
 
-export type CarFuel = 'diesel' | 'petrol' | 'hybrid' | 'cng' | 'lpg' | 'unknown' | 'plug-in hybrid' | 'battery electric';
+export type CarFuel =
+  'diesel' | 'petrol' | 'hybrid' | 'cng' | 'lpg' | 'unknown' | 'plug-in hybrid' | 'battery electric';
 
 /** The factors the planner uses per leg mode, chosen from the DESNZ rows. */
 export interface ModeFactors {
@@ -65,8 +66,20 @@ function pick(rows: readonly EmissionFactor[], mode: string, category: string, u
 }
 
 export function modeFactors(rows: readonly EmissionFactor[]): ModeFactors {
-  const fuels: CarFuel[] = ['diesel', 'petrol', 'hybrid', 'cng', 'lpg', 'unknown', 'plug-in hybrid', 'battery electric'];
-  const car = Object.fromEntries(fuels.map((f) => [f, pick(rows, 'car', 'Average car', 'vehicle.km', f)])) as Record<CarFuel, number>;
+  const fuels: CarFuel[] = [
+    'diesel',
+    'petrol',
+    'hybrid',
+    'cng',
+    'lpg',
+    'unknown',
+    'plug-in hybrid',
+    'battery electric',
+  ];
+  const car = Object.fromEntries(fuels.map((f) => [f, pick(rows, 'car', 'Average car', 'vehicle.km', f)])) as Record<
+    CarFuel,
+    number
+  >;
   return {
     bus: pick(rows, 'bus', 'Local bus (not London)', 'passenger.km'),
     coach: pick(rows, 'coach', 'Coach', 'passenger.km'),

@@ -15,15 +15,33 @@ import type { ServiceClass } from './modes';
 import type { CarFuel, ModeFactors } from './emission-factors';
 
 export type EmissionMode =
-  | 'walk' | 'cycle' | 'bike-hire' | 'bus' | 'coach' | 'rail' | 'tram' | 'subway' | 'ferry'
-  | 'taxi' | 'drt' | 'community-bus' | 'car' | 'car-club' | 'motorbike';
+  | 'walk'
+  | 'cycle'
+  | 'bike-hire'
+  | 'bus'
+  | 'coach'
+  | 'rail'
+  | 'tram'
+  | 'subway'
+  | 'ferry'
+  | 'taxi'
+  | 'drt'
+  | 'community-bus'
+  | 'car'
+  | 'car-club'
+  | 'motorbike';
 
 export interface LegEmissionOptions {
   fuel?: CarFuel;
 }
 
 /** kg CO2e for one leg (unrounded). */
-export function emissionsForLeg(factors: ModeFactors, mode: EmissionMode, distanceM: number, options: LegEmissionOptions = {}): number {
+export function emissionsForLeg(
+  factors: ModeFactors,
+  mode: EmissionMode,
+  distanceM: number,
+  options: LegEmissionOptions = {},
+): number {
   const km = Math.max(0, distanceM) / 1000;
   switch (mode) {
     case 'walk':
@@ -61,7 +79,10 @@ export function roundKg(kg: number): number {
 }
 
 /** Journey carbon_emission: the sum of its legs, rounded once at the end. */
-export function journeyEmissions(factors: ModeFactors, legs: readonly { mode: EmissionMode; distanceM: number; fuel?: CarFuel }[]): number {
+export function journeyEmissions(
+  factors: ModeFactors,
+  legs: readonly { mode: EmissionMode; distanceM: number; fuel?: CarFuel }[],
+): number {
   let kg = 0;
   for (const l of legs) kg += emissionsForLeg(factors, l.mode, l.distanceM, l.fuel ? { fuel: l.fuel } : {});
   return roundKg(kg);

@@ -11,8 +11,17 @@ import { tableFromCsv } from './csv';
 import type { FareTables } from './gtfs-fares';
 
 const FARE_FILES = [
-  'fare_attributes.txt', 'fare_rules.txt', 'fare_media.txt', 'fare_products.txt', 'fare_leg_rules.txt',
-  'rider_categories.txt', 'areas.txt', 'stop_areas.txt', 'networks.txt', 'route_networks.txt', 'timeframes.txt',
+  'fare_attributes.txt',
+  'fare_rules.txt',
+  'fare_media.txt',
+  'fare_products.txt',
+  'fare_leg_rules.txt',
+  'rider_categories.txt',
+  'areas.txt',
+  'stop_areas.txt',
+  'networks.txt',
+  'route_networks.txt',
+  'timeframes.txt',
 ];
 
 async function readText(source: GtfsSource, file: string): Promise<string> {
@@ -27,7 +36,8 @@ export async function readFareTables(source: GtfsSource): Promise<FareTables> {
   const tables: FareTables = {};
   for (const f of FARE_FILES) if (present.has(f)) tables[f] = tableFromCsv(await readText(source, f));
   if (Object.keys(tables).length > 0) {
-    for (const f of ['stops.txt', 'routes.txt']) if (present.has(f)) tables[f] = tableFromCsv(await readText(source, f));
+    for (const f of ['stops.txt', 'routes.txt'])
+      if (present.has(f)) tables[f] = tableFromCsv(await readText(source, f));
   }
   return tables;
 }
@@ -44,7 +54,10 @@ export function fareTablesFromRawFeed(raw: RawFeed): FareTables {
   }
   if (Object.keys(tables).length > 0) {
     tables['stops.txt'] = { header: ['stop_id', 'zone_id'], rows: raw.stops.map((s) => [s.id, s.zoneId]) };
-    tables['routes.txt'] = { header: ['route_id', 'agency_id', 'network_id'], rows: raw.routes.map((r) => [r.id, r.agencyId, r.networkId]) };
+    tables['routes.txt'] = {
+      header: ['route_id', 'agency_id', 'network_id'],
+      rows: raw.routes.map((r) => [r.id, r.agencyId, r.networkId]),
+    };
   }
   return tables;
 }

@@ -106,19 +106,33 @@ export class FareIndex {
     for (const r of tableRecords(tables['fare_attributes.txt'])) {
       if (!r.fare_id) continue;
       const currency = (r.currency_type || 'GBP').toUpperCase();
-      this.v1Fares.set(r.fare_id, { id: r.fare_id, amount: toMinor(r.price ?? '', currency), currency, paymentMethod: r.payment_method ?? '', agencyId: r.agency_id ?? '' });
+      this.v1Fares.set(r.fare_id, {
+        id: r.fare_id,
+        amount: toMinor(r.price ?? '', currency),
+        currency,
+        paymentMethod: r.payment_method ?? '',
+        agencyId: r.agency_id ?? '',
+      });
     }
     for (const r of tableRecords(tables['fare_rules.txt'])) {
       if (!r.fare_id) continue;
-      this.v1Rules.push({ fareId: r.fare_id, routeId: r.route_id ?? '', origin: r.origin_id ?? '', destination: r.destination_id ?? '', contains: r.contains_id ?? '' });
+      this.v1Rules.push({
+        fareId: r.fare_id,
+        routeId: r.route_id ?? '',
+        origin: r.origin_id ?? '',
+        destination: r.destination_id ?? '',
+        contains: r.contains_id ?? '',
+      });
     }
-    for (const r of tableRecords(tables['stops.txt'])) if (r.stop_id && r.zone_id) this.stopZone.set(r.stop_id, r.zone_id);
+    for (const r of tableRecords(tables['stops.txt']))
+      if (r.stop_id && r.zone_id) this.stopZone.set(r.stop_id, r.zone_id);
     for (const r of tableRecords(tables['routes.txt'])) {
       if (!r.route_id) continue;
       this.routeAgency.set(r.route_id, r.agency_id ?? '');
       if (r.network_id) this.routeNetwork.set(r.route_id, r.network_id);
     }
-    for (const r of tableRecords(tables['route_networks.txt'])) if (r.route_id && r.network_id) this.routeNetwork.set(r.route_id, r.network_id);
+    for (const r of tableRecords(tables['route_networks.txt']))
+      if (r.route_id && r.network_id) this.routeNetwork.set(r.route_id, r.network_id);
     for (const r of tableRecords(tables['stop_areas.txt'])) {
       if (!r.stop_id || !r.area_id) continue;
       const list = this.stopAreas.get(r.stop_id) ?? [];
@@ -129,15 +143,26 @@ export class FareIndex {
       if (!r.fare_product_id) continue;
       const currency = (r.currency || 'GBP').toUpperCase();
       const list = this.v2Products.get(r.fare_product_id) ?? [];
-      list.push({ id: r.fare_product_id, name: r.fare_product_name ?? '', rider: r.rider_category_id ?? '', media: r.fare_media_id ?? '', amount: toMinor(r.amount ?? '', currency), currency });
+      list.push({
+        id: r.fare_product_id,
+        name: r.fare_product_name ?? '',
+        rider: r.rider_category_id ?? '',
+        media: r.fare_media_id ?? '',
+        amount: toMinor(r.amount ?? '', currency),
+        currency,
+      });
       this.v2Products.set(r.fare_product_id, list);
     }
     for (const r of tableRecords(tables['fare_leg_rules.txt'])) {
       if (!r.fare_product_id) continue;
       this.v2Rules.push({
-        network: r.network_id ?? '', from: r.from_area_id ?? '', to: r.to_area_id ?? '',
-        fromTimeframe: r.from_timeframe_group_id ?? '', toTimeframe: r.to_timeframe_group_id ?? '',
-        product: r.fare_product_id, priority: Number(r.rule_priority || 0) || 0,
+        network: r.network_id ?? '',
+        from: r.from_area_id ?? '',
+        to: r.to_area_id ?? '',
+        fromTimeframe: r.from_timeframe_group_id ?? '',
+        toTimeframe: r.to_timeframe_group_id ?? '',
+        product: r.fare_product_id,
+        priority: Number(r.rule_priority || 0) || 0,
       });
     }
     for (const r of tableRecords(tables['timeframes.txt'])) {
@@ -146,8 +171,10 @@ export class FareIndex {
       list.push({ start: clock(r.start_time || '00:00:00'), end: clock(r.end_time || '24:00:00') });
       this.timeframes.set(r.timeframe_group_id, list);
     }
-    for (const r of tableRecords(tables['rider_categories.txt'])) if (r.is_default_fare_category === '1' && r.rider_category_id) this.defaultRiders.add(r.rider_category_id);
-    for (const r of tableRecords(tables['fare_media.txt'])) if (r.fare_media_id) this.mediaNames.set(r.fare_media_id, r.fare_media_name || r.fare_media_id);
+    for (const r of tableRecords(tables['rider_categories.txt']))
+      if (r.is_default_fare_category === '1' && r.rider_category_id) this.defaultRiders.add(r.rider_category_id);
+    for (const r of tableRecords(tables['fare_media.txt']))
+      if (r.fare_media_id) this.mediaNames.set(r.fare_media_id, r.fare_media_name || r.fare_media_id);
     this.hasV1 = this.v1Fares.size > 0;
     this.hasV2 = this.v2Rules.length > 0;
   }
@@ -169,13 +196,20 @@ export class FareIndex {
     if (this.v1Rules.length === 0) {
       // GTFS: without fare_rules a feed's single fare applies to every trip; with several it is ambiguous.
       if (fares.length !== 1) {
-        return { kind: 'none', reason: `the feed lists ${fares.length} fares (fare_attributes.txt) but no fare_rules.txt saying which trips they apply to` };
+        return {
+          kind: 'none',
+          reason: `the feed lists ${fares.length} fares (fare_attributes.txt) but no fare_rules.txt saying which trips they apply to`,
+        };
       }
       matching = fares;
     } else {
       const fromZone = this.stopZone.get(q.fromStopId) ?? '';
       const toZone = this.stopZone.get(q.toStopId) ?? '';
-      const passed = new Set((q.passedStopIds ?? [q.fromStopId, q.toStopId]).map((s) => this.stopZone.get(s)).filter((z): z is string => !!z));
+      const passed = new Set(
+        (q.passedStopIds ?? [q.fromStopId, q.toStopId])
+          .map((s) => this.stopZone.get(s))
+          .filter((z): z is string => !!z),
+      );
       const ok = new Set<string>();
       const containsGroups = new Map<string, Set<string>>();
       for (const r of this.v1Rules) {
@@ -193,10 +227,12 @@ export class FareIndex {
       }
       // contains_id: the fare applies when the zones passed through are exactly the listed ones.
       for (const [key, zones] of containsGroups) {
-        if (zones.size === passed.size && [...passed].every((z) => zones.has(z))) ok.add(key.split('\u0000')[0] as string);
+        if (zones.size === passed.size && [...passed].every((z) => zones.has(z)))
+          ok.add(key.split('\u0000')[0] as string);
       }
       matching = fares.filter((f) => ok.has(f.id));
-      if (matching.length === 0) return { kind: 'none', reason: 'no fare rule in the feed matches this route and these zones' };
+      if (matching.length === 0)
+        return { kind: 'none', reason: 'no fare rule in the feed matches this route and these zones' };
     }
     matching.sort((a, b) => a.amount - b.amount);
     const best = matching[0] as V1Fare;
@@ -205,7 +241,12 @@ export class FareIndex {
       return how ? `${f.id} (${how})` : f.id;
     };
     return {
-      kind: 'fare', amount: best.amount, currency: best.currency, fareId: best.id, version: 1, description: describe(best),
+      kind: 'fare',
+      amount: best.amount,
+      currency: best.currency,
+      fareId: best.id,
+      version: 1,
+      description: describe(best),
       alternatives: matching.slice(1).map((f) => ({ fareId: f.id, amount: f.amount, description: describe(f) })),
     };
   }
@@ -217,7 +258,11 @@ export class FareIndex {
     // Spec matching, field by field over the whole table: when some rule names this leg's
     // network (area, timeframe), the rules leaving that field empty no longer match;
     // only when none names it do the empty ("any") rules apply.
-    const inFrame = (group: string) => q.departureMinutes !== undefined && (this.timeframes.get(group) ?? []).some((t) => q.departureMinutes! * 60 >= t.start && q.departureMinutes! * 60 < t.end);
+    const inFrame = (group: string) =>
+      q.departureMinutes !== undefined &&
+      (this.timeframes.get(group) ?? []).some(
+        (t) => q.departureMinutes! * 60 >= t.start && q.departureMinutes! * 60 < t.end,
+      );
     const fields: [(r: V2Rule) => string, (v: string) => boolean][] = [
       [(r) => r.network, (v) => v === network],
       [(r) => r.from, (v) => fromAreas.includes(v)],
@@ -239,7 +284,8 @@ export class FareIndex {
         products.push(p);
       }
     }
-    if (products.length === 0) return { kind: 'none', reason: 'the matching fare rules name no product for the default rider' };
+    if (products.length === 0)
+      return { kind: 'none', reason: 'the matching fare rules name no product for the default rider' };
     products.sort((a, b) => a.amount - b.amount);
     const describe = (p: V2Product) => {
       const media = p.media ? this.mediaNames.get(p.media) : undefined;
@@ -247,7 +293,12 @@ export class FareIndex {
     };
     const best = products[0] as V2Product;
     return {
-      kind: 'fare', amount: best.amount, currency: best.currency, fareId: best.id, version: 2, description: describe(best),
+      kind: 'fare',
+      amount: best.amount,
+      currency: best.currency,
+      fareId: best.id,
+      version: 2,
+      description: describe(best),
       alternatives: products.slice(1).map((p) => ({ fareId: p.id, amount: p.amount, description: describe(p) })),
     };
   }
@@ -285,7 +336,10 @@ export interface TimetableFareSource {
  * no stop zone_id, so Fares v1 zone rules need stops.txt from `more[feed]`
  * (readFareTables on the same feed); routes.txt (route -> agency) is rebuilt from the model.
  */
-export function fareIndexesFromTimetable(tt: TimetableFareSource, more: Record<string, FareTables> = {}): Map<string, FareIndex> {
+export function fareIndexesFromTimetable(
+  tt: TimetableFareSource,
+  more: Record<string, FareTables> = {},
+): Map<string, FareIndex> {
   const out = new Map<string, FareIndex>();
   for (const { name } of tt.feeds) {
     const tables = fareTablesFromExtras(tt.extras, name, more[name] ?? {});

@@ -86,7 +86,12 @@ export interface PriceLine {
 
 /** The SPEC's pricing_breakdown entry (description, cost text), plus whether it is an estimate and its source. */
 export function toBreakdown(line: PriceLine, currency = 'GBP'): PricingBreakdownItem {
-  return { description: line.description, cost: formatCost(line.cost, currency), estimated: line.estimated, source: line.source ?? null };
+  return {
+    description: line.description,
+    cost: formatCost(line.cost, currency),
+    estimated: line.estimated,
+    source: line.source ?? null,
+  };
 }
 
 export interface PricingBreakdownItem {

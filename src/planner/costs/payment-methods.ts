@@ -12,7 +12,10 @@ export interface PaymentMethodsData {
   agencies: AgencyPaymentMethods[];
 }
 
-export function paymentMethodsBreakdown(agencyNames: readonly string[], data: PaymentMethodsData): { agency_name: string; methods: string[] }[] {
+export function paymentMethodsBreakdown(
+  agencyNames: readonly string[],
+  data: PaymentMethodsData,
+): { agency_name: string; methods: string[] }[] {
   const seen = new Set<string>();
   const out: { agency_name: string; methods: string[] }[] = [];
   for (const name of agencyNames) {

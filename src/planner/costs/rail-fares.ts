@@ -87,7 +87,13 @@ export function fitPower(points: readonly { km: number; pence: number }[]): Powe
   }
   if (n < 2 || sxx === 0) throw new Error(`rail fare fit needs at least two fares at different distances (got ${n})`);
   const b = sxy / sxx;
-  return { a: Math.exp(my - b * mx), b, minKm: Math.min(...usable.map((p) => p.km)), maxKm: Math.max(...usable.map((p) => p.km)), n };
+  return {
+    a: Math.exp(my - b * mx),
+    b,
+    minKm: Math.min(...usable.map((p) => p.km)),
+    maxKm: Math.max(...usable.map((p) => p.km)),
+    n,
+  };
 }
 
 export function predictPence(model: PowerModel, distanceKm: number): number {
@@ -120,7 +126,13 @@ export function leaveOneOut(observations: readonly RailFareObservation[]): LooSu
     const model = fitPower(points.filter((_, j) => j !== i));
     const predictedPence = round10(predictPence(model, points[i]?.km ?? 0));
     const actualPence = round10(o.indexed_pence);
-    return { pair: `${o.from.name}-${o.to.name}`, km: points[i]?.km ?? 0, actualPence, predictedPence, error: (predictedPence - actualPence) / actualPence };
+    return {
+      pair: `${o.from.name}-${o.to.name}`,
+      km: points[i]?.km ?? 0,
+      actualPence,
+      predictedPence,
+      error: (predictedPence - actualPence) / actualPence,
+    };
   });
   const abs = rows.map((r) => Math.abs(r.error) * 100).sort((x, y) => x - y);
   const mid = abs.length >> 1;
@@ -164,7 +176,9 @@ const pounds = (p: number) => `£${(p / 100).toFixed(2)}`;
 
 function indexing(o: RailFareObservation, data: RailFareData): string {
   const applied = data.rises.filter((r) => r.effective_date > o.seen && r.effective_date <= data.price_level);
-  return applied.length ? ` + ${applied.map((r) => `${r.percent}% (${r.effective_date.slice(0, 7)})`).join(' + ')}` : '';
+  return applied.length
+    ? ` + ${applied.map((r) => `${r.percent}% (${r.effective_date.slice(0, 7)})`).join(' + ')}`
+    : '';
 }
 
 /** The off-peak return between two stations at the data's price level (see the file comment). */
@@ -179,8 +193,13 @@ export function estimateRailReturn(data: RailFareData, from: LatLng, to: LatLng)
   }
   const model = railModel(data);
   const d = distance(from, to) / 1000;
-  const nearest = [...data.observations].sort((x, y) => Math.abs(km(x) - d) - Math.abs(km(y) - d))[0] as RailFareObservation;
-  const range = d < model.minKm || d > model.maxKm ? `; outside the ${Math.round(model.minKm)}-${Math.round(model.maxKm)} km the formula was fitted on, so less reliable` : '';
+  const nearest = [...data.observations].sort(
+    (x, y) => Math.abs(km(x) - d) - Math.abs(km(y) - d),
+  )[0] as RailFareObservation;
+  const range =
+    d < model.minKm || d > model.maxKm
+      ? `; outside the ${Math.round(model.minKm)}-${Math.round(model.maxKm)} km the formula was fitted on, so less reliable`
+      : '';
   return {
     returnPence: round10(predictPence(model, d)),
     basis: `formula £${(model.a / 100).toFixed(3)} x ${d.toFixed(1)} km^${model.b.toFixed(3)} fitted to ${model.n} published ScotRail off-peak returns; nearest published: ${nearest.from.name}-${nearest.to.name} ${pounds(round10(nearest.indexed_pence))}${range}`,

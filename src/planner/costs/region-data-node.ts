@@ -3,8 +3,15 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { modeFactors } from './emission-factors';
 import {
-  bikeHireDataSchema, carClubDataSchema, councilAreasDataSchema, drtDataSchema, emissionFactorsDataSchema, faresDataSchema,
-  paymentMethodsDataSchema, taxiDataSchema, type RegionCostData,
+  bikeHireDataSchema,
+  carClubDataSchema,
+  councilAreasDataSchema,
+  drtDataSchema,
+  emissionFactorsDataSchema,
+  faresDataSchema,
+  paymentMethodsDataSchema,
+  taxiDataSchema,
+  type RegionCostData,
 } from './region-data';
 
 export type { RegionCostData };
@@ -25,7 +32,12 @@ export async function loadRegionCostData(dir: string): Promise<RegionCostData> {
     json(dir, 'emission-factors.json').then((d) => emissionFactorsDataSchema.parse(d)),
   ]);
   return {
-    taxis, carClubs, bikeHire, drt, fares, paymentMethods,
+    taxis,
+    carClubs,
+    bikeHire,
+    drt,
+    fares,
+    paymentMethods,
     councilAreas: councils.areas.map((a) => ({ name: a.name, bbox: a.bbox, polygons: a.polygons })),
     emissionFactors: modeFactors(factors.factors),
   };

@@ -74,8 +74,15 @@ export interface TaxiData {
 export type MeterResult = { kind: 'fare'; pence: number; increments: number } | { kind: 'unknown'; reason: string };
 
 /** Fare for a distance on one tariff (pure arithmetic, see the file comment). */
-export function meterFare(tariff: Pick<TaxiTariff, 'initial_charge_pence' | 'initial_distance_yards' | 'increment_pence' | 'increment_distance_yards'>, distanceM: number): MeterResult {
-  if (!Number.isFinite(distanceM) || distanceM < 0) throw new RangeError(`taxi distance must be a non-negative number of metres (got ${distanceM})`);
+export function meterFare(
+  tariff: Pick<
+    TaxiTariff,
+    'initial_charge_pence' | 'initial_distance_yards' | 'increment_pence' | 'increment_distance_yards'
+  >,
+  distanceM: number,
+): MeterResult {
+  if (!Number.isFinite(distanceM) || distanceM < 0)
+    throw new RangeError(`taxi distance must be a non-negative number of metres (got ${distanceM})`);
   const yards = distanceM / METRES_PER_YARD;
   if (tariff.initial_distance_yards === null) {
     return { kind: 'unknown', reason: 'the distance covered by the initial charge is not published in our sources' };
@@ -110,17 +117,22 @@ export function chooseTariff(council: CouncilTaxiData, t: LocalDateTime, passeng
   const current = council.tariffs.filter((x) => !x.effective_from || x.effective_from <= t.date);
   for (const x of current) {
     if (x.applies.kind !== 'dates') continue;
-    const clockOk = !x.applies.clock || inClockWindow(t.minutes, parseClock(x.applies.clock.from), parseClock(x.applies.clock.to));
+    const clockOk =
+      !x.applies.clock || inClockWindow(t.minutes, parseClock(x.applies.clock.from), parseClock(x.applies.clock.to));
     if (inDateRanges(md, x.applies.ranges) && clockOk) return { kind: 'tariff', tariff: x };
   }
   const byPassengers = current
-    .filter((x): x is TaxiTariff & { applies: { kind: 'passengers'; min: number } } => x.applies.kind === 'passengers' && passengers >= x.applies.min)
+    .filter(
+      (x): x is TaxiTariff & { applies: { kind: 'passengers'; min: number } } =>
+        x.applies.kind === 'passengers' && passengers >= x.applies.min,
+    )
     .sort((a, b) => b.applies.min - a.applies.min);
   if (byPassengers[0]) return { kind: 'tariff', tariff: byPassengers[0] };
   for (const x of current) {
     if (x.applies.kind !== 'clock') continue;
     if (x.applies.days && !x.applies.days.includes(t.weekday)) continue;
-    if (inClockWindow(t.minutes, parseClock(x.applies.from), parseClock(x.applies.to))) return { kind: 'tariff', tariff: x };
+    if (inClockWindow(t.minutes, parseClock(x.applies.from), parseClock(x.applies.to)))
+      return { kind: 'tariff', tariff: x };
   }
   if (current.some((x) => x.applies.kind === 'unstated')) {
     return { kind: 'unknown', reason: 'the hours each taxi tariff applies are not published in our sources' };
@@ -158,9 +170,10 @@ function pounds(p: number): string {
 }
 
 function describeTariff(t: TaxiTariff): string {
-  const inc = t.increment_pence !== null && t.increment_distance_yards !== null
-    ? ` then ${t.increment_pence}p per ${t.increment_distance_yards} yards`
-    : '';
+  const inc =
+    t.increment_pence !== null && t.increment_distance_yards !== null
+      ? ` then ${t.increment_pence}p per ${t.increment_distance_yards} yards`
+      : '';
   const first = t.initial_distance_yards !== null ? ` for the first ${t.initial_distance_yards} yards` : '';
   return `${t.name}: ${pounds(t.initial_charge_pence)}${first}${inc}`;
 }
@@ -190,7 +203,10 @@ function median(values: readonly number[]): number | null {
   return v.length % 2 ? (v[mid] as number) : ((v[mid - 1] as number) + (v[mid] as number)) / 2;
 }
 
-const perMile = (t: TaxiTariff) => (t.increment_pence !== null && t.increment_distance_yards !== null ? (t.increment_pence * 1760) / t.increment_distance_yards : null);
+const perMile = (t: TaxiTariff) =>
+  t.increment_pence !== null && t.increment_distance_yards !== null
+    ? (t.increment_pence * 1760) / t.increment_distance_yards
+    : null;
 
 export interface RegionFallback {
   initial_charge_pence: number | null;
@@ -211,7 +227,10 @@ export function regionFallback(data: TaxiData, band: 'day' | 'night', date: stri
     const values: number[] = [];
     const councils: string[] = [];
     for (const c of data.councils) {
-      const own = c.tariffs.filter((t) => (!t.effective_from || t.effective_from <= date) && tariffBand(t) === band).map(pick).filter((v): v is number => v !== null);
+      const own = c.tariffs
+        .filter((t) => (!t.effective_from || t.effective_from <= date) && tariffBand(t) === band)
+        .map(pick)
+        .filter((v): v is number => v !== null);
       const m = median(own);
       if (m !== null) {
         values.push(m);
@@ -232,8 +251,12 @@ export function regionFallback(data: TaxiData, band: 'day' | 'night', date: stri
 }
 
 function checkRequest(req: TaxiRequest): void {
-  meterFare({ initial_charge_pence: 0, initial_distance_yards: 0, increment_pence: null, increment_distance_yards: null }, req.distanceM);
-  if (req.passengers !== undefined && (!Number.isInteger(req.passengers) || req.passengers < 1)) throw new RangeError(`taxi passengers must be a whole number from 1 (got ${req.passengers})`);
+  meterFare(
+    { initial_charge_pence: 0, initial_distance_yards: 0, increment_pence: null, increment_distance_yards: null },
+    req.distanceM,
+  );
+  if (req.passengers !== undefined && (!Number.isInteger(req.passengers) || req.passengers < 1))
+    throw new RangeError(`taxi passengers must be a whole number from 1 (got ${req.passengers})`);
 }
 
 /**
@@ -250,8 +273,17 @@ export function priceTaxi(req: TaxiRequest, data: TaxiData): TaxiQuote {
   if (!council) {
     const where = req.council ?? 'this area';
     return {
-      cost: 'unknown', estimated: true, council: req.council ?? null, tariff: null, operators: [], caveats: [],
-      line: { description: `Taxi: no published fare scale for ${where} in our region data`, cost: 'unknown', estimated: true },
+      cost: 'unknown',
+      estimated: true,
+      council: req.council ?? null,
+      tariff: null,
+      operators: [],
+      caveats: [],
+      line: {
+        description: `Taxi: no published fare scale for ${where} in our region data`,
+        cost: 'unknown',
+        estimated: true,
+      },
     };
   }
   const operators = council.operators.map((o) => ({ name: o.name, phone: o.phone }));
@@ -264,7 +296,10 @@ export function priceTaxi(req: TaxiRequest, data: TaxiData): TaxiQuote {
   else {
     const current = council.tariffs.filter((t) => !t.effective_from || t.effective_from <= date);
     tariff = current.find((t) => t.applies.kind === 'unstated' && tariffBand(t) === 'day');
-    if (tariff) notes.push(`the hours of ${council.council}'s tariffs are not published, so the daytime tariff is used (evening and festive tariffs cost more)`);
+    if (tariff)
+      notes.push(
+        `the hours of ${council.council}'s tariffs are not published, so the daytime tariff is used (evening and festive tariffs cost more)`,
+      );
   }
   const band = tariff && tariffBand(tariff) === 'night' ? 'night' : 'day';
   const fb = regionFallback(data, band, date);
@@ -272,43 +307,89 @@ export function priceTaxi(req: TaxiRequest, data: TaxiData): TaxiQuote {
   if (!tariff) {
     if (fb.initial_charge_pence === null || fb.initial_distance_yards === null || fb.pence_per_mile === null) {
       return {
-        cost: 'unknown', estimated: true, council: council.council, tariff: null, operators, caveats,
-        line: { description: `Taxi (${council.council}): ${choice.kind === 'unknown' ? choice.reason : ''}; the region publishes no complete scale to fall back on`, cost: 'unknown', estimated: true },
+        cost: 'unknown',
+        estimated: true,
+        council: council.council,
+        tariff: null,
+        operators,
+        caveats,
+        line: {
+          description: `Taxi (${council.council}): ${choice.kind === 'unknown' ? choice.reason : ''}; the region publishes no complete scale to fall back on`,
+          cost: 'unknown',
+          estimated: true,
+        },
       };
     }
-    notes.push(`${council.council} has no current published fare scale in our sources, so the region fallback is used (${from}); hours not published, so the daytime scale`);
+    notes.push(
+      `${council.council} has no current published fare scale in our sources, so the region fallback is used (${from}); hours not published, so the daytime scale`,
+    );
     tariff = {
-      name: 'region fallback (daytime)', applies: { kind: 'unstated', text: 'fallback' }, initial_charge_pence: fb.initial_charge_pence,
-      initial_distance_yards: fb.initial_distance_yards, increment_pence: null, increment_distance_yards: null, waiting_pence_per_minute: null,
-      effective_from: null, source_url: '', source_date: '',
+      name: 'region fallback (daytime)',
+      applies: { kind: 'unstated', text: 'fallback' },
+      initial_charge_pence: fb.initial_charge_pence,
+      initial_distance_yards: fb.initial_distance_yards,
+      increment_pence: null,
+      increment_distance_yards: null,
+      waiting_pence_per_minute: null,
+      effective_from: null,
+      source_url: '',
+      source_date: '',
     };
   }
   let filled = tariff;
   if (filled.initial_distance_yards === null && fb.initial_distance_yards !== null) {
     filled = { ...filled, initial_distance_yards: Math.round(fb.initial_distance_yards) };
-    notes.push(`the distance its initial charge covers is not published: ${Math.round(fb.initial_distance_yards)} yards, the ${from}`);
+    notes.push(
+      `the distance its initial charge covers is not published: ${Math.round(fb.initial_distance_yards)} yards, the ${from}`,
+    );
   }
   if ((filled.increment_pence === null || filled.increment_distance_yards === null) && fb.pence_per_mile !== null) {
     // 1p per (1760 / rate) yards: the rate per mile, charged to the penny.
     filled = { ...filled, increment_pence: 1, increment_distance_yards: 1760 / fb.pence_per_mile };
-    if (tariff.source_url) notes.push(`the rate after the initial distance is not published: ${fb.pence_per_mile.toFixed(1)}p a mile, the ${from}`);
-    else notes.push(`${fb.initial_charge_pence !== null ? pounds(fb.initial_charge_pence) : ''} for the first ${filled.initial_distance_yards} yards then ${fb.pence_per_mile.toFixed(1)}p a mile`);
+    if (tariff.source_url)
+      notes.push(
+        `the rate after the initial distance is not published: ${fb.pence_per_mile.toFixed(1)}p a mile, the ${from}`,
+      );
+    else
+      notes.push(
+        `${fb.initial_charge_pence !== null ? pounds(fb.initial_charge_pence) : ''} for the first ${filled.initial_distance_yards} yards then ${fb.pence_per_mile.toFixed(1)}p a mile`,
+      );
   }
   const fare = meterFare(filled, req.distanceM);
   const source = tariff.source_url ? { source: { url: tariff.source_url, date: tariff.source_date } } : {};
   const stated = notes.length ? `; ${notes.join('; ')}` : '';
   if (fare.kind === 'unknown') {
     return {
-      cost: 'unknown', estimated: true, council: council.council, tariff: tariff.name, operators, caveats, atLeastPence: tariff.initial_charge_pence,
-      line: { description: `Taxi (${council.council}, ${describeTariff(tariff)}): ${fare.reason}${stated}`, cost: 'unknown', estimated: true, ...source },
+      cost: 'unknown',
+      estimated: true,
+      council: council.council,
+      tariff: tariff.name,
+      operators,
+      caveats,
+      atLeastPence: tariff.initial_charge_pence,
+      line: {
+        description: `Taxi (${council.council}, ${describeTariff(tariff)}): ${fare.reason}${stated}`,
+        cost: 'unknown',
+        estimated: true,
+        ...source,
+      },
     };
   }
-  const scale = tariff.source_url ? `${council.council} ${describeTariff(tariff)}; fare scale of ${tariff.source_date}` : `${council.council}`;
+  const scale = tariff.source_url
+    ? `${council.council} ${describeTariff(tariff)}; fare scale of ${tariff.source_date}`
+    : `${council.council}`;
   return {
-    cost: fare.pence, estimated: true, council: council.council, tariff: tariff.name, operators, caveats,
+    cost: fare.pence,
+    estimated: true,
+    council: council.council,
+    tariff: tariff.name,
+    operators,
+    caveats,
     line: {
       description: `Taxi estimate (${scale}${stated}; the origin council's tariff at the start of the hire; waiting time not included)`,
-      cost: fare.pence, estimated: true, ...source,
+      cost: fare.pence,
+      estimated: true,
+      ...source,
     },
   };
 }

@@ -117,11 +117,19 @@ function includesName(name: string | undefined, fragment: string): boolean {
 
 function publishedFareFor(leg: TransitLeg, data: FaresData): PublishedFare | undefined {
   const agency = leg.agencyName.trim().toLowerCase();
-  const candidates = data.published_fares.filter((f) => f.use_for_legs && f.kind === 'single' && f.passenger_type === 'adult'
-    && f.agency_names.some((a) => a.toLowerCase() === agency));
-  const between = candidates.find((f) => f.between && (
-    (includesName(leg.fromStopName, f.between[0]) && includesName(leg.toStopName, f.between[1]))
-    || (includesName(leg.fromStopName, f.between[1]) && includesName(leg.toStopName, f.between[0]))));
+  const candidates = data.published_fares.filter(
+    (f) =>
+      f.use_for_legs &&
+      f.kind === 'single' &&
+      f.passenger_type === 'adult' &&
+      f.agency_names.some((a) => a.toLowerCase() === agency),
+  );
+  const between = candidates.find(
+    (f) =>
+      f.between &&
+      ((includesName(leg.fromStopName, f.between[0]) && includesName(leg.toStopName, f.between[1])) ||
+        (includesName(leg.fromStopName, f.between[1]) && includesName(leg.toStopName, f.between[0]))),
+  );
   return between ?? candidates.find((f) => !f.between);
 }
 
@@ -138,12 +146,21 @@ export function priceTransitLeg(leg: TransitLeg, profile: TravellerProfile, ctx:
   const base = { serviceClass: cls, agencyName: leg.agencyName, date: when.date, currency: 'GBP' };
   const name = label(leg);
 
-  const coach = ctx.data.coach_operators.find((c) => c.agency_name.toLowerCase() === leg.agencyName.trim().toLowerCase());
+  const coach = ctx.data.coach_operators.find(
+    (c) => c.agency_name.toLowerCase() === leg.agencyName.trim().toLowerCase(),
+  );
   const concession = ctx.data.concession_scheme === 'scotland' ? localBusConcession(profile) : null;
   if (concession && (cls === 'bus' || (cls === 'coach' && coach?.accepts_nec === true))) {
-    return { ...base, cost: 'free', line: { description: `${name} - free: ${concession.reason}`, cost: 'free', estimated: false } };
+    return {
+      ...base,
+      cost: 'free',
+      line: { description: `${name} - free: ${concession.reason}`, cost: 'free', estimated: false },
+    };
   }
-  const concessionNote = concession && cls === 'coach' ? ' (whether this coach accepts the National Entitlement Card is not in our sources - ask the operator)' : '';
+  const concessionNote =
+    concession && cls === 'coach'
+      ? ' (whether this coach accepts the National Entitlement Card is not in our sources - ask the operator)'
+      : '';
 
   let unknownReason = 'no fare data for this service';
   const index = ctx.fareIndexes.get(leg.feed);
@@ -163,7 +180,12 @@ export function priceTransitLeg(leg: TransitLeg, profile: TravellerProfile, ctx:
         description += ` with ${discounted.description} (full fare ${formatCost(amount, fare.currency)})`;
         amount = discounted.pence;
       }
-      return { ...base, currency: fare.currency, cost: amount, line: { description: description + concessionNote, cost: amount, estimated: false } };
+      return {
+        ...base,
+        currency: fare.currency,
+        cost: amount,
+        line: { description: description + concessionNote, cost: amount, estimated: false },
+      };
     }
     unknownReason = `${leg.feed} feed: ${fare.reason}`;
   }
@@ -172,23 +194,43 @@ export function priceTransitLeg(leg: TransitLeg, profile: TravellerProfile, ctx:
   if (published) {
     const alt = published.note ? `; ${published.note}` : '';
     return {
-      ...base, cost: published.price_pence, publishedFare: published,
+      ...base,
+      cost: published.price_pence,
+      publishedFare: published,
       line: {
         description: `${name} - ${published.operator} ${published.product}, estimated from the fare published ${published.effective_date ?? published.source_date}${alt}${concessionNote}`,
-        cost: published.price_pence, estimated: true, source: { url: published.source_url, date: published.source_date },
+        cost: published.price_pence,
+        estimated: true,
+        source: { url: published.source_url, date: published.source_date },
       },
     };
   }
   if (cls === 'rail' && ctx.data.rail && leg.fromPoint && leg.toPoint) {
     const est: RailLegEstimate = {
-      from: { ...leg.fromPoint, name: leg.fromStopName ?? leg.fromStopId }, to: { ...leg.toPoint, name: leg.toStopName ?? leg.toStopId },
-      departure: leg.departure, railcard: profile.railcard ?? null,
+      from: { ...leg.fromPoint, name: leg.fromStopName ?? leg.fromStopId },
+      to: { ...leg.toPoint, name: leg.toStopName ?? leg.toStopId },
+      departure: leg.departure,
+      railcard: profile.railcard ?? null,
     };
     const ticket = railTicket(ctx.data.rail, est, 'one-way', ctx.data.public_holidays);
-    return { ...base, cost: ticket.cost, railEstimate: est, line: { ...ticket.line, description: `${name} - ${ticket.line.description}${concessionNote}` } };
+    return {
+      ...base,
+      cost: ticket.cost,
+      railEstimate: est,
+      line: { ...ticket.line, description: `${name} - ${ticket.line.description}${concessionNote}` },
+    };
   }
-  const railNote = cls === 'rail' ? ' (no current rail fare data; railcard discounts apply to the fare at the station)' : '';
-  return { ...base, cost: 'unknown', line: { description: `${name} - fare unknown: ${unknownReason}${railNote}${concessionNote}`, cost: 'unknown', estimated: false } };
+  const railNote =
+    cls === 'rail' ? ' (no current rail fare data; railcard discounts apply to the fare at the station)' : '';
+  return {
+    ...base,
+    cost: 'unknown',
+    line: {
+      description: `${name} - fare unknown: ${unknownReason}${railNote}${concessionNote}`,
+      cost: 'unknown',
+      estimated: false,
+    },
+  };
 }
 
 /**
@@ -196,7 +238,12 @@ export function priceTransitLeg(leg: TransitLeg, profile: TravellerProfile, ctx:
  * last station, with the railcard's discount and minimum fare at the outward departure. A one-way
  * trip is priced at the return (no single fares in our sources; the return covers it).
  */
-function railTicket(data: RailFareData, est: RailLegEstimate, kind: 'one-way' | 'return', holidays?: readonly string[]): { cost: number; line: PriceLine } {
+function railTicket(
+  data: RailFareData,
+  est: RailLegEstimate,
+  kind: 'one-way' | 'return',
+  holidays?: readonly string[],
+): { cost: number; line: PriceLine } {
   const fare = estimateRailReturn(data, est.from, est.to);
   let cost = fare.returnPence;
   let card = '';
@@ -205,14 +252,17 @@ function railTicket(data: RailFareData, est: RailLegEstimate, kind: 'one-way' | 
     card = ` with ${discounted.description} (full fare ${formatCost(cost)})`;
     cost = discounted.pence;
   }
-  const what = kind === 'return'
-    ? `${est.from.name} - ${est.to.name} and back: one ${data.operator} off-peak return`
-    : `${data.operator} off-peak return ${est.from.name} - ${est.to.name}, priced for this one-way trip (no single fares in our sources; a return covers it, so a single costs no more)`;
+  const what =
+    kind === 'return'
+      ? `${est.from.name} - ${est.to.name} and back: one ${data.operator} off-peak return`
+      : `${data.operator} off-peak return ${est.from.name} - ${est.to.name}, priced for this one-way trip (no single fares in our sources; a return covers it, so a single costs no more)`;
   return {
     cost,
     line: {
       description: `${what}${card}; estimated at ${data.price_level.slice(0, 7)} prices (off-peak fares apply all day since 1 September 2025) from the ${fare.basis}`,
-      cost, estimated: true, source: fare.source,
+      cost,
+      estimated: true,
+      source: fare.source,
     },
   };
 }
@@ -221,7 +271,11 @@ function railTicket(data: RailFareData, est: RailLegEstimate, kind: 'one-way' | 
  * A journey's estimated trains as tickets: consecutive trains of one way are one through ticket
  * (first to last station), and a way back between the same stations shares the outward return.
  */
-function railTickets(legs: readonly PricedLeg[], data: RailFareData, holidays?: readonly string[]): { cost: number; line: PriceLine }[] {
+function railTickets(
+  legs: readonly PricedLeg[],
+  data: RailFareData,
+  holidays?: readonly string[],
+): { cost: number; line: PriceLine }[] {
   const chains: RailLegEstimate[][] = [];
   let open: { trip: number; legs: RailLegEstimate[] } | null = null;
   for (const l of legs) {
@@ -259,7 +313,11 @@ export interface JourneyPrice {
  * A published day ticket (e.g. Xplore Dundee DaySaver) replaces an operator's singles on
  * one day when they would cost more. Any unknown part makes the total unknown; all free is free.
  */
-export function priceJourney(parts: readonly { cost: Cost; line: PriceLine }[], transitLegs: readonly PricedLeg[] = [], data?: FaresData): JourneyPrice {
+export function priceJourney(
+  parts: readonly { cost: Cost; line: PriceLine }[],
+  transitLegs: readonly PricedLeg[] = [],
+  data?: FaresData,
+): JourneyPrice {
   const breakdown: PriceLine[] = [];
   const costs: Cost[] = parts.map((p) => p.cost);
   breakdown.push(...parts.map((p) => p.line));
@@ -274,7 +332,11 @@ export function priceJourney(parts: readonly { cost: Cost; line: PriceLine }[], 
   }
   for (const l of transitLegs) {
     if (l.railEstimate && data?.rail) continue;
-    const cap = l.publishedFare && data?.published_fares.find((f) => f.caps_singles_per_day && f.operator === l.publishedFare?.operator && f.passenger_type === 'adult');
+    const cap =
+      l.publishedFare &&
+      data?.published_fares.find(
+        (f) => f.caps_singles_per_day && f.operator === l.publishedFare?.operator && f.passenger_type === 'adult',
+      );
     if (!cap || typeof l.cost !== 'number') {
       rest.push(l);
       continue;
@@ -288,13 +350,17 @@ export function priceJourney(parts: readonly { cost: Cost; line: PriceLine }[], 
   }
   for (const [key, legs] of groups) {
     const operator = key.split('\u0000')[0] as string;
-    const cap = data?.published_fares.find((f) => f.caps_singles_per_day && f.operator === operator && f.passenger_type === 'adult');
+    const cap = data?.published_fares.find(
+      (f) => f.caps_singles_per_day && f.operator === operator && f.passenger_type === 'adult',
+    );
     const singles = legs.reduce((s, l) => s + (l.cost as number), 0);
     if (cap && singles > cap.price_pence) {
       costs.push(cap.price_pence);
       breakdown.push({
         description: `${cap.operator} ${cap.product} covers ${legs.length} journeys on ${legs[0]?.date} (cheaper than ${legs.length} singles at ${formatCost(singles)}); estimated from the fare published ${cap.effective_date ?? cap.source_date}`,
-        cost: cap.price_pence, estimated: true, source: { url: cap.source_url, date: cap.source_date },
+        cost: cap.price_pence,
+        estimated: true,
+        source: { url: cap.source_url, date: cap.source_date },
       });
     } else {
       for (const l of legs) {

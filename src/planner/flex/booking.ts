@@ -15,13 +15,23 @@ export function localClock(now: Date, timeZone: string): LocalClock {
   let parts: Intl.DateTimeFormatPart[];
   try {
     parts = new Intl.DateTimeFormat('en-GB', {
-      timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
     }).formatToParts(now);
   } catch {
     return { date: Math.floor(now.getTime() / 86_400_000), time: Math.floor((now.getTime() % 86_400_000) / 1000) };
   }
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
-  return { date: Math.floor(Date.UTC(get('year'), get('month') - 1, get('day')) / 86_400_000), time: get('hour') * 3600 + get('minute') * 60 + get('second') };
+  return {
+    date: Math.floor(Date.UTC(get('year'), get('month') - 1, get('day')) / 86_400_000),
+    time: get('hour') * 3600 + get('minute') * 60 + get('second'),
+  };
 }
 
 const abs = (c: LocalClock) => c.date * 86_400 + c.time;
@@ -41,7 +51,12 @@ function daysBack(date: number, n: number, runs?: (day: number) => boolean): num
  * Whether a ride picked up at `pickup` can still be booked at `now` under `rule`. `runs` tells the
  * days of the rule's prior_notice_service_id (prior-day notice counts only those days).
  */
-export function checkBooking(rule: BookingRule | null, pickup: LocalClock, now: LocalClock, runs?: (day: number) => boolean): BookingCheck {
+export function checkBooking(
+  rule: BookingRule | null,
+  pickup: LocalClock,
+  now: LocalClock,
+  runs?: (day: number) => boolean,
+): BookingCheck {
   const lead = abs(pickup) - abs(now);
   if (lead < 0) return { ok: false, reason: 'the pickup time has passed' };
   if (!rule) return { ok: true, opensLater: null };
@@ -49,15 +64,24 @@ export function checkBooking(rule: BookingRule | null, pickup: LocalClock, now: 
     const min = (rule.noticeMin ?? 0) * 60;
     if (lead < min) return { ok: false, reason: `needs booking ${noticeText(rule.noticeMin ?? 0)} ahead` };
     const max = rule.noticeMax !== null ? rule.noticeMax * 60 : null;
-    return { ok: true, opensLater: max !== null && lead > max ? `bookings open ${noticeText(rule.noticeMax ?? 0)} before the pickup` : null };
+    return {
+      ok: true,
+      opensLater:
+        max !== null && lead > max ? `bookings open ${noticeText(rule.noticeMax ?? 0)} before the pickup` : null,
+    };
   }
   if (rule.type === 2) {
     const lastDay = rule.lastDay ?? 0;
     const deadline = daysBack(pickup.date, lastDay, runs) * 86_400 + (rule.lastTime ?? 0);
-    if (abs(now) > deadline) return { ok: false, reason: `the booking deadline (${dayText(lastDay)} ${clockText(rule.lastTime ?? 0)}) has passed` };
+    if (abs(now) > deadline)
+      return {
+        ok: false,
+        reason: `the booking deadline (${dayText(lastDay)} ${clockText(rule.lastTime ?? 0)}) has passed`,
+      };
     if (rule.startDay !== null) {
       const opens = daysBack(pickup.date, rule.startDay, runs) * 86_400 + (rule.startTime ?? 0);
-      if (abs(now) < opens) return { ok: true, opensLater: `bookings open ${dayText(rule.startDay)} at ${clockText(rule.startTime ?? 0)}` };
+      if (abs(now) < opens)
+        return { ok: true, opensLater: `bookings open ${dayText(rule.startDay)} at ${clockText(rule.startTime ?? 0)}` };
     }
   }
   return { ok: true, opensLater: null };
@@ -87,5 +111,7 @@ export function noticeDescription(rule: BookingRule | null): string {
     return `book ${[min, max].filter(Boolean).join(' and ') || 'on the same day'} ahead`;
   }
   const last = `book by ${clockText(rule.lastTime ?? 0)} ${dayText(rule.lastDay ?? 0)}`;
-  return rule.startDay !== null ? `${last} (bookings open ${dayText(rule.startDay)} at ${clockText(rule.startTime ?? 0)})` : last;
+  return rule.startDay !== null
+    ? `${last} (bookings open ${dayText(rule.startDay)} at ${clockText(rule.startTime ?? 0)})`
+    : last;
 }

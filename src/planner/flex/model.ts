@@ -90,7 +90,12 @@ type Table = { header: string[]; rows: string[][] };
 
 function records(table: Table | undefined): Record<string, string>[] {
   if (!table) return [];
-  const keys = table.header.map((h) => h.replace(/^\uFEFF/, '').trim().toLowerCase());
+  const keys = table.header.map((h) =>
+    h
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .toLowerCase(),
+  );
   return table.rows.map((r) => Object.fromEntries(keys.map((k, i) => [k, (r[i] ?? '').trim()])));
 }
 
@@ -112,7 +117,7 @@ function bookingRule(r: Record<string, string>, services: Map<string, number>, f
     lastDay: num(r.prior_notice_last_day),
     lastTime: Number.isNaN(last) || last < 0 ? null : last,
     startDay: num(r.prior_notice_start_day),
-    noticeService: r.prior_notice_service_id ? services.get(`${feed}:${r.prior_notice_service_id}`) ?? -1 : -1,
+    noticeService: r.prior_notice_service_id ? (services.get(`${feed}:${r.prior_notice_service_id}`) ?? -1) : -1,
     startTime: Number.isNaN(start) || start < 0 ? null : start,
     message: r.message ?? '',
     pickupMessage: r.pickup_message ?? '',
@@ -141,13 +146,21 @@ function zonesOf(feed: string, text: string, warnings: string[]): FlexZone[] {
   for (const f of parsed.features ?? []) {
     const g = f.geometry;
     const id = f.id === undefined ? String(f.properties?.location_id ?? '') : String(f.id);
-    const polygons = g?.type === 'Polygon' ? [g.coordinates as Ring[]] : g?.type === 'MultiPolygon' ? (g.coordinates as Ring[][]) : [];
+    const polygons =
+      g?.type === 'Polygon' ? [g.coordinates as Ring[]] : g?.type === 'MultiPolygon' ? (g.coordinates as Ring[][]) : [];
     if (!id || polygons.length === 0) {
       warnings.push(`${feed}: locations.geojson feature '${id}' has no id or no (multi)polygon; ignored`);
       continue;
     }
     const p = f.properties ?? {};
-    out.push({ feed, id, name: String(p.stop_name ?? p.name ?? id), zoneId: String(p.zone_id ?? ''), polygons, bbox: bboxOf(polygons) });
+    out.push({
+      feed,
+      id,
+      name: String(p.stop_name ?? p.name ?? id),
+      zoneId: String(p.zone_id ?? ''),
+      polygons,
+      bbox: bboxOf(polygons),
+    });
   }
   return out;
 }
@@ -174,7 +187,9 @@ export function buildFlexModel(tt: Timetable): FlexModel {
     const flexRows = records(flexTable);
     if (flexRows.length === 0) continue;
     if (!flexTable?.header.includes('service_id')) {
-      model.warnings.push(`${feed}: flex stop times without their trips' service (a snapshot from an older import); re-run the import to plan its demand-responsive rides`);
+      model.warnings.push(
+        `${feed}: flex stop times without their trips' service (a snapshot from an older import); re-run the import to plan its demand-responsive rides`,
+      );
     }
     const geo = tt.extras[`${feed}/locations.geojson`]?.rows[0]?.[0];
     const zones = new Map((geo ? zonesOf(feed, geo, model.warnings) : []).map((z) => [z.id, z]));
@@ -188,13 +203,18 @@ export function buildFlexModel(tt: Timetable): FlexModel {
       const g = groups.get(r.location_group_id ?? '');
       if (g && s !== undefined) g.stops.push(s);
     }
-    const rules = new Map(records(tt.extras[`${feed}/booking_rules.txt`]).map((r) => [r.booking_rule_id ?? '', bookingRule(r, serviceIndex, feed)]));
+    const rules = new Map(
+      records(tt.extras[`${feed}/booking_rules.txt`]).map((r) => [
+        r.booking_rule_id ?? '',
+        bookingRule(r, serviceIndex, feed),
+      ]),
+    );
     const trips = new Map<string, FlexTrip>();
     for (const r of flexRows) {
       const tripId = r.trip_id ?? '';
       const where = r.location_group_id ? `group '${r.location_group_id}'` : `zone '${r.location_id}'`;
-      const zone = r.location_id ? zones.get(r.location_id) ?? null : null;
-      const group = r.location_group_id ? groups.get(r.location_group_id) ?? null : null;
+      const zone = r.location_id ? (zones.get(r.location_id) ?? null) : null;
+      const group = r.location_group_id ? (groups.get(r.location_group_id) ?? null) : null;
       const start = parseGtfsTime(r.start_pickup_drop_off_window ?? '');
       const end = parseGtfsTime(r.end_pickup_drop_off_window ?? '');
       if (!zone && !group) {
@@ -202,22 +222,36 @@ export function buildFlexModel(tt: Timetable): FlexModel {
         continue;
       }
       if (!(start >= 0) || !(end >= start)) {
-        model.warnings.push(`${feed}: trip '${tripId}' at ${where} has no valid pickup/drop-off window; stop time skipped`);
+        model.warnings.push(
+          `${feed}: trip '${tripId}' at ${where} has no valid pickup/drop-off window; stop time skipped`,
+        );
         continue;
       }
       let trip = trips.get(tripId);
       if (!trip) {
         trip = {
-          feed, id: tripId, route: routeIndex.get(`${feed}:${r.route_id ?? ''}`) ?? -1, service: serviceIndex.get(`${feed}:${r.service_id ?? ''}`) ?? -1, calls: [],
+          feed,
+          id: tripId,
+          route: routeIndex.get(`${feed}:${r.route_id ?? ''}`) ?? -1,
+          service: serviceIndex.get(`${feed}:${r.service_id ?? ''}`) ?? -1,
+          calls: [],
         };
         trips.set(tripId, trip);
       }
       trip.calls.push({
-        sequence: Number(r.stop_sequence) || 0, zone, group, stop: -1, windowStart: start, windowEnd: end,
+        sequence: Number(r.stop_sequence) || 0,
+        zone,
+        group,
+        stop: -1,
+        windowStart: start,
+        windowEnd: end,
         // pickup_type / drop_off_type 1 = not available; 2 (phone the agency) and 3 (ask the driver) still are.
-        pickup: r.pickup_type !== '1', dropOff: r.drop_off_type !== '1',
-        pickupRule: rules.get(r.pickup_booking_rule_id ?? '') ?? null, dropOffRule: rules.get(r.drop_off_booking_rule_id ?? '') ?? null,
-        meanFactor: num(r.mean_duration_factor), meanOffset: num(r.mean_duration_offset),
+        pickup: r.pickup_type !== '1',
+        dropOff: r.drop_off_type !== '1',
+        pickupRule: rules.get(r.pickup_booking_rule_id ?? '') ?? null,
+        dropOffRule: rules.get(r.drop_off_booking_rule_id ?? '') ?? null,
+        meanFactor: num(r.mean_duration_factor),
+        meanOffset: num(r.mean_duration_offset),
       });
     }
     let timetableTrips: Map<string, number> | null = null;
@@ -250,8 +284,18 @@ function withFixedCalls(tt: Timetable, trip: number, flex: FlexCall[]): FlexCall
     while (i < flex.length && (flex[i] as FlexCall).windowStart < arrival) out.push(flex[i++] as FlexCall);
     const flags = tt.patternStopFlags[first + k] as number;
     out.push({
-      sequence: -1, zone: null, group: null, stop: tt.patternStops[first + k] as number, windowStart: arrival, windowEnd: tt.departures[base + k] as number,
-      pickup: (flags & PICKUP) !== 0, dropOff: (flags & DROP_OFF) !== 0, pickupRule: null, dropOffRule: null, meanFactor: null, meanOffset: null,
+      sequence: -1,
+      zone: null,
+      group: null,
+      stop: tt.patternStops[first + k] as number,
+      windowStart: arrival,
+      windowEnd: tt.departures[base + k] as number,
+      pickup: (flags & PICKUP) !== 0,
+      dropOff: (flags & DROP_OFF) !== 0,
+      pickupRule: null,
+      dropOffRule: null,
+      meanFactor: null,
+      meanOffset: null,
     });
   }
   while (i < flex.length) out.push(flex[i++] as FlexCall);
@@ -264,7 +308,12 @@ export function zoneContains(zone: FlexZone, p: LatLng): boolean {
 }
 
 /** The stop of the list (a group's, or one fixed stop) nearest to p within `maxMetres` (straight line), or null. */
-export function nearestStop(tt: Timetable, group: { stops: readonly number[] }, p: LatLng, maxMetres: number): { stop: number; metres: number } | null {
+export function nearestStop(
+  tt: Timetable,
+  group: { stops: readonly number[] },
+  p: LatLng,
+  maxMetres: number,
+): { stop: number; metres: number } | null {
   let best: { stop: number; metres: number } | null = null;
   for (const s of group.stops) {
     const d = haversine(p.lat, p.lng, tt.stopLat[s] as number, tt.stopLon[s] as number);

@@ -30,13 +30,17 @@ function inRing(ring: Ring, lng: number, lat: number): boolean {
 }
 
 export function bboxOf(polygons: Ring[][]): [number, number, number, number] {
-  let minLng = Infinity, minLat = Infinity, maxLng = -Infinity, maxLat = -Infinity;
-  for (const p of polygons) for (const [lng, lat] of p[0] ?? []) {
-    if (lng < minLng) minLng = lng;
-    if (lng > maxLng) maxLng = lng;
-    if (lat < minLat) minLat = lat;
-    if (lat > maxLat) maxLat = lat;
-  }
+  let minLng = Infinity,
+    minLat = Infinity,
+    maxLng = -Infinity,
+    maxLat = -Infinity;
+  for (const p of polygons)
+    for (const [lng, lat] of p[0] ?? []) {
+      if (lng < minLng) minLng = lng;
+      if (lng > maxLng) maxLng = lng;
+      if (lat < minLat) minLat = lat;
+      if (lat > maxLat) maxLat = lat;
+    }
   return [minLng, minLat, maxLng, maxLat];
 }
 
@@ -60,7 +64,8 @@ export function councilAreasFromGeoJson(geojson: unknown, only?: readonly string
     const name = f.properties?.name;
     const g = f.geometry;
     if (!name || !g || (only && !only.includes(name))) continue;
-    const polygons = g.type === 'Polygon' ? [g.coordinates as Ring[]] : g.type === 'MultiPolygon' ? (g.coordinates as Ring[][]) : [];
+    const polygons =
+      g.type === 'Polygon' ? [g.coordinates as Ring[]] : g.type === 'MultiPolygon' ? (g.coordinates as Ring[][]) : [];
     out.push({ name, polygons, bbox: bboxOf(polygons) });
   }
   return out;

@@ -41,9 +41,10 @@ function stepCost(p: Part, currency: string): string {
 }
 
 function toStep(region: Region, date: number, p: Part): Step {
-  const elev = p.elevationHighest !== undefined && p.elevationLowest !== undefined
-    ? { elevationHighest: p.elevationHighest, elevationLowest: p.elevationLowest }
-    : elevationRange(p.points, region.street.elevation);
+  const elev =
+    p.elevationHighest !== undefined && p.elevationLowest !== undefined
+      ? { elevationHighest: p.elevationHighest, elevationLowest: p.elevationLowest }
+      : elevationRange(p.points, region.street.elevation);
   return {
     type: p.type,
     departure_time: local(date, p.start).time,
@@ -71,7 +72,11 @@ export interface AssembledLeg {
   leg: Leg;
   otherParts: { cost: Cost; line: PriceLine }[];
   pricedTransit: PricedLeg[];
-  emissionLegs: { mode: NonNullable<Part['emission']>['mode']; distanceM: number; fuel?: NonNullable<Part['emission']>['fuel'] }[];
+  emissionLegs: {
+    mode: NonNullable<Part['emission']>['mode'];
+    distanceM: number;
+    fuel?: NonNullable<Part['emission']>['fuel'];
+  }[];
   agencies: string[];
   walking: number;
   wait: number;
@@ -120,7 +125,11 @@ export function assembleLeg(region: Region, d: LegDraft): AssembledLeg {
     leg,
     otherParts: parts.flatMap((p) => (p.price ? [p.price] : [])),
     pricedTransit: parts.flatMap((p) => (p.pricedTransit ? [p.pricedTransit] : [])),
-    emissionLegs: parts.flatMap((p) => (p.emission ? [{ mode: p.emission.mode, distanceM: p.distance, ...(p.emission.fuel ? { fuel: p.emission.fuel } : {}) }] : [])),
+    emissionLegs: parts.flatMap((p) =>
+      p.emission
+        ? [{ mode: p.emission.mode, distanceM: p.distance, ...(p.emission.fuel ? { fuel: p.emission.fuel } : {}) }]
+        : [],
+    ),
     agencies: parts.flatMap((p) => (p.transit ? [p.transit.agency.name] : [])),
     walking,
     wait,
@@ -161,12 +170,25 @@ export interface JourneyFigures {
   changes: number;
 }
 
-export function assembleJourney(region: Region, origin: PlaceOut, destination: PlaceOut, out: LegDraft, back: LegDraft | null): JourneyFigures {
+export function assembleJourney(
+  region: Region,
+  origin: PlaceOut,
+  destination: PlaceOut,
+  out: LegDraft,
+  back: LegDraft | null,
+): JourneyFigures {
   const a = assembleLeg(region, out);
   const b = back ? assembleLeg(region, back) : null;
   const legs = b ? [a, b] : [a];
-  const price = priceJourney(legs.flatMap((l) => l.otherParts), legs.flatMap((l, trip) => l.pricedTransit.map((p) => ({ ...p, trip }))), region.costs.fares);
-  const kg = journeyEmissions(region.costs.emissionFactors, legs.flatMap((l) => l.emissionLegs));
+  const price = priceJourney(
+    legs.flatMap((l) => l.otherParts),
+    legs.flatMap((l, trip) => l.pricedTransit.map((p) => ({ ...p, trip }))),
+    region.costs.fares,
+  );
+  const kg = journeyEmissions(
+    region.costs.emissionFactors,
+    legs.flatMap((l) => l.emissionLegs),
+  );
   const journey: Journey = {
     id: stableId(`${region.name}|${legs.map((l) => l.key).join('||')}`),
     cost: formatCost(price.cost, region.currency),
@@ -182,7 +204,10 @@ export function assembleJourney(region: Region, origin: PlaceOut, destination: P
     destination,
     placeholder: false,
     pricing_breakdown: price.breakdown.map((l) => toBreakdown(l, region.currency)),
-    payment_methods_breakdown: paymentMethodsBreakdown(legs.flatMap((l) => l.agencies), region.costs.paymentMethods),
+    payment_methods_breakdown: paymentMethodsBreakdown(
+      legs.flatMap((l) => l.agencies),
+      region.costs.paymentMethods,
+    ),
     tags: [],
     estimated: legs.some((l) => l.leg.estimated),
     eligibility: out.eligibility ?? back?.eligibility ?? null,

@@ -2,7 +2,14 @@
 export { plan, planAll, type PlanOptions } from './plan';
 export { createRegion, type Region, type RegionParts } from '../region/region';
 export type { RegionCostData } from '../costs/region-data';
-export { PlanError, validateRequest, type PlanErrorCode, type PlanProfile, type PlanRequest, type PlaceIn } from './request';
+export {
+  PlanError,
+  validateRequest,
+  type PlanErrorCode,
+  type PlanProfile,
+  type PlanRequest,
+  type PlaceIn,
+} from './request';
 export { selectTransit, sortByEmissions } from './result-set';
 export { stableId } from './assemble';
 export type * from './types';

@@ -46,12 +46,30 @@ function traveller(req: PlanRequest): TravellerProfile {
   };
 }
 
-function context(v: Validated, req: PlanRequest, when: LocalTime, arriveBy: boolean, reverse: boolean, routes: Map<string, StreetRoute | null>, now: Date): ModeContext {
+function context(
+  v: Validated,
+  req: PlanRequest,
+  when: LocalTime,
+  arriveBy: boolean,
+  reverse: boolean,
+  routes: Map<string, StreetRoute | null>,
+  now: Date,
+): ModeContext {
   const o = { name: req.origin.label || 'your origin', lat: req.origin.lat, lng: req.origin.lng };
   const d = { name: req.destination.label || 'your destination', lat: req.destination.lat, lng: req.destination.lng };
   return {
-    region: v.region, from: reverse ? d : o, to: reverse ? o : d, date: when.date, time: when.time, arriveBy, returning: reverse,
-    traveller: traveller(req), hasCar: req.profile?.has_access_to_car === true, blocked: v.blocked, routes, now,
+    region: v.region,
+    from: reverse ? d : o,
+    to: reverse ? o : d,
+    date: when.date,
+    time: when.time,
+    arriveBy,
+    returning: reverse,
+    traveller: traveller(req),
+    hasCar: req.profile?.has_access_to_car === true,
+    blocked: v.blocked,
+    routes,
+    now,
   };
 }
 
@@ -65,7 +83,12 @@ function allowed(d: LegDraft, v: Validated): boolean {
 }
 
 /** Tags of vehicle + transit options by the vehicle at the traveller's home end (none: a taxi at the far end only). */
-const VEHICLE_TAGS: [StationVehicle | 'none', string][] = [['own-car', 'park-and-ride'], ['taxi', 'taxi-and-ride'], ['cycle', 'bike-and-ride'], ['none', 'taxi-and-ride']];
+const VEHICLE_TAGS: [StationVehicle | 'none', string][] = [
+  ['own-car', 'park-and-ride'],
+  ['taxi', 'taxi-and-ride'],
+  ['cycle', 'bike-and-ride'],
+  ['none', 'taxi-and-ride'],
+];
 const vehicleKind = new WeakMap<Journey, StationVehicle | 'none'>();
 const vehicleOf = (f: JourneyFigures) => vehicleKind.get(f.journey);
 
@@ -81,7 +104,8 @@ function bestReturn(region: Region, drafts: LegDraft[]): LegDraft | null {
   let best: { d: LegDraft; arrival: number; changes: number } | null = null;
   for (const d of drafts) {
     const a = assembleLeg(region, d);
-    if (!best || a.arrival < best.arrival || (a.arrival === best.arrival && d.changes < best.changes)) best = { d, arrival: a.arrival, changes: d.changes };
+    if (!best || a.arrival < best.arrival || (a.arrival === best.arrival && d.changes < best.changes))
+      best = { d, arrival: a.arrival, changes: d.changes };
   }
   return best?.d ?? null;
 }
@@ -98,20 +122,29 @@ export async function* plan(req: PlanRequest, options: PlanOptions): AsyncGenera
 
   /** Vehicle + transit: each outbound paired with a return that collects the car or bike where it was left. */
   const buildVehicle = (drafts: LegDraft[], returns: LegDraft[] | null): JourneyFigures[] =>
-    drafts.flatMap((d) => build([d], returns && returns.filter((r) => sameVehicleStation(d, r))).map((f) => {
-      vehicleKind.set(f.journey, d.parkedAt?.vehicle ?? 'none');
-      return f;
-    }));
+    drafts.flatMap((d) =>
+      build([d], returns && returns.filter((r) => sameVehicleStation(d, r))).map((f) => {
+        vehicleKind.set(f.journey, d.parkedAt?.vehicle ?? 'none');
+        return f;
+      }),
+    );
 
   const build = (drafts: LegDraft[], returns: LegDraft[] | null): JourneyFigures[] => {
-    const ret = returns ? bestReturn(v.region, returns.filter((d) => allowed(d, v))) : null;
+    const ret = returns
+      ? bestReturn(
+          v.region,
+          returns.filter((d) => allowed(d, v)),
+        )
+      : null;
     if (returns && !ret) return [];
-    return drafts.filter((d) => allowed(d, v)).map((d) => {
-      if (ret && d.mode === 'car-club') pairCarClubHire(v.region, d, ret);
-      const f = assembleJourney(v.region, origin, destination, d, ret);
-      noteJourneyTimeGaps(f.journey, v.outbound, v.arriveBy, v.returnAt);
-      return f;
-    });
+    return drafts
+      .filter((d) => allowed(d, v))
+      .map((d) => {
+        if (ret && d.mode === 'car-club') pairCarClubHire(v.region, d, ret);
+        const f = assembleJourney(v.region, origin, destination, d, ret);
+        noteJourneyTimeGaps(f.journey, v.outbound, v.arriveBy, v.returnAt);
+        return f;
+      });
   };
 
   // Direct modes: cheap, so first.
@@ -142,13 +175,27 @@ export async function* plan(req: PlanRequest, options: PlanOptions): AsyncGenera
   // and only when it saves a few minutes over cycling the whole way.
   // A car, taxi or bike to or from a station for an end far from any stop (or where walking to
   // the stops found nothing): chosen apart, a few per vehicle, like cycle access below.
-  const far = { originFar: farFromStops(v.region, out.from) || transit.length === 0, destinationFar: farFromStops(v.region, out.to) };
+  const far = {
+    originFar: farFromStops(v.region, out.from) || transit.length === 0,
+    destinationFar: farFromStops(v.region, out.to),
+  };
   if (far.originFar || far.destinationFar) {
-    const vehicle = buildVehicle(planVehicleTransit(out, far), back ? planVehicleTransit(back, far) : null).filter(quickerThan('walk'));
-    for (const [kind, tag] of VEHICLE_TAGS) transit.push(...selectAccessOptions(vehicle.filter((f) => vehicleOf(f) === kind), tag, MAX_VEHICLE_OPTIONS));
+    const vehicle = buildVehicle(planVehicleTransit(out, far), back ? planVehicleTransit(back, far) : null).filter(
+      quickerThan('walk'),
+    );
+    for (const [kind, tag] of VEHICLE_TAGS)
+      transit.push(
+        ...selectAccessOptions(
+          vehicle.filter((f) => vehicleOf(f) === kind),
+          tag,
+          MAX_VEHICLE_OPTIONS,
+        ),
+      );
   }
   if (!back && !far.originFar) {
-    const cycleAccess = build(planCycleTransit(out, walkAccess), null).filter(quickerThan('walk')).filter(quickerThan('cycle', CYCLE_ACCESS_SAVING));
+    const cycleAccess = build(planCycleTransit(out, walkAccess), null)
+      .filter(quickerThan('walk'))
+      .filter(quickerThan('cycle', CYCLE_ACCESS_SAVING));
     transit.push(...selectCycleAccess(cycleAccess));
   }
   for (const j of sortByEmissions(transit.map((f) => f.journey))) {

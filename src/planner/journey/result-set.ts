@@ -12,10 +12,20 @@ export const MAX_TRANSIT_OPTIONS = 8;
 function dominates(b: JourneyFigures, a: JourneyFigures): boolean {
   const jb = b.journey;
   const ja = a.journey;
-  const ge = b.departure >= a.departure && b.arrival <= a.arrival && b.changes <= a.changes && b.costPence <= a.costPence
-    && jb.carbon_emission <= ja.carbon_emission && jb.total_walking_distance <= ja.total_walking_distance;
-  const gt = b.departure > a.departure || b.arrival < a.arrival || b.changes < a.changes || b.costPence < a.costPence
-    || jb.carbon_emission < ja.carbon_emission || jb.total_walking_distance < ja.total_walking_distance;
+  const ge =
+    b.departure >= a.departure &&
+    b.arrival <= a.arrival &&
+    b.changes <= a.changes &&
+    b.costPence <= a.costPence &&
+    jb.carbon_emission <= ja.carbon_emission &&
+    jb.total_walking_distance <= ja.total_walking_distance;
+  const gt =
+    b.departure > a.departure ||
+    b.arrival < a.arrival ||
+    b.changes < a.changes ||
+    b.costPence < a.costPence ||
+    jb.carbon_emission < ja.carbon_emission ||
+    jb.total_walking_distance < ja.total_walking_distance;
   return ge && gt;
 }
 
@@ -63,5 +73,12 @@ const restricted = (j: Journey) => (j.eligibility ? 1 : 0);
 
 /** SPEC default order: lowest emissions first; ties by earlier arrival, then shorter duration. Restricted options last. */
 export function sortByEmissions(journeys: Journey[]): Journey[] {
-  return journeys.sort((a, b) => restricted(a) - restricted(b) || a.carbon_emission - b.carbon_emission || arrival(a).localeCompare(arrival(b)) || a.duration.value - b.duration.value || a.id.localeCompare(b.id));
+  return journeys.sort(
+    (a, b) =>
+      restricted(a) - restricted(b) ||
+      a.carbon_emission - b.carbon_emission ||
+      arrival(a).localeCompare(arrival(b)) ||
+      a.duration.value - b.duration.value ||
+      a.id.localeCompare(b.id),
+  );
 }

@@ -19,14 +19,24 @@ export function planBikeHire(ctx: ModeContext): LegDraft[] {
   const out: LegDraft[] = [];
   for (const scheme of ctx.region.costs.bikeHire.schemes) {
     if (!scheme.tariff) continue;
-    const stations = scheme.stations.flatMap((s) => (s.lat !== null && s.lng !== null ? [{ name: `${scheme.scheme}: ${s.name}`, lat: s.lat, lng: s.lng }] : []));
+    const stations = scheme.stations.flatMap((s) =>
+      s.lat !== null && s.lng !== null ? [{ name: `${scheme.scheme}: ${s.name}`, lat: s.lat, lng: s.lng }] : [],
+    );
     const a = nearest(stations, ctx.from);
     const b = nearest(stations, ctx.to);
     if (!a || !b || a === b) continue;
     const w1 = walkPart(ctx, ctx.from, a, ctx.time, null);
     const r = streetRoute(ctx, a, b, 'cycle');
     if (!r) continue;
-    const ride = streetPart(r, 'bike-hire', a, b, w1.end, w1.end + r.duration, `Ride a ${scheme.scheme} bike to ${b.name}`);
+    const ride = streetPart(
+      r,
+      'bike-hire',
+      a,
+      b,
+      w1.end,
+      w1.end + r.duration,
+      `Ride a ${scheme.scheme} bike to ${b.name}`,
+    );
     const price = priceBikeHire(scheme.tariff, r.duration, scheme.scheme);
     ride.price = { cost: price.cost, line: price.line };
     ride.emission = { mode: 'bike-hire' };

@@ -48,9 +48,20 @@ export function planCarClub(ctx: ModeContext): LegDraft[] {
     const r = streetRoute(ctx, bay, ctx.to, 'car');
     const home = streetRoute(ctx, ctx.to, bay, 'car');
     if (!r || !home) return [];
-    const drive = streetPart(r, 'car-club', bay, ctx.to, walk.end, walk.end + r.duration, `Drive a ${club.provider} car to ${ctx.to.name}; it goes back to its bay after`);
+    const drive = streetPart(
+      r,
+      'car-club',
+      bay,
+      ctx.to,
+      walk.end,
+      walk.end + r.duration,
+      `Drive a ${club.provider} car to ${ctx.to.name}; it goes back to its bay after`,
+    );
     const price = priceCarClub(tariff, r.duration + home.duration, r.distance + home.distance, club.provider);
-    const line = { ...price.line, description: `${price.line.description} (includes driving the car back to its bay: ${Math.round(home.duration / 60)} min; the time it waits at your destination is charged too)` };
+    const line = {
+      ...price.line,
+      description: `${price.line.description} (includes driving the car back to its bay: ${Math.round(home.duration / 60)} min; the time it waits at your destination is charged too)`,
+    };
     drive.price = { cost: price.cost, line };
     drive.emission = { mode: 'car-club', fuel: club.fuel };
     drive.carClub = link;
@@ -58,7 +69,15 @@ export function planCarClub(ctx: ModeContext): LegDraft[] {
   }
   const r = streetRoute(ctx, ctx.from, bay, 'car');
   if (!r) return [];
-  const drive = streetPart(r, 'car-club', ctx.from, bay, ctx.time, ctx.time + r.duration, `Drive the ${club.provider} car back to its bay (part of the same hire)`);
+  const drive = streetPart(
+    r,
+    'car-club',
+    ctx.from,
+    bay,
+    ctx.time,
+    ctx.time + r.duration,
+    `Drive the ${club.provider} car back to its bay (part of the same hire)`,
+  );
   drive.emission = { mode: 'car-club', fuel: club.fuel };
   drive.carClub = link;
   const walk = walkPart(ctx, bay, ctx.to, drive.end, null);
@@ -75,6 +94,19 @@ export function pairCarClubHire(region: ModeContext['region'], out: LegDraft, ba
   if (!a || !b || !club?.tariff) return;
   const hire = (back.date - out.date) * 86_400 + b.end - a.start;
   const price = priceCarClub(club.tariff, hire, a.distance + b.distance, club.provider);
-  a.price = { cost: price.cost, line: { ...price.line, description: `${price.line.description} (the whole hire: there, waiting at your destination, and back to the bay)` } };
-  b.price = { cost: 0, line: { description: `${club.provider}: driving back to the bay is part of the hire priced above`, cost: 0, estimated: true } };
+  a.price = {
+    cost: price.cost,
+    line: {
+      ...price.line,
+      description: `${price.line.description} (the whole hire: there, waiting at your destination, and back to the bay)`,
+    },
+  };
+  b.price = {
+    cost: 0,
+    line: {
+      description: `${club.provider}: driving back to the bay is part of the hire priced above`,
+      cost: 0,
+      estimated: true,
+    },
+  };
 }

@@ -54,13 +54,21 @@ export function planCommunityTransport(ctx: ModeContext): LegDraft[] {
     if (!s.individuals || !ARRANGED.has(s.kind) || !COUNCIL_WIDE.test(s.area_served)) continue;
     if (!s.booking.phone && !s.booking.url) continue;
     if (!s.council_areas.includes(fromArea) || ctx.blocked.has(type)) continue;
-    const r = streetRoute(ctx, ctx.from, ctx.to, 'car') ?? estimateRoute(ctx.from, ctx.to, 'car', ctx.region.street.elevation);
+    const r =
+      streetRoute(ctx, ctx.from, ctx.to, 'car') ?? estimateRoute(ctx.from, ctx.to, 'car', ctx.region.street.elevation);
     const start = directStart(ctx, r.duration);
     if (!inHours(s, ctx.date, start, start + r.duration)) continue;
-    const how = [s.booking.phone ? `call ${s.booking.phone}` : '', s.booking.url ? `see ${s.booking.url}` : '', s.booking.how ?? ''].filter(Boolean).join('; ');
-    const description = `Call to arrange: ${s.name} (${s.operator}). Area served: ${s.area_served}. Who can use it: ${s.eligibility}.`
-      + `${how ? ` How to book: ${how}.` : ' Booking details not in our sources.'}${s.booking.notice ? ` Notice: ${s.booking.notice}.` : ''}`
-      + ` Status: ${s.status} (last confirmed ${s.last_confirmed}). Times estimated from the driving time.`;
+    const how = [
+      s.booking.phone ? `call ${s.booking.phone}` : '',
+      s.booking.url ? `see ${s.booking.url}` : '',
+      s.booking.how ?? '',
+    ]
+      .filter(Boolean)
+      .join('; ');
+    const description =
+      `Call to arrange: ${s.name} (${s.operator}). Area served: ${s.area_served}. Who can use it: ${s.eligibility}.` +
+      `${how ? ` How to book: ${how}.` : ' Booking details not in our sources.'}${s.booking.notice ? ` Notice: ${s.booking.notice}.` : ''}` +
+      ` Status: ${s.status} (last confirmed ${s.last_confirmed}). Times estimated from the driving time.`;
     const part = streetPart(r, type, ctx.from, ctx.to, start, start + r.duration, description);
     part.description = description;
     part.directions = [];
@@ -69,13 +77,26 @@ export function planCommunityTransport(ctx: ModeContext): LegDraft[] {
     part.price = priceCommunityTransport(s, r.distance);
     part.key = `community:${s.name}`;
     part.howTo = {
-      name: s.name, website: s.booking.url,
-      statements: [`Area served: ${s.area_served}`, `Eligibility: ${s.eligibility}`, s.hours_text ?? '', s.booking.notice ?? '', s.fares_text ?? '']
-        .filter((b) => b !== '').map((body) => ({ body })),
+      name: s.name,
+      website: s.booking.url,
+      statements: [
+        `Area served: ${s.area_served}`,
+        `Eligibility: ${s.eligibility}`,
+        s.hours_text ?? '',
+        s.booking.notice ?? '',
+        s.fares_text ?? '',
+      ]
+        .filter((b) => b !== '')
+        .map((body) => ({ body })),
     };
     const eligibility = restrictedTo(s.eligibility);
     out.push({
-      mode: 'drt', date: ctx.date, changes: 0, taxis: [], parts: [part], drt: { name: s.name, booking_website: s.booking.url, phone: s.booking.phone },
+      mode: 'drt',
+      date: ctx.date,
+      changes: 0,
+      taxis: [],
+      parts: [part],
+      drt: { name: s.name, booking_website: s.booking.url, phone: s.booking.phone },
       ...(eligibility ? { eligibility } : {}),
     });
   }

@@ -45,9 +45,21 @@ export function walkPart(ctx: ModeContext, from: NamedPoint, to: NamedPoint, sta
   return streetPart(r, 'walk', from, to, start, end ?? start + r.duration, `Walk to ${to.name}`);
 }
 
-export function streetPart(r: StreetRoute, type: TravelType, from: NamedPoint, to: NamedPoint, start: number, end: number, description: string): Part {
+export function streetPart(
+  r: StreetRoute,
+  type: TravelType,
+  from: NamedPoint,
+  to: NamedPoint,
+  start: number,
+  end: number,
+  description: string,
+): Part {
   return {
-    type, start, end, from, to,
+    type,
+    start,
+    end,
+    from,
+    to,
     distance: r.distance,
     points: r.points,
     polyline: r.geometry,
@@ -55,7 +67,9 @@ export function streetPart(r: StreetRoute, type: TravelType, from: NamedPoint, t
     elevationHighest: r.elevationHighest,
     elevationLowest: r.elevationLowest,
     estimated: r.estimated,
-    description: r.estimated ? `${description} (estimated from the straight-line distance; no street map for this area)` : description,
+    description: r.estimated
+      ? `${description} (estimated from the straight-line distance; no street map for this area)`
+      : description,
     emission: null,
     key: type,
   };

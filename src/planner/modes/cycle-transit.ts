@@ -50,7 +50,10 @@ const CYCLE_ACCESS: AccessMode = {
   },
 };
 
-const span = (d: LegDraft): [number, number] => [(d.parts[0]?.start ?? 0) + d.date * 86_400, (d.parts[d.parts.length - 1]?.end ?? 0) + d.date * 86_400];
+const span = (d: LegDraft): [number, number] => [
+  (d.parts[0]?.start ?? 0) + d.date * 86_400,
+  (d.parts[d.parts.length - 1]?.end ?? 0) + d.date * 86_400,
+];
 
 /** Cycle-access drafts for a one-way trip; `walkDrafts` are the walk-access ones for the same request. */
 export function planCycleTransit(ctx: ModeContext, walkDrafts: readonly LegDraft[]): LegDraft[] {
@@ -58,13 +61,23 @@ export function planCycleTransit(ctx: ModeContext, walkDrafts: readonly LegDraft
   const access = reachStops(ctx.region, ctx.from, false, CYCLE_ACCESS);
   // Cycling times guessed from the straight line (the origin is off the cycle network) are not offered.
   if (access.stops.length === 0 || access.estimated) return [];
-  const drafts = prunePaths(transitPaths(ctx, access, 0), MAX_CYCLE_PATHS).flatMap((p) =>
-    draftPath(ctx, p, (c, from, to, start, end) => {
-      const r = streetRoute(c, from, to, 'cycle') ?? estimateRoute(from, to, 'cycle', c.region.street.elevation);
-      const part = streetPart(r, 'cycle', from, to, start, end ?? start + r.duration, `Cycle to ${to.name} and leave your bike there`);
-      part.emission = { mode: 'cycle' };
-      return part;
-    }) ?? []);
+  const drafts = prunePaths(transitPaths(ctx, access, 0), MAX_CYCLE_PATHS).flatMap(
+    (p) =>
+      draftPath(ctx, p, (c, from, to, start, end) => {
+        const r = streetRoute(c, from, to, 'cycle') ?? estimateRoute(from, to, 'cycle', c.region.street.elevation);
+        const part = streetPart(
+          r,
+          'cycle',
+          from,
+          to,
+          start,
+          end ?? start + r.duration,
+          `Cycle to ${to.name} and leave your bike there`,
+        );
+        part.emission = { mode: 'cycle' };
+        return part;
+      }) ?? [],
+  );
   const walks = walkDrafts.map(span);
   return drafts.filter((d) => {
     const [dep, arr] = span(d);

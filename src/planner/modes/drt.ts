@@ -43,7 +43,17 @@ function accesses(ctx: ModeContext, trip: FlexTrip, p: NamedPoint, pickup: boole
       const near = nearestStop(tt, call.group ?? { stops: [call.stop] }, p, GROUP_STOP_WALK_M);
       if (near) {
         const s = near.stop;
-        out.push({ call, index, point: { name: tt.stopNames[s] || call.group?.name || 'the stop', lat: tt.stopLat[s] as number, lng: tt.stopLon[s] as number }, fareId: feedLocalId(tt.stopIds[s] as string, trip.feed), walk: true });
+        out.push({
+          call,
+          index,
+          point: {
+            name: tt.stopNames[s] || call.group?.name || 'the stop',
+            lat: tt.stopLat[s] as number,
+            lng: tt.stopLon[s] as number,
+          },
+          fareId: feedLocalId(tt.stopIds[s] as string, trip.feed),
+          walk: true,
+        });
       }
     }
   });
@@ -67,28 +77,52 @@ function rideSeconds(drive: number, call: FlexCall): { seconds: number; fromFeed
 const MAX_WAIT_S = 30 * 60;
 
 /** Pickup time within both windows: the earliest from `time`, or the latest arriving by it. */
-function pickupTime(ctx: ModeContext, walkIn: number, walkOut: number, on: FlexCall, off: FlexCall, ride: number): number | null {
+function pickupTime(
+  ctx: ModeContext,
+  walkIn: number,
+  walkOut: number,
+  on: FlexCall,
+  off: FlexCall,
+  ride: number,
+): number | null {
   if (ctx.arriveBy) {
     const arrive = Math.min(ctx.time - walkOut, off.windowEnd, on.windowEnd + ride);
     const start = arrive - ride;
-    return start >= on.windowStart && arrive >= off.windowStart && ctx.time - walkOut - arrive <= MAX_WAIT_S ? start : null;
+    return start >= on.windowStart && arrive >= off.windowStart && ctx.time - walkOut - arrive <= MAX_WAIT_S
+      ? start
+      : null;
   }
   const start = Math.max(ctx.time + walkIn, on.windowStart, off.windowStart - ride);
-  return start <= on.windowEnd && start + ride <= off.windowEnd && start - ctx.time - walkIn <= MAX_WAIT_S ? start : null;
+  return start <= on.windowEnd && start + ride <= off.windowEnd && start - ctx.time - walkIn <= MAX_WAIT_S
+    ? start
+    : null;
 }
 
-function fare(ctx: ModeContext, trip: FlexTrip, on: Access, off: Access, name: string): { cost: Cost; line: PriceLine } {
+function fare(
+  ctx: ModeContext,
+  trip: FlexTrip,
+  on: Access,
+  off: Access,
+  name: string,
+): { cost: Cost; line: PriceLine } {
   const index = ctx.region.fareIndexes.get(trip.feed);
   const route = trip.route >= 0 ? feedLocalId(ctx.region.timetable.routeIds[trip.route] as string, trip.feed) : '';
   if (index) {
     // Flex zones carry their Fares v1 zone_id in locations.geojson, as stops do in stops.txt.
-    for (const a of [on, off]) if (a.call.zone?.zoneId && !index.stopZone.has(a.fareId)) index.stopZone.set(a.fareId, a.call.zone.zoneId);
+    for (const a of [on, off])
+      if (a.call.zone?.zoneId && !index.stopZone.has(a.fareId)) index.stopZone.set(a.fareId, a.call.zone.zoneId);
     const r = index.lookup({ routeId: route, fromStopId: on.fareId, toStopId: off.fareId });
     if (r.kind === 'fare' && r.currency === ctx.region.currency) {
-      return { cost: r.amount, line: { description: `${name}: ${r.description} (GTFS fares)`, cost: r.amount, estimated: false } };
+      return {
+        cost: r.amount,
+        line: { description: `${name}: ${r.description} (GTFS fares)`, cost: r.amount, estimated: false },
+      };
     }
   }
-  return { cost: 'unknown', line: { description: `${name}: fare not published in the feed`, cost: 'unknown', estimated: false } };
+  return {
+    cost: 'unknown',
+    line: { description: `${name}: fare not published in the feed`, cost: 'unknown', estimated: false },
+  };
 }
 
 /** GTFS-Flex rides, then the region's community transport ('call to arrange'). */
@@ -105,7 +139,9 @@ function planFlex(ctx: ModeContext): LegDraft[] {
   const yesterday: ModeContext = { ...ctx, date: ctx.date - 1, time: ctx.time + 86_400 };
   for (const trip of model.trips) {
     if (trip.service < 0) continue;
-    const days = [ctx, yesterday].filter((c) => serviceRunsOn(tt, trip.service, c.date) && (c === ctx || trip.calls.some((k) => k.windowEnd > 86_400)));
+    const days = [ctx, yesterday].filter(
+      (c) => serviceRunsOn(tt, trip.service, c.date) && (c === ctx || trip.calls.some((k) => k.windowEnd > 86_400)),
+    );
     for (const day of days) {
       for (const on of accesses(day, trip, day.from, true)) {
         for (const off of accesses(day, trip, day.to, false)) {
@@ -143,18 +179,25 @@ function ride(ctx: ModeContext, trip: FlexTrip, on: Access, off: Access): LegDra
   const timeZone = agency?.timezone || tt.agencies[0]?.timezone || 'UTC';
   const noticeService = rule?.noticeService ?? -1;
   const runs = noticeService >= 0 ? (day: number) => serviceRunsOn(tt, noticeService, day) : undefined;
-  const booking = checkBooking(rule, { date: ctx.date, time: start }, localClock(ctx.now ?? new Date(), timeZone), runs);
+  const booking = checkBooking(
+    rule,
+    { date: ctx.date, time: start },
+    localClock(ctx.now ?? new Date(), timeZone),
+    runs,
+  );
   if (!booking.ok) return null;
 
-  const short = trip.route >= 0 ? tt.routeShortNames[trip.route] ?? '' : '';
-  const long = trip.route >= 0 ? tt.routeLongNames[trip.route] ?? '' : '';
+  const short = trip.route >= 0 ? (tt.routeShortNames[trip.route] ?? '') : '';
+  const long = trip.route >= 0 ? (tt.routeLongNames[trip.route] ?? '') : '';
   const routeName = short && long ? `${short} (${long})` : short || long;
   const name = [agency?.name, routeName].filter(Boolean).join(' ') || 'Demand-responsive service';
   const phone = rule?.phone || agency?.phone || null;
   const website = rule?.bookingUrl || rule?.infoUrl || null;
   const notice = noticeDescription(rule);
   const how = [phone ? `call ${phone}` : '', website ? `book at ${website}` : ''].filter(Boolean).join(' or ');
-  const timing = fromFeed ? 'ride time from the operator\'s average' : 'ride time estimated from the driving time; the actual time depends on other bookings';
+  const timing = fromFeed
+    ? "ride time from the operator's average"
+    : 'ride time estimated from the driving time; the actual time depends on other bookings';
   const description = `Demand-responsive ${name} to ${off.point.name}: ${notice}${how ? ` (${how})` : ''}; ${timing}`;
   const part: Part = {
     ...streetPart(route, 'drt', on.point, off.point, start, start + seconds, description),
@@ -166,9 +209,17 @@ function ride(ctx: ModeContext, trip: FlexTrip, on: Access, off: Access): LegDra
     key: `drt:${trip.feed}:${trip.id}`,
     price: fare(ctx, trip, on, off, name),
     howTo: {
-      name, website,
-      statements: [notice, booking.opensLater ?? '', rule?.message ?? '', rule?.pickupMessage ?? '', rule?.dropOffMessage ?? '']
-        .filter((s) => s !== '').map((body) => ({ body })),
+      name,
+      website,
+      statements: [
+        notice,
+        booking.opensLater ?? '',
+        rule?.message ?? '',
+        rule?.pickupMessage ?? '',
+        rule?.dropOffMessage ?? '',
+      ]
+        .filter((s) => s !== '')
+        .map((body) => ({ body })),
     },
   };
   const parts: Part[] = [];
@@ -177,4 +228,3 @@ function ride(ctx: ModeContext, trip: FlexTrip, on: Access, off: Access): LegDra
   if (walkOut) parts.push(walkPart(ctx, off.point, ctx.to, part.end, part.end + walkOutS));
   return { mode: 'drt', date: ctx.date, changes: 0, taxis: [], parts, drt: { name, booking_website: website, phone } };
 }
-

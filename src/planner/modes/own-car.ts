@@ -8,11 +8,25 @@ import type { LegDraft, NamedPoint, Part } from '../journey/parts';
 import { directStart, streetPart, streetRoute, type ModeContext } from './context';
 
 /** A driving part along `r` leaving at `start`, priced at the region's per-mile rate. */
-export function ownCarPart(ctx: ModeContext, r: StreetRoute, from: NamedPoint, to: NamedPoint, start: number, description: string): Part {
+export function ownCarPart(
+  ctx: ModeContext,
+  r: StreetRoute,
+  from: NamedPoint,
+  to: NamedPoint,
+  start: number,
+  description: string,
+): Part {
   const part = streetPart(r, 'own-car', from, to, start, start + r.duration, description);
   const rate = ctx.region.carPencePerMile;
   if (rate === null) {
-    part.price = { cost: 'unknown', line: { description: `Own car: no per-mile running cost for the ${ctx.region.name} region in our data (the HMRC 45p a mile is a UK rate)`, cost: 'unknown', estimated: true } };
+    part.price = {
+      cost: 'unknown',
+      line: {
+        description: `Own car: no per-mile running cost for the ${ctx.region.name} region in our data (the HMRC 45p a mile is a UK rate)`,
+        cost: 'unknown',
+        estimated: true,
+      },
+    };
   } else {
     const price = priceOwnCar(r.distance, rate);
     part.price = { cost: price.pence, line: price.line };

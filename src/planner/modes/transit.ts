@@ -31,8 +31,25 @@ export const TRANSIT_WINDOW = 2 * 3600;
 /** Walk to or from a stop: first try 15 minutes, then 40 when nothing is that close. */
 export const ACCESS_BUDGETS = [15 * 60, 40 * 60];
 
-const TYPE_OF_CLASS: Record<ServiceClass, TravelType> = { bus: 'bus', coach: 'coach', rail: 'train', tram: 'tram', subway: 'subway', ferry: 'ferry', other: 'bus' };
-const TYPE_OF_MODE: Record<TransitMode, TravelType> = { rail: 'train', coach: 'coach', bus: 'bus', tram: 'tram', subway: 'subway', ferry: 'ferry', cable: 'tram', other: 'bus' };
+const TYPE_OF_CLASS: Record<ServiceClass, TravelType> = {
+  bus: 'bus',
+  coach: 'coach',
+  rail: 'train',
+  tram: 'tram',
+  subway: 'subway',
+  ferry: 'ferry',
+  other: 'bus',
+};
+const TYPE_OF_MODE: Record<TransitMode, TravelType> = {
+  rail: 'train',
+  coach: 'coach',
+  bus: 'bus',
+  tram: 'tram',
+  subway: 'subway',
+  ferry: 'ferry',
+  cable: 'tram',
+  other: 'bus',
+};
 
 export interface Reached {
   stops: StopTime[];
@@ -51,7 +68,9 @@ export interface AccessMode {
 }
 
 const WALK_ACCESS: AccessMode = {
-  profile: 'walk', budgets: ACCESS_BUDGETS, speed: WALK_SPEED,
+  profile: 'walk',
+  budgets: ACCESS_BUDGETS,
+  speed: WALK_SPEED,
   snaps: (region) => (region.stopSnaps ??= region.stopPoints.map((s) => region.street.snap(s, 'walk'))),
 };
 
@@ -67,7 +86,10 @@ export function reachStops(region: Region, p: LatLng, reverse: boolean, mode: Ac
     let reach;
     if (region.street.graph) {
       const snaps = mode.snaps(region);
-      reach = region.street.reach(p, targets, mode.profile, budget, { reverse, targetSnaps: idx.map((i) => snaps[i] ?? null) });
+      reach = region.street.reach(p, targets, mode.profile, budget, {
+        reverse,
+        targetSnaps: idx.map((i) => snaps[i] ?? null),
+      });
     } else reach = estimateReach(p, targets, mode.profile, budget);
     const stops: StopTime[] = [];
     idx.forEach((i, k) => {
@@ -99,7 +121,11 @@ export function transitPaths(
   const modes = allowedTransitModes(ctx.blocked);
   if (modes.length === 0) return [];
   const result = ctx.region.transit.plan({
-    date: ctx.date, time: ctx.time, access: access.stops, egress: egress.stops, arriveBy: ctx.arriveBy,
+    date: ctx.date,
+    time: ctx.time,
+    access: access.stops,
+    egress: egress.stops,
+    arriveBy: ctx.arriveBy,
     ...(ctx.arriveBy || !window ? {} : { window }),
     ...(modes.length < TRANSIT_MODES.length ? { modes } : {}),
   });
@@ -107,7 +133,8 @@ export function transitPaths(
   // window before it). When none do, the router answers with the first ones after the window
   // (before it, arriving by): those are offered when they are on the day asked - the 11:00 bus
   // for a traveller asking at 8:00 - but not the first bus tomorrow for a return asked at 16:30.
-  const inWindow = (p: RaptorPath) => (ctx.arriveBy ? p.arrival >= ctx.time - TRANSIT_WINDOW : p.departure <= ctx.time + TRANSIT_WINDOW);
+  const inWindow = (p: RaptorPath) =>
+    ctx.arriveBy ? p.arrival >= ctx.time - TRANSIT_WINDOW : p.departure <= ctx.time + TRANSIT_WINDOW;
   const sameDay = (p: RaptorPath) => (ctx.arriveBy ? p.arrival >= 0 : p.departure < 86_400);
   const within = result.paths.filter(inWindow);
   return within.length > 0 ? within : result.paths.filter(sameDay);
@@ -116,11 +143,18 @@ export function transitPaths(
 /** The original dates of a feed whose calendar the import rolled onto current dates, else null. */
 function rolledForward(tt: Timetable, feed: string): { from: string; to: string } | null {
   const info = tt.feeds.length === 1 && feed === '' ? tt.feeds[0] : tt.feeds.find((f) => f.name === feed);
-  return info?.sourceFirstDay !== undefined && info.sourceLastDay !== undefined ? { from: formatDay(info.sourceFirstDay), to: formatDay(info.sourceLastDay) } : null;
+  return info?.sourceFirstDay !== undefined && info.sourceLastDay !== undefined
+    ? { from: formatDay(info.sourceFirstDay), to: formatDay(info.sourceLastDay) }
+    : null;
 }
 
 /** A path drafted step by step; `accessPart` / `egressPart` replace the walks to the first stop and from the last. */
-export function draftPath(ctx: ModeContext, path: RaptorPath, accessPart = walkPart, egressPart = walkPart): LegDraft | null {
+export function draftPath(
+  ctx: ModeContext,
+  path: RaptorPath,
+  accessPart = walkPart,
+  egressPart = walkPart,
+): LegDraft | null {
   const { region } = ctx;
   const tt = region.timetable;
   const coachOps = region.costs.fares.coach_operators.map((c) => c.agency_name);
@@ -132,7 +166,8 @@ export function draftPath(ctx: ModeContext, path: RaptorPath, accessPart = walkP
     } else if (l.kind === 'egress') {
       parts.push(egressPart(ctx, stopPoint(region, l.stop), ctx.to, l.start, l.end));
     } else if (l.kind === 'transfer') {
-      if (l.from !== l.to) parts.push(walkPart(ctx, stopPoint(region, l.from), stopPoint(region, l.to), l.start, l.end));
+      if (l.from !== l.to)
+        parts.push(walkPart(ctx, stopPoint(region, l.from), stopPoint(region, l.to), l.start, l.end));
     } else {
       rides++;
       const t = transitLeg(tt, ctx.date, l.pattern, l.trip, l.boardPos, l.alightPos, l.start);
@@ -145,12 +180,25 @@ export function draftPath(ctx: ModeContext, path: RaptorPath, accessPart = walkP
       const fromId = passed[0] as string;
       const toId = passed[passed.length - 1] as string;
       const feed = t.route.id.includes(':') ? (t.route.id.split(':')[0] as string) : '';
-      const priced = priceTransitLeg({
-        feed, agencyName: t.agency.name, routeId: t.route.id, routeType: t.route.type, routeShortName: t.route.shortName,
-        fromStopId: fromId, toStopId: toId, fromStopName: t.from.name, toStopName: t.to.name, passedStopIds: passed,
-        fromPoint: { lat: t.from.lat, lng: t.from.lon }, toPoint: { lat: t.to.lat, lng: t.to.lon },
-        departure: localDateTime(ctx.date, l.start),
-      }, ctx.traveller, { fareIndexes: region.fareIndexes, data: region.costs.fares });
+      const priced = priceTransitLeg(
+        {
+          feed,
+          agencyName: t.agency.name,
+          routeId: t.route.id,
+          routeType: t.route.type,
+          routeShortName: t.route.shortName,
+          fromStopId: fromId,
+          toStopId: toId,
+          fromStopName: t.from.name,
+          toStopName: t.to.name,
+          passedStopIds: passed,
+          fromPoint: { lat: t.from.lat, lng: t.from.lon },
+          toPoint: { lat: t.to.lat, lng: t.to.lon },
+          departure: localDateTime(ctx.date, l.start),
+        },
+        ctx.traveller,
+        { fareIndexes: region.fareIndexes, data: region.costs.fares },
+      );
       const points = t.geometry.map(([lat, lng]) => ({ lat, lng }));
       const stKey = `${l.pattern}|${tt.tripDirection[l.trip]}|${serviceDay}`;
       let st = region.timetables.get(stKey);
@@ -167,28 +215,51 @@ export function draftPath(ctx: ModeContext, path: RaptorPath, accessPart = walkP
       const service = cls !== 'rail' && named && named !== t.agency.name ? named : kind;
       const emission = emissionModeForService(cls);
       parts.push({
-        type, start: l.start, end: t.arrival,
+        type,
+        start: l.start,
+        end: t.arrival,
         from: { lat: t.from.lat, lng: t.from.lon, name: t.from.name },
         to: { lat: t.to.lat, lng: t.to.lon, name: t.to.name },
         distance: Math.round(pathLength(points)),
-        points, directions: [], estimated: false,
+        points,
+        directions: [],
+        estimated: false,
         description: `${t.agency.name} ${service} towards ${t.headsign}: board at ${t.from.name}, get off at ${t.to.name} (${t.intermediateStops.length + 1} stop${t.intermediateStops.length ? 's' : ''})`,
         pricedTransit: priced,
         emission: emission ? { mode: emission } : null,
         transit: {
           agency: t.agency,
-          route: { short_name: t.route.shortName, long_name: t.route.longName, mode: t.route.mode, color: t.route.color },
-          headsign: t.headsign, trip_id: t.tripId, service_date: t.serviceDate,
-          from_stop: { stop_id: t.from.stopId, name: t.from.name }, to_stop: { stop_id: t.to.stopId, name: t.to.name },
+          route: {
+            short_name: t.route.shortName,
+            long_name: t.route.longName,
+            mode: t.route.mode,
+            color: t.route.color,
+          },
+          headsign: t.headsign,
+          trip_id: t.tripId,
+          service_date: t.serviceDate,
+          from_stop: { stop_id: t.from.stopId, name: t.from.name },
+          to_stop: { stop_id: t.to.stopId, name: t.to.name },
           num_stops: t.intermediateStops.length + 1,
           rolled_forward: rolledForward(tt, feed),
         },
         timetable: {
           // Trains have no service number (see `service` above): an empty one, not the feed's id.
-          Mode: st.mode, ServiceNumber: cls === 'rail' ? '' : st.serviceNumber,
-          timetable: { stops: st.stops.map((s) => ({ stop_id: s.stopId, name: s.name })), columns: st.columns.map((c) => ({ trip_id: c.tripId, times: c.times, arrivals: c.arrivals })) },
+          Mode: st.mode,
+          ServiceNumber: cls === 'rail' ? '' : st.serviceNumber,
+          timetable: {
+            stops: st.stops.map((s) => ({ stop_id: s.stopId, name: s.name })),
+            columns: st.columns.map((c) => ({ trip_id: c.tripId, times: c.times, arrivals: c.arrivals })),
+          },
         },
-        howTo: { name: t.agency.name, website: t.agency.url || null, statements: [{ body: `Board the ${t.agency.name} ${service} towards ${t.headsign} at ${t.from.name}.` }, { body: `Get off at ${t.to.name}.` }] },
+        howTo: {
+          name: t.agency.name,
+          website: t.agency.url || null,
+          statements: [
+            { body: `Board the ${t.agency.name} ${service} towards ${t.headsign} at ${t.from.name}.` },
+            { body: `Get off at ${t.to.name}.` },
+          ],
+        },
         key: `${t.tripId}:${t.from.stopId}-${t.to.stopId}`,
       });
     }
@@ -209,11 +280,14 @@ export const MAX_DRAFTED_PATHS = 12;
 export function prunePaths(paths: readonly RaptorPath[], max = MAX_DRAFTED_PATHS): RaptorPath[] {
   if (paths.length <= max) return [...paths];
   const keep = new Set<RaptorPath>();
-  const by = (f: (p: RaptorPath) => number) => [...paths].sort((a, b) => f(a) - f(b) || a.arrival - b.arrival)[0] as RaptorPath;
+  const by = (f: (p: RaptorPath) => number) =>
+    [...paths].sort((a, b) => f(a) - f(b) || a.arrival - b.arrival)[0] as RaptorPath;
   keep.add(by((p) => p.arrival - p.departure));
   keep.add(by((p) => p.transfers));
   keep.add(by((p) => p.arrival));
-  const rest = [...paths].filter((p) => !keep.has(p)).sort((a, b) => a.departure - b.departure || a.arrival - b.arrival);
+  const rest = [...paths]
+    .filter((p) => !keep.has(p))
+    .sort((a, b) => a.departure - b.departure || a.arrival - b.arrival);
   const slots = max - keep.size;
   for (let i = 0; i < slots; i++) keep.add(rest[Math.floor((i * rest.length) / slots)] as RaptorPath);
   return [...keep];

@@ -44,9 +44,27 @@ interface VehicleRule {
 }
 
 export const VEHICLE_RULES: Record<StationVehicle, VehicleRule> = {
-  'own-car': { profile: 'car', budget: 40 * 60, searchSpeed: 25, allowance: 5 * 60, allowanceText: 'allow 5 mins to park and reach the platform; parking charges not included' },
-  taxi: { profile: 'car', budget: 40 * 60, searchSpeed: 25, allowance: 2 * 60, allowanceText: 'allow 2 mins to reach the platform' },
-  cycle: { profile: 'cycle', budget: 30 * 60, searchSpeed: CYCLE_SPEED, allowance: 3 * 60, allowanceText: 'allow 3 mins to lock your bike and reach the platform' },
+  'own-car': {
+    profile: 'car',
+    budget: 40 * 60,
+    searchSpeed: 25,
+    allowance: 5 * 60,
+    allowanceText: 'allow 5 mins to park and reach the platform; parking charges not included',
+  },
+  taxi: {
+    profile: 'car',
+    budget: 40 * 60,
+    searchSpeed: 25,
+    allowance: 2 * 60,
+    allowanceText: 'allow 2 mins to reach the platform',
+  },
+  cycle: {
+    profile: 'cycle',
+    budget: 30 * 60,
+    searchSpeed: CYCLE_SPEED,
+    allowance: 3 * 60,
+    allowanceText: 'allow 3 mins to lock your bike and reach the platform',
+  },
 };
 
 /** Stations (rail or coach) and stops of any kind tried per vehicle search, nearest first. */
@@ -73,9 +91,14 @@ function hubs(region: Region): Uint8Array {
   const hubStop = new Uint8Array(tt.stopCount);
   for (let p = 0; p < tt.patternCount; p++) {
     const route = tt.patternRoute[p] as number;
-    const cls = serviceClassOf(tt.routeType[route] as number, tt.agencies[tt.routeAgency[route] as number]?.name ?? '', coachOps);
+    const cls = serviceClassOf(
+      tt.routeType[route] as number,
+      tt.agencies[tt.routeAgency[route] as number]?.name ?? '',
+      coachOps,
+    );
     if (cls !== 'rail' && cls !== 'coach') continue;
-    for (let i = tt.patternStopStart[p] as number; i < (tt.patternStopStart[p + 1] as number); i++) hubStop[tt.patternStops[i] as number] = 1;
+    for (let i = tt.patternStopStart[p] as number; i < (tt.patternStopStart[p + 1] as number); i++)
+      hubStop[tt.patternStops[i] as number] = 1;
   }
   out = Uint8Array.from(region.stops, (s) => hubStop[s] as number);
   hubCache.set(region, out);
@@ -83,7 +106,12 @@ function hubs(region: Region): Uint8Array {
 }
 
 /** Stops the vehicle reaches from (reverse: to) `p` within its budget, each with the allowance added. */
-export function vehicleReach(region: Region, p: { lat: number; lng: number }, reverse: boolean, vehicle: StationVehicle): Reached {
+export function vehicleReach(
+  region: Region,
+  p: { lat: number; lng: number },
+  reverse: boolean,
+  vehicle: StationVehicle,
+): Reached {
   const rule = VEHICLE_RULES[vehicle];
   const radius = rule.budget * rule.searchSpeed;
   const hub = hubs(region);
@@ -93,7 +121,10 @@ export function vehicleReach(region: Region, p: { lat: number; lng: number }, re
     if (d <= radius) near.push({ i, d });
   });
   near.sort((a, b) => a.d - b.d);
-  const picked = [...near.filter((n) => hub[n.i]).slice(0, MAX_STATIONS), ...near.filter((n) => !hub[n.i]).slice(0, MAX_ANY_STOPS)];
+  const picked = [
+    ...near.filter((n) => hub[n.i]).slice(0, MAX_STATIONS),
+    ...near.filter((n) => !hub[n.i]).slice(0, MAX_ANY_STOPS),
+  ];
   if (picked.length === 0) return { stops: [], estimated: true };
   const targets = picked.map((n) => region.stopPoints[n.i] as { lat: number; lng: number });
   const reach = region.street.graph
@@ -110,7 +141,15 @@ export function vehicleReach(region: Region, p: { lat: number; lng: number }, re
 const TRAVEL_TYPE: Record<StationVehicle, TravelType> = { 'own-car': 'own-car', taxi: 'taxi', cycle: 'cycle' };
 
 /** The vehicle part between a place and a station; `toStation` says which way. Null when the vehicle cannot make it. */
-function vehiclePart(ctx: ModeContext, vehicle: StationVehicle, from: NamedPoint, to: NamedPoint, start: number, toStation: boolean, taxis: LegDraft['taxis']): Part | null {
+function vehiclePart(
+  ctx: ModeContext,
+  vehicle: StationVehicle,
+  from: NamedPoint,
+  to: NamedPoint,
+  start: number,
+  toStation: boolean,
+  taxis: LegDraft['taxis'],
+): Part | null {
   const rule = VEHICLE_RULES[vehicle];
   const r = streetRoute(ctx, from, to, rule.profile);
   if (!r) return null;
@@ -122,10 +161,14 @@ function vehiclePart(ctx: ModeContext, vehicle: StationVehicle, from: NamedPoint
     return part;
   }
   if (vehicle === 'own-car') {
-    const text = toStation ? `Drive to ${station} and park (${rule.allowanceText})` : `Walk back to your car at ${station} and drive to ${to.name}`;
+    const text = toStation
+      ? `Drive to ${station} and park (${rule.allowanceText})`
+      : `Walk back to your car at ${station} and drive to ${to.name}`;
     return ownCarPart(ctx, r, from, to, start, text);
   }
-  const text = toStation ? `Cycle to ${station} and leave your bike there (${rule.allowanceText})` : `Collect your bike at ${station} and cycle to ${to.name}`;
+  const text = toStation
+    ? `Cycle to ${station} and leave your bike there (${rule.allowanceText})`
+    : `Collect your bike at ${station} and cycle to ${to.name}`;
   const part = streetPart(r, 'cycle', from, to, start, start + r.duration, text);
   part.emission = { mode: 'cycle' };
   return part;
@@ -161,7 +204,9 @@ export function planVehicleTransit(ctx: ModeContext, o: VehicleTransitOptions): 
     const fromVehicle = ctx.returning ? awayChoice : homeVehicle;
     const toVehicle = ctx.returning ? homeVehicle : awayChoice;
     if (!fromVehicle && !toVehicle) continue;
-    const access = fromVehicle ? vehicleReach(ctx.region, ctx.from, false, fromVehicle) : reachStops(ctx.region, ctx.from, false);
+    const access = fromVehicle
+      ? vehicleReach(ctx.region, ctx.from, false, fromVehicle)
+      : reachStops(ctx.region, ctx.from, false);
     const egress = toVehicle ? vehicleReach(ctx.region, ctx.to, true, toVehicle) : reachStops(ctx.region, ctx.to, true);
     const paths = prunePaths(transitPaths(ctx, access, 0, egress), MAX_VEHICLE_PATHS);
     for (const path of paths) {
@@ -169,7 +214,8 @@ export function planVehicleTransit(ctx: ModeContext, o: VehicleTransitOptions): 
       if (!d) continue;
       if (homeVehicle) {
         const leg = ctx.returning ? path.legs[path.legs.length - 1] : path.legs[0];
-        if (leg && (leg.kind === 'access' || leg.kind === 'egress')) d.parkedAt = { vehicle: homeVehicle, stop: leg.stop };
+        if (leg && (leg.kind === 'access' || leg.kind === 'egress'))
+          d.parkedAt = { vehicle: homeVehicle, stop: leg.stop };
       }
       out.push(d);
     }
@@ -177,7 +223,12 @@ export function planVehicleTransit(ctx: ModeContext, o: VehicleTransitOptions): 
   return out;
 }
 
-function draftVehiclePath(ctx: ModeContext, path: RaptorPath, fromVehicle: StationVehicle | null, toVehicle: StationVehicle | null): LegDraft | null {
+function draftVehiclePath(
+  ctx: ModeContext,
+  path: RaptorPath,
+  fromVehicle: StationVehicle | null,
+  toVehicle: StationVehicle | null,
+): LegDraft | null {
   const taxis: LegDraft['taxis'] = [];
   let failed = false;
   const access = (c: ModeContext, from: NamedPoint, to: NamedPoint, start: number, end: number | null): Part => {

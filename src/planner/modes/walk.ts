@@ -15,5 +15,13 @@ export function planWalk(ctx: ModeContext): LegDraft[] {
   const r = streetRoute(ctx, ctx.from, ctx.to, 'walk');
   if (!r || r.distance > MAX_WALK_METRES * 1.5 || r.duration > MAX_WALK_SECONDS) return [];
   const start = directStart(ctx, r.duration);
-  return [{ mode: 'walk', date: ctx.date, changes: 0, taxis: [], parts: [streetPart(r, 'walk', ctx.from, ctx.to, start, start + r.duration, `Walk to ${ctx.to.name}`)] }];
+  return [
+    {
+      mode: 'walk',
+      date: ctx.date,
+      changes: 0,
+      taxis: [],
+      parts: [streetPart(r, 'walk', ctx.from, ctx.to, start, start + r.duration, `Walk to ${ctx.to.name}`)],
+    },
+  ];
 }

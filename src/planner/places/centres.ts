@@ -22,8 +22,15 @@ export function townCentres(towns: readonly PlaceRecord[], existing: readonly Pl
     if (have.has(label.toLowerCase())) continue;
     have.add(label.toLowerCase());
     out.push({
-      id: `${t.id}:centre`, label, secondary: `${city ? 'City' : 'Town'} centre, ${t.label}`, type: 'town', lat: t.lat, lng: t.lng,
-      importance: Math.max(0, t.importance - 0.05), source: t.source, keywords: ['centre', 'center', 'city', 'town'],
+      id: `${t.id}:centre`,
+      label,
+      secondary: `${city ? 'City' : 'Town'} centre, ${t.label}`,
+      type: 'town',
+      lat: t.lat,
+      lng: t.lng,
+      importance: Math.max(0, t.importance - 0.05),
+      source: t.source,
+      keywords: ['centre', 'center', 'city', 'town'],
     });
   }
   return out;

@@ -52,7 +52,15 @@ const rows = new Int32Array((MAX_LEN + 1) * (MAX_LEN + 1));
  * with a prefix within `k` edits of it (FuzzyPrefix). Exact and plain prefix
  * matches are left to the caller.
  */
-export function fuzzyMatches(tokens: readonly string[], query: string, k: number, prefix: boolean, out: TokenMatch[], from = 0, to = tokens.length): void {
+export function fuzzyMatches(
+  tokens: readonly string[],
+  query: string,
+  k: number,
+  prefix: boolean,
+  out: TokenMatch[],
+  from = 0,
+  to = tokens.length,
+): void {
   const q = query.length;
   if (k <= 0 || q > MAX_LEN - k) return;
   const width = q + 1;
@@ -99,7 +107,8 @@ export function fuzzyMatches(tokens: readonly string[], query: string, k: number
       const next = Math.min(n, lowerBound(tokens, `${stem}\uffff`, i + 1));
       // A typo'd prefix already matched inside the stem: every token under it continues that prefix.
       if (prefix && bestPrefix > 0 && bestPrefix <= k) {
-        for (let j = i; j < next; j++) if (tokens[j]!.length > q) out.push({ token: j, kind: MatchKind.FuzzyPrefix, distance: bestPrefix });
+        for (let j = i; j < next; j++)
+          if (tokens[j]!.length > q) out.push({ token: j, kind: MatchKind.FuzzyPrefix, distance: bestPrefix });
       }
       // The rows beyond the stem are stale; make the next token recompute from the stem.
       prev = stem;
@@ -108,7 +117,8 @@ export function fuzzyMatches(tokens: readonly string[], query: string, k: number
     }
     const full = rows[tl * width + q]!;
     if (full <= k && full > 0) out.push({ token: i, kind: MatchKind.Fuzzy, distance: full });
-    else if (prefix && full > 0 && bestPrefix > 0 && bestPrefix <= k && tl > q) out.push({ token: i, kind: MatchKind.FuzzyPrefix, distance: bestPrefix });
+    else if (prefix && full > 0 && bestPrefix > 0 && bestPrefix <= k && tl > q)
+      out.push({ token: i, kind: MatchKind.FuzzyPrefix, distance: bestPrefix });
     i++;
   }
 }

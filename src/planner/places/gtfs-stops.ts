@@ -127,7 +127,8 @@ export function stopsFromRawFeed(raw: RawFeed, options: GtfsStopsOptions): StopI
   // Calls at platforms count for their parent station.
   const parentCalls = new Int32Array(raw.stops.length);
   raw.stops.forEach((s, i) => {
-    if (s.parentId && isStation(s.parentId)) (parentCalls[index.get(s.parentId) as number] as number) += calls[i] as number;
+    if (s.parentId && isStation(s.parentId))
+      (parentCalls[index.get(s.parentId) as number] as number) += calls[i] as number;
   });
   const out: StopInput[] = [];
   raw.stops.forEach((s, i) => {
@@ -175,7 +176,8 @@ export function stopsFromGtfsZip(zip: Uint8Array, options: GtfsStopsOptions): St
   const parentCalls = new Map<string, number>();
   for (const r of rows) {
     const parent = r.parent_station?.trim();
-    if (parent && stations.has(parent)) parentCalls.set(parent, (parentCalls.get(parent) ?? 0) + (calls.get(r.stop_id ?? '') ?? 0));
+    if (parent && stations.has(parent))
+      parentCalls.set(parent, (parentCalls.get(parent) ?? 0) + (calls.get(r.stop_id ?? '') ?? 0));
   }
   const out: StopInput[] = [];
   for (const r of rows) {

@@ -22,4 +22,15 @@ export { ATTRIBUTIONS } from './attributions';
 export { GB_BOX, inGreatBritain } from './geo';
 export { normalizeText } from './normalize';
 export { PLACE_TYPES } from './types';
-export type { Attribution, BiasBox, OsmPlaceInput, PlaceRecord, PlaceResult, PlaceType, ReverseResult, SearchOptions, StopInput, StopKind } from './types';
+export type {
+  Attribution,
+  BiasBox,
+  OsmPlaceInput,
+  PlaceRecord,
+  PlaceResult,
+  PlaceType,
+  ReverseResult,
+  SearchOptions,
+  StopInput,
+  StopKind,
+} from './types';

@@ -22,11 +22,19 @@ export function nameStop(name: string, kind: StopKind, operator?: string): StopN
       return { label: `${base} station`, type: 'station', what: 'Railway station' };
     }
     case 'subway':
-      return { label: `${clean.replace(/\s+(?:subway\s+)?station$/i, '')} Subway station`, type: 'station', what: 'Subway station' };
+      return {
+        label: `${clean.replace(/\s+(?:subway\s+)?station$/i, '')} Subway station`,
+        type: 'station',
+        what: 'Subway station',
+      };
     case 'tram':
       return { label: `${clean.replace(/\s+tram\s+stop$/i, '')} tram stop`, type: 'stop', what: 'Tram stop' };
     case 'ferry':
-      return { label: /\b(pier|terminal|harbour|ferry)\b/i.test(clean) ? clean : `${clean} ferry terminal`, type: 'station', what: 'Ferry terminal' };
+      return {
+        label: /\b(pier|terminal|harbour|ferry)\b/i.test(clean) ? clean : `${clean} ferry terminal`,
+        type: 'station',
+        what: 'Ferry terminal',
+      };
     case 'bus':
     case 'coach': {
       const m = BUS_STATION_RE.exec(clean);

@@ -10,9 +10,32 @@ import type { OsmWay, Tags } from '../street/osm-pbf';
 import type { OsmPlaceInput } from './types';
 
 /** Keys whose value names a POI's category, in order of preference. */
-const POI_KEYS = ['amenity', 'shop', 'tourism', 'leisure', 'healthcare', 'office', 'historic', 'railway', 'public_transport', 'aeroway'];
+const POI_KEYS = [
+  'amenity',
+  'shop',
+  'tourism',
+  'leisure',
+  'healthcare',
+  'office',
+  'historic',
+  'railway',
+  'public_transport',
+  'aeroway',
+];
 /** Highway values that are not streets a traveller would type. */
-const NOT_STREETS = new Set(['motorway_link', 'trunk_link', 'primary_link', 'secondary_link', 'tertiary_link', 'proposed', 'construction', 'platform', 'bus_stop', 'elevator', 'corridor']);
+const NOT_STREETS = new Set([
+  'motorway_link',
+  'trunk_link',
+  'primary_link',
+  'secondary_link',
+  'tertiary_link',
+  'proposed',
+  'construction',
+  'platform',
+  'bus_stop',
+  'elevator',
+  'corridor',
+]);
 
 type Pending = { record: OsmPlaceInput; ref: number };
 
@@ -27,19 +50,31 @@ function poiCategory(tags: Tags): string | undefined {
 function fromTags(osmId: string, tags: Tags, lat: number, lon: number, isWay: boolean): OsmPlaceInput | undefined {
   const city = tags['addr:city'] || undefined;
   const name = tags.name?.trim();
-  if (isWay && tags.highway && name && !NOT_STREETS.has(tags.highway)) return { kind: 'street', osmId, name, ...(city ? { city } : {}), lat, lon };
+  if (isWay && tags.highway && name && !NOT_STREETS.has(tags.highway))
+    return { kind: 'street', osmId, name, ...(city ? { city } : {}), lat, lon };
   const category = poiCategory(tags);
   if (name && category) return { kind: 'poi', osmId, name, category, ...(city ? { city } : {}), lat, lon };
   const housenumber = tags['addr:housenumber']?.trim();
   const street = tags['addr:street']?.trim();
   if (housenumber && street) {
     const postcode = tags['addr:postcode'] || undefined;
-    return { kind: 'address', osmId, housenumber, street, ...(postcode ? { postcode } : {}), ...(city ? { city } : {}), lat, lon };
+    return {
+      kind: 'address',
+      osmId,
+      housenumber,
+      street,
+      ...(postcode ? { postcode } : {}),
+      ...(city ? { city } : {}),
+      lat,
+      lon,
+    };
   }
   return undefined;
 }
 
-export async function osmPlacesFromPbf(chunks: () => AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<OsmPlaceInput[]> {
+export async function osmPlacesFromPbf(
+  chunks: () => AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+): Promise<OsmPlaceInput[]> {
   const out: OsmPlaceInput[] = [];
   const pending: Pending[] = [];
   const needed = new Set<number>();
@@ -59,7 +94,11 @@ export async function osmPlacesFromPbf(chunks: () => AsyncIterable<Uint8Array> |
   });
   if (pending.length > 0) {
     const points = new Map<number, [number, number]>();
-    await readPbf(chunks(), { node: (id, lat, lng) => void (needed.has(id) && points.set(id, [lat, lng])) }, { stopAfterNodes: true });
+    await readPbf(
+      chunks(),
+      { node: (id, lat, lng) => void (needed.has(id) && points.set(id, [lat, lng])) },
+      { stopAfterNodes: true },
+    );
     for (const { record, ref } of pending) {
       const point = points.get(ref);
       if (point) out.push({ ...record, lat: point[0], lon: point[1] });

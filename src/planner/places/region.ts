@@ -79,7 +79,17 @@ export function assembleRegionPlaces(src: RegionSources): RegionPlaces {
   const naptan = naptanPlaces(src.naptan ?? [], towns);
   const centres = townCentres([...towns, ...naptan.filter((r) => r.type === 'town')], naptan);
 
-  const records = [...towns, ...centres, ...park, ...health, ...stopPlaces, ...naptan, ...streets, ...postcodes, ...osm];
+  const records = [
+    ...towns,
+    ...centres,
+    ...park,
+    ...health,
+    ...stopPlaces,
+    ...naptan,
+    ...streets,
+    ...postcodes,
+    ...osm,
+  ];
   const used = new Set(records.map((r) => r.source));
   if (councils.size > 0) used.add('council-areas');
   return {

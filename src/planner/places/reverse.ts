@@ -49,7 +49,12 @@ function grid(index: PlaceIndex): Map<number, number[]> {
   return g;
 }
 
-export function reversePlace(index: PlaceIndex, lat: number, lng: number, options: ReverseOptions = {}): ReverseResult | null {
+export function reversePlace(
+  index: PlaceIndex,
+  lat: number,
+  lng: number,
+  options: ReverseOptions = {},
+): ReverseResult | null {
   if (typeof lat !== 'number' || typeof lng !== 'number' || !Number.isFinite(lat) || !Number.isFinite(lng)) return null;
   if (!inBox(index.data.country, lat, lng)) return null;
   const g = grid(index);

@@ -33,12 +33,18 @@ export type ScoredSearchOutcome = { ok: true; results: ScoredPlace[] } | { ok: f
 
 /** How many results a search answers: options.limit clamped to 1..8, default 8. */
 export function resultLimit(options: SearchOptions): number {
-  const asked = typeof options.limit === 'number' && Number.isFinite(options.limit) ? Math.floor(options.limit) : MAX_RESULTS;
+  const asked =
+    typeof options.limit === 'number' && Number.isFinite(options.limit) ? Math.floor(options.limit) : MAX_RESULTS;
   return Math.max(1, Math.min(MAX_RESULTS, asked));
 }
 
 /** Near-identical places (same normalised name and kind, within about 500 m) count once: true when `seen` has one like this. */
-export function seenNearby(seen: { key: string; lat: number; lng: number }[], key: string, lat: number, lng: number): boolean {
+export function seenNearby(
+  seen: { key: string; lat: number; lng: number }[],
+  key: string,
+  lat: number,
+  lng: number,
+): boolean {
   return seen.some((x) => x.key === key && Math.abs(x.lat - lat) < 0.005 && Math.abs(x.lng - lng) < 0.008);
 }
 
@@ -84,7 +90,11 @@ export function searchPlaces(index: PlaceIndex, query: unknown, options: SearchO
   return outcome.ok ? { ok: true, results: outcome.results.map((s) => s.place) } : outcome;
 }
 
-export function searchPlacesScored(index: PlaceIndex, query: unknown, options: SearchOptions = {}): ScoredSearchOutcome {
+export function searchPlacesScored(
+  index: PlaceIndex,
+  query: unknown,
+  options: SearchOptions = {},
+): ScoredSearchOutcome {
   try {
     const check = checkQuery(query);
     if (!check.ok) return check;

@@ -61,7 +61,8 @@ export function deserializePlaceIndex(bytes: Uint8Array): PlaceIndexData {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (view.getUint32(0, true) !== MAGIC) throw new Error('place index: not a Drover place index');
   const version = view.getUint32(4, true);
-  if (version !== PLACE_INDEX_VERSION) throw new Error(`place index: format version ${version}, this build reads ${PLACE_INDEX_VERSION}`);
+  if (version !== PLACE_INDEX_VERSION)
+    throw new Error(`place index: format version ${version}, this build reads ${PLACE_INDEX_VERSION}`);
   const jsonLength = view.getUint32(8, true);
   const header = JSON.parse(new TextDecoder().decode(bytes.subarray(12, 12 + jsonLength))) as Header;
   const n = header.ids.length;
@@ -69,7 +70,11 @@ export function deserializePlaceIndex(bytes: Uint8Array): PlaceIndexData {
   const start = (12 + jsonLength + 3) & ~3;
   const body = bytes.slice(start);
   let offset = 0;
-  const take = <T extends Section>(make: (b: ArrayBuffer, o: number, l: number) => T, length: number, width: number): T => {
+  const take = <T extends Section>(
+    make: (b: ArrayBuffer, o: number, l: number) => T,
+    length: number,
+    width: number,
+  ): T => {
     const a = make(body.buffer, offset, length);
     offset += length * width;
     return a;

@@ -60,7 +60,8 @@ export function boostTownsByService(towns: PlaceRecord[], stops: readonly StopIn
       if (Math.abs(stop.lat - town.lat) > 0.03 || Math.abs(stop.lon - town.lng) > 0.05) continue;
       if (distanceM(town.lat, town.lng, stop.lat, stop.lon) <= 3000) departures += stop.departures ?? 0;
     }
-    if (departures > 0) town.importance = Math.min(1, town.importance + 0.4 * (Math.log1p(departures) / Math.log1p(busiest)));
+    if (departures > 0)
+      town.importance = Math.min(1, town.importance + 0.4 * (Math.log1p(departures) / Math.log1p(busiest)));
   }
 }
 
@@ -108,7 +109,11 @@ const ROAD_NUMBER_RE = /^[ABM]\d+(\(M\))?$/i;
  * at most 1.5 km (single linkage), so a long road stays one place.
  */
 export function streetsFromPostcodes(rows: readonly Row[], finder: LocalityFinder): PlaceRecord[] {
-  interface Point { lat: number; lng: number; district: string }
+  interface Point {
+    lat: number;
+    lng: number;
+    district: string;
+  }
   const groups = new Map<string, { name: string; locality: string; points: Point[] }>();
   for (const row of rows) {
     if ((row['In Use?'] ?? '').trim().toLowerCase() !== 'yes' || !row.Roads) continue;
@@ -147,7 +152,12 @@ export function streetsFromPostcodes(rows: readonly Row[], finder: LocalityFinde
       }
       clusters++;
     }
-    const sums = Array.from({ length: clusters }, () => ({ lat: 0, lng: 0, n: 0, districts: new Map<string, number>() }));
+    const sums = Array.from({ length: clusters }, () => ({
+      lat: 0,
+      lng: 0,
+      n: 0,
+      districts: new Map<string, number>(),
+    }));
     points.forEach((p, i) => {
       const sum = sums[cluster[i]!]!;
       sum.lat += p.lat;
@@ -210,7 +220,9 @@ function splitName(name: string): { label: string; extra: string } {
 }
 
 const keywordsOf = (text: string): string[] | undefined => {
-  const words = slug(text).split('-').filter((w) => w.length > 1);
+  const words = slug(text)
+    .split('-')
+    .filter((w) => w.length > 1);
   return words.length > 0 ? words : undefined;
 };
 
@@ -240,7 +252,9 @@ export function placesFromHealthSites(
     if (!Number.isFinite(lat) || !Number.isFinite(lng)) {
       const cell = row.postcode ?? '';
       const candidates = [...cell.matchAll(/[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}/gi)].map((m) => m[0]);
-      const satNav = /sat-?nav/i.test(cell) ? candidates.filter((_, i) => /sat-?nav/i.test(cell.split(';')[i] ?? '')) : [];
+      const satNav = /sat-?nav/i.test(cell)
+        ? candidates.filter((_, i) => /sat-?nav/i.test(cell.split(';')[i] ?? ''))
+        : [];
       const point = [...satNav, ...candidates].map((pc) => postcodePoint(pc)).find((p) => p !== undefined);
       if (!point) {
         skipped.push({ source: 'health_sites', name, reason: 'no coordinates and no postcode in the postcode file' });
@@ -280,7 +294,12 @@ const PARK_AREA = 'Loch Lomond & The Trossachs';
  * GeoNames town already covers (same name, within 3 km) add park keywords to
  * that town instead of a duplicate; rows without coordinates are skipped.
  */
-export function placesFromParkPlaces(rows: readonly Row[], towns: PlaceRecord[], finder: LocalityFinder, skipped: SkippedRow[] = []): PlaceRecord[] {
+export function placesFromParkPlaces(
+  rows: readonly Row[],
+  towns: PlaceRecord[],
+  finder: LocalityFinder,
+  skipped: SkippedRow[] = [],
+): PlaceRecord[] {
   const out: PlaceRecord[] = [];
   const parkKeywords = ['national', 'park', 'trossachs'];
   for (const row of rows) {
@@ -350,7 +369,9 @@ const STOP_KEYWORDS: Record<string, string[]> = {
  * platforms) at their mean point, under the smallest id.
  */
 export function placesFromStops(stops: readonly StopInput[], finder: LocalityFinder): PlaceRecord[] {
-  interface Group { stops: StopInput[] }
+  interface Group {
+    stops: StopInput[];
+  }
   const groups = new Map<string, Group[]>();
   for (const stop of stops) {
     if (!stop.name.trim() || !inGreatBritain(stop.lat, stop.lon)) continue;
@@ -465,7 +486,9 @@ export function placesFromOsm(records: readonly OsmPlaceInput[], finder?: Locali
       const lat = members.reduce((sum, w) => sum + w.lat, 0) / members.length;
       const lng = members.reduce((sum, w) => sum + w.lon, 0) / members.length;
       // A real point of the street: the way point nearest the cluster's mean.
-      const at = members.reduce((best, w) => (distanceM(lat, lng, w.lat, w.lon) < distanceM(lat, lng, best.lat, best.lon) ? w : best));
+      const at = members.reduce((best, w) =>
+        distanceM(lat, lng, w.lat, w.lon) < distanceM(lat, lng, best.lat, best.lon) ? w : best,
+      );
       const first = [...members].sort((a, b) => (a.osmId < b.osmId ? -1 : a.osmId > b.osmId ? 1 : 0))[0]!;
       out.push({
         id: `osm:street:${first.osmId}`,
@@ -483,7 +506,14 @@ export function placesFromOsm(records: readonly OsmPlaceInput[], finder?: Locali
 }
 
 /** How OSM category values read in secondary text. */
-const POI_CATEGORY_NAMES: Record<string, string> = { platform: 'stop', stop_position: 'stop', station: 'station', bus_station: 'bus station', fuel: 'petrol station', pharmacy: 'pharmacy' };
+const POI_CATEGORY_NAMES: Record<string, string> = {
+  platform: 'stop',
+  stop_position: 'stop',
+  station: 'station',
+  bus_station: 'bus station',
+  fuel: 'petrol station',
+  pharmacy: 'pharmacy',
+};
 
 /** OSM test regions lie outside GB (Porto Alegre): the country filter is the index's (buildPlaceIndex `country`). */
 function validPoint(lat: number, lng: number): boolean {

@@ -98,7 +98,16 @@ export interface StopInput {
  * way's middle vertex). `city` is addr:city or the containing place, if known.
  */
 export type OsmPlaceInput =
-  | { kind: 'address'; osmId: string; housenumber: string; street: string; postcode?: string; city?: string; lat: number; lon: number }
+  | {
+      kind: 'address';
+      osmId: string;
+      housenumber: string;
+      street: string;
+      postcode?: string;
+      city?: string;
+      lat: number;
+      lon: number;
+    }
   | { kind: 'street'; osmId: string; name: string; city?: string; lat: number; lon: number }
   | { kind: 'poi'; osmId: string; name: string; category: string; city?: string; lat: number; lon: number };
 

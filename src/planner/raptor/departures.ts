@@ -67,10 +67,14 @@ export function hasInRange(sorted: number[], from: number, to: number): boolean 
 
 /** Keeps journeys no other journey beats on departure (later), arrival (earlier) and transfers (fewer). */
 export function paretoFilter(paths: RaptorPath[]): RaptorPath[] {
-  const sorted = [...paths].sort((a, b) => a.arrival - b.arrival || b.departure - a.departure || a.transfers - b.transfers);
+  const sorted = [...paths].sort(
+    (a, b) => a.arrival - b.arrival || b.departure - a.departure || a.transfers - b.transfers,
+  );
   const kept: RaptorPath[] = [];
   for (const p of sorted) {
-    const dominated = kept.some((q) => q.departure >= p.departure && q.arrival <= p.arrival && q.transfers <= p.transfers);
+    const dominated = kept.some(
+      (q) => q.departure >= p.departure && q.arrival <= p.arrival && q.transfers <= p.transfers,
+    );
     if (!dominated) kept.push(p);
   }
   return kept.sort((a, b) => a.departure - b.departure || a.arrival - b.arrival);

@@ -48,7 +48,17 @@ export class LabelPool {
     if (label === this.size - 1) this.size--;
   }
 
-  set(label: number, arr: number, walk: number, cost: number, stop: number, parent: number, kind: number, start: number, end: number): void {
+  set(
+    label: number,
+    arr: number,
+    walk: number,
+    cost: number,
+    stop: number,
+    parent: number,
+    kind: number,
+    start: number,
+    end: number,
+  ): void {
     this.arr[label] = arr;
     this.walk[label] = walk;
     this.cost[label] = cost;
@@ -61,7 +71,11 @@ export class LabelPool {
 
   /** Whether label x is at least as good as label y on every criterion. */
   dominates(x: number, y: number): boolean {
-    return (this.arr[x] as number) <= (this.arr[y] as number) && (this.walk[x] as number) <= (this.walk[y] as number) && (this.cost[x] as number) <= (this.cost[y] as number);
+    return (
+      (this.arr[x] as number) <= (this.arr[y] as number) &&
+      (this.walk[x] as number) <= (this.walk[y] as number) &&
+      (this.cost[x] as number) <= (this.cost[y] as number)
+    );
   }
 
   /** Adds `label` to `bag` unless a label there dominates it (equal counts); drops those it dominates. */
@@ -95,9 +109,25 @@ export class LabelPool {
       case LEG_EGRESS:
         return { kind: 'egress', stop: a, duration: this.c[label] as number, start, end };
       case LEG_TRANSFER:
-        return { kind: 'transfer', from: a, to: this.b[label] as number, duration: this.c[label] as number, start, end };
+        return {
+          kind: 'transfer',
+          from: a,
+          to: this.b[label] as number,
+          duration: this.c[label] as number,
+          start,
+          end,
+        };
       default:
-        return { kind: 'transit', pattern: a, trip: this.b[label] as number, day: this.day[label] as number, boardPos: this.c[label] as number, alightPos: this.d[label] as number, start, end };
+        return {
+          kind: 'transit',
+          pattern: a,
+          trip: this.b[label] as number,
+          day: this.day[label] as number,
+          boardPos: this.c[label] as number,
+          alightPos: this.d[label] as number,
+          start,
+          end,
+        };
     }
   }
 

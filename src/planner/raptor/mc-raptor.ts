@@ -7,7 +7,14 @@
  */
 import { LabelPool, LEG_ACCESS, LEG_EGRESS, LEG_TRANSFER, LEG_TRANSIT, StopBags } from './mc-labels';
 import type { LowerBounds } from './lower-bounds';
-import { CAN_ALIGHT, CAN_BOARD, type PathLeg, type RaptorPath, type RaptorRequest, type TransitData } from './transit-data';
+import {
+  CAN_ALIGHT,
+  CAN_BOARD,
+  type PathLeg,
+  type RaptorPath,
+  type RaptorRequest,
+  type TransitData,
+} from './transit-data';
 
 /** Generalised cost of the parts of a journey; any unit, lower is better. */
 export interface CostModel {
@@ -98,7 +105,17 @@ export class McRaptor {
     try {
       for (const a of req.access) {
         const l = pool.alloc();
-        pool.set(l, req.departure + a.duration, a.duration, cm?.walk(a.duration) ?? 0, a.stop, -1, LEG_ACCESS, req.departure, req.departure + a.duration);
+        pool.set(
+          l,
+          req.departure + a.duration,
+          a.duration,
+          cm?.walk(a.duration) ?? 0,
+          a.stop,
+          -1,
+          LEG_ACCESS,
+          req.departure,
+          req.departure + a.duration,
+        );
         pool.a[l] = a.stop;
         pool.c[l] = a.duration;
         pool.merge(this.ready.at(a.stop), l);
@@ -153,7 +170,13 @@ export class McRaptor {
     }
     for (let i = 0; i < this.targets.length; i++) {
       const t = this.targets[i] as number;
-      if ((this.targetRounds[i] as number) <= round && (pool.arr[t] as number) <= arrival && (pool.walk[t] as number) <= walk && (pool.cost[t] as number) <= cost) return true;
+      if (
+        (this.targetRounds[i] as number) <= round &&
+        (pool.arr[t] as number) <= arrival &&
+        (pool.walk[t] as number) <= walk &&
+        (pool.cost[t] as number) <= cost
+      )
+        return true;
     }
     return false;
   }
@@ -221,7 +244,17 @@ export class McRaptor {
    * Keeps riders no other rider beats on trip (an earlier departure here is better: trips never
    * overtake), walking and cost; the new one boards at position i from label `from`.
    */
-  private addRider(boardTimes: Int32Array, timeBase: number, tripBase: number, n: number, i: number, dep: number, walk: number, cost: number, from: number): void {
+  private addRider(
+    boardTimes: Int32Array,
+    timeBase: number,
+    tripBase: number,
+    n: number,
+    i: number,
+    dep: number,
+    walk: number,
+    cost: number,
+    from: number,
+  ): void {
     const { rTrip, rShift, rWalk, rCost } = this;
     for (let r = 0; r < this.riders; r++) {
       const at = (boardTimes[timeBase + ((rTrip[r] as number) - tripBase) * n + i] as number) + (rShift[r] as number);
@@ -287,7 +320,16 @@ export class McRaptor {
   }
 
   /** A transfer label (change at `from`, or a walk from `from` to `to`) offered for boarding in the next round. */
-  private offerReady(k: number, to: number, arr: number, walk: number, cost: number, parent: number, from: number, duration: number): void {
+  private offerReady(
+    k: number,
+    to: number,
+    arr: number,
+    walk: number,
+    cost: number,
+    parent: number,
+    from: number,
+    duration: number,
+  ): void {
     const pool = this.pool;
     if (this.beatenByTarget(walk, cost, k, arr + (this.bound ? (this.bound[to] as number) : 0))) return;
     const l = pool.alloc();
@@ -346,7 +388,9 @@ export class McRaptor {
       for (let j = 0; j < targets.length && !beaten; j++) {
         if (j === i || (targetRounds[j] as number) > (targetRounds[i] as number)) continue;
         const o = targets[j] as number;
-        beaten = pool.dominates(o, t) && ((targetRounds[j] as number) < (targetRounds[i] as number) || !pool.dominates(t, o) || j < i);
+        beaten =
+          pool.dominates(o, t) &&
+          ((targetRounds[j] as number) < (targetRounds[i] as number) || !pool.dominates(t, o) || j < i);
       }
       if (!beaten) out.push(this.toPath(t));
     }

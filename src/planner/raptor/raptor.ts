@@ -14,7 +14,14 @@
  */
 import { PathState, INF, KIND_ACCESS, KIND_TRIP } from './state';
 import { reconstruct } from './reconstruct';
-import { CAN_ALIGHT, CAN_BOARD, type DaySlot, type RaptorPath, type RaptorRequest, type TransitData } from './transit-data';
+import {
+  CAN_ALIGHT,
+  CAN_BOARD,
+  type DaySlot,
+  type RaptorPath,
+  type RaptorRequest,
+  type TransitData,
+} from './transit-data';
 import { collectDepartures, hasInRange, paretoFilter } from './departures';
 import { LowerBounds } from './lower-bounds';
 import { patternOfTrip } from './reconstruct';
@@ -122,7 +129,8 @@ export class Raptor {
             st.readyDuration[a.stop] = a.duration;
             // After the first run of a range search, an access stop needs scanning only if this run can
             // newly catch a departure there; otherwise the later runs already rode the same trips.
-            if (previous === Infinity || !collected || hasInRange(collected.byAccess[i] as number[], dep, previous)) st.mark(a.stop);
+            if (previous === Infinity || !collected || hasInRange(collected.byAccess[i] as number[], dep, previous))
+              st.mark(a.stop);
           }
         }
         previous = dep;
@@ -225,11 +233,21 @@ export class Raptor {
         const flags = patternStopFlags[stopBase + i] as number;
         // Past the last marked stop only the trip ridden can improve anything, and it cannot once its
         // arrival plus the bound reaches the best journey found: both only grow along the pattern.
-        if (i > last && (trip < 0 || (alightTimes[tripTimes + i] as number) + shift + (bound[s] as number) >= (targetBest[k] as number))) break;
+        if (
+          i > last &&
+          (trip < 0 ||
+            (alightTimes[tripTimes + i] as number) + shift + (bound[s] as number) >= (targetBest[k] as number))
+        )
+          break;
         if (trip >= 0 && (flags & CAN_ALIGHT) !== 0) {
           const t = (alightTimes[tripTimes + i] as number) + shift;
           // Improves only on this round, the previous one (fewer trips) and, in a single search, any round.
-          if (t < (arr[row + s] as number) && st.canImprove(k, tripsAfterArrival[s] as number, s, t) && t < (arr[prevRow + s] as number) && (!single || t < (bestArr[s] as number))) {
+          if (
+            t < (arr[row + s] as number) &&
+            st.canImprove(k, tripsAfterArrival[s] as number, s, t) &&
+            t < (arr[prevRow + s] as number) &&
+            (!single || t < (bestArr[s] as number))
+          ) {
             if (single) bestArr[s] = t;
             arr[row + s] = t;
             st.arrKind[row + s] = KIND_TRIP;
@@ -248,7 +266,21 @@ export class Raptor {
           // Ready here after arriving by this pattern: a later trip does no better than the one it arrived
           // on, whose onward arrivals (with fewer trips) are already labels; only an earlier trip still
           // standing here (a tie: it arrived with or after ours and runs faster onward) can.
-          if (r < INF && (readyPattern[prevRow + s] !== p || this.earlierMayExist(req, p, n, i, r, (readyTrip[prevRow + s] as number) - tripBase, readyDay[prevRow + s] as number)) && (trip < 0 || (r < (boardTimes[tripTimes + i] as number) + shift && this.earlierMayExist(req, p, n, i, r, trip, day)))) {
+          if (
+            r < INF &&
+            (readyPattern[prevRow + s] !== p ||
+              this.earlierMayExist(
+                req,
+                p,
+                n,
+                i,
+                r,
+                (readyTrip[prevRow + s] as number) - tripBase,
+                readyDay[prevRow + s] as number,
+              )) &&
+            (trip < 0 ||
+              (r < (boardTimes[tripTimes + i] as number) + shift && this.earlierMayExist(req, p, n, i, r, trip, day)))
+          ) {
             this.earliestTrip(req, p, n, i, r, trip, day);
             if (this.foundTrip >= 0 && (trip < 0 || this.foundTime < (boardTimes[tripTimes + i] as number) + shift)) {
               trip = this.foundTrip;
@@ -265,8 +297,13 @@ export class Raptor {
             const j = st.seats.next.get(e) - tripBase;
             const slot = req.days[st.seats.day.get(e)] as (typeof req.days)[number];
             const g = tripBase + j;
-            if (slot.active[d.tripService[g] as number] === 0 || (req.tripAllowed && req.tripAllowed[g] === 0)) continue;
-            if (trip >= 0 && (boardTimes[timeBase + j * n] as number) + slot.shift >= (boardTimes[tripTimes] as number) + shift) continue;
+            if (slot.active[d.tripService[g] as number] === 0 || (req.tripAllowed && req.tripAllowed[g] === 0))
+              continue;
+            if (
+              trip >= 0 &&
+              (boardTimes[timeBase + j * n] as number) + slot.shift >= (boardTimes[tripTimes] as number) + shift
+            )
+              continue;
             trip = j;
             tripTimes = timeBase + j * n;
             day = st.seats.day.get(e);
@@ -276,14 +313,31 @@ export class Raptor {
           }
           this.seatHead[p] = -1;
         }
-        if (i === n - 1 && trip >= 0 && d.seatStart && k < st.rounds) this.offerSeats(p, tripBase + trip, day, boardPos, (boardTimes[tripTimes + boardPos] as number) + shift, (alightTimes[tripTimes + i] as number) + shift, seat);
+        if (i === n - 1 && trip >= 0 && d.seatStart && k < st.rounds)
+          this.offerSeats(
+            p,
+            tripBase + trip,
+            day,
+            boardPos,
+            (boardTimes[tripTimes + boardPos] as number) + shift,
+            (alightTimes[tripTimes + i] as number) + shift,
+            seat,
+          );
       }
     }
     this.queueCount = 0;
   }
 
   /** Offers the trips linked to `trip` (ridden to its last stop, arriving at `end`) for the next round. */
-  private offerSeats(p: number, trip: number, day: number, boardPos: number, start: number, end: number, seat: number): void {
+  private offerSeats(
+    p: number,
+    trip: number,
+    day: number,
+    boardPos: number,
+    start: number,
+    end: number,
+    seat: number,
+  ): void {
     const d = this.data;
     const seats = this.st.seats;
     for (let e = d.seatStart?.[trip] as number, stop = d.seatStart?.[trip + 1] as number; e < stop; e++) {
@@ -301,7 +355,15 @@ export class Raptor {
    * caught at position i from `ready`? In the same day only if the previous trip leaves at or after
    * `ready` (trips never overtake); in another day only if that day's trips span the gap.
    */
-  private earlierMayExist(req: RaptorRequest, p: number, n: number, i: number, ready: number, trip: number, day: number): boolean {
+  private earlierMayExist(
+    req: RaptorRequest,
+    p: number,
+    n: number,
+    i: number,
+    ready: number,
+    trip: number,
+    day: number,
+  ): boolean {
     const d = this.data;
     const base = (d.patternTimeStart[p] as number) + i;
     const shift = (req.days[day] as { shift: number }).shift;
@@ -323,7 +385,15 @@ export class Raptor {
    * While riding trip `hint` (within the pattern) of day slot `hintDay`, an earlier trip of that day is
    * usually one or two before it: those are stepped back to instead of binary-searching all trips.
    */
-  private earliestTrip(req: RaptorRequest, p: number, n: number, i: number, time: number, hint = -1, hintDay = -1): void {
+  private earliestTrip(
+    req: RaptorRequest,
+    p: number,
+    n: number,
+    i: number,
+    time: number,
+    hint = -1,
+    hintDay = -1,
+  ): void {
     const d = this.data;
     const board = d.boardTimes;
     const tripBase = d.patternTripStart[p] as number;
@@ -389,14 +459,23 @@ function runningTripsOf(d: TransitData, slot: DaySlot): RunningTrips {
   for (let p = 0; p < d.patternCount; p++) {
     start[p] = e;
     const t0 = d.patternTripStart[p] as number;
-    for (let g = t0, t1 = d.patternTripStart[p + 1] as number; g < t1; g++) if (slot.active[d.tripService[g] as number] !== 0) trips[e++] = g - t0;
+    for (let g = t0, t1 = d.patternTripStart[p + 1] as number; g < t1; g++)
+      if (slot.active[d.tripService[g] as number] !== 0) trips[e++] = g - t0;
   }
   start[d.patternCount] = e;
   return { start, trips };
 }
 
 /** Position in list[lo, hi) of the first trip whose time at `base` (rows of n) is at least `target` (hi if none). */
-function firstListedAtOrAfter(times: Int32Array, base: number, n: number, list: Int32Array, lo: number, hi: number, target: number): number {
+function firstListedAtOrAfter(
+  times: Int32Array,
+  base: number,
+  n: number,
+  list: Int32Array,
+  lo: number,
+  hi: number,
+  target: number,
+): number {
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if ((times[base + (list[mid] as number) * n] as number) < target) lo = mid + 1;

@@ -34,7 +34,16 @@ export function reconstruct(d: TransitData, st: PathState, round: number, req: R
       const ep = st.seats.pattern.get(e);
       const en = (d.patternStopStart[ep + 1] as number) - (d.patternStopStart[ep] as number);
       const eBoard = st.seats.boardPos.get(e);
-      legs.push({ kind: 'transit', pattern: ep, trip: st.seats.trip.get(e), day: st.seats.day.get(e), boardPos: eBoard, alightPos: en - 1, start: st.seats.start.get(e), end: st.seats.end.get(e) });
+      legs.push({
+        kind: 'transit',
+        pattern: ep,
+        trip: st.seats.trip.get(e),
+        day: st.seats.day.get(e),
+        boardPos: eBoard,
+        alightPos: en - 1,
+        start: st.seats.start.get(e),
+        end: st.seats.end.get(e),
+      });
       s = d.patternStops[(d.patternStopStart[ep] as number) + eBoard] as number;
       start = st.seats.start.get(e);
       k--;

@@ -21,11 +21,21 @@ export class SeatEntries {
   pending: number[] = [];
 
   clear(): void {
-    for (const g of [this.trip, this.pattern, this.day, this.boardPos, this.start, this.end, this.previous, this.next]) g.length = 0;
+    for (const g of [this.trip, this.pattern, this.day, this.boardPos, this.start, this.end, this.previous, this.next])
+      g.length = 0;
     this.pending = [];
   }
 
-  add(trip: number, pattern: number, day: number, boardPos: number, start: number, end: number, previous: number, next: number): void {
+  add(
+    trip: number,
+    pattern: number,
+    day: number,
+    boardPos: number,
+    start: number,
+    end: number,
+    previous: number,
+    next: number,
+  ): void {
     this.pending.push(this.trip.length);
     this.trip.push(trip);
     this.pattern.push(pattern);

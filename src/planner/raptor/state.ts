@@ -218,7 +218,20 @@ export class PathState {
       const s = this.tripList[i] as number;
       this.tripFlag[s] = 0;
       const t = arr[row + s] as number;
-      this.improveReady(row, S, k, s, t + (stopMinTransfer[s] as number), KIND_OWN, s, 0, single, this.arrivedBy[s] as number, this.arrivedTrip[s] as number, this.arrivedDay[s] as number);
+      this.improveReady(
+        row,
+        S,
+        k,
+        s,
+        t + (stopMinTransfer[s] as number),
+        KIND_OWN,
+        s,
+        0,
+        single,
+        this.arrivedBy[s] as number,
+        this.arrivedTrip[s] as number,
+        this.arrivedDay[s] as number,
+      );
       for (let e = footStart[s] as number, end = footStart[s + 1] as number; e < end; e++) {
         const w = footDuration[e] as number;
         this.improveReady(row, S, k, footTo[e] as number, t + w, KIND_FOOT, s, w, single, -1, -1, 0);
@@ -227,10 +240,28 @@ export class PathState {
     this.tripCount = 0;
   }
 
-  private improveReady(row: number, S: number, k: number, s: number, t: number, kind: number, from: number, duration: number, single: boolean, pattern: number, trip: number, day: number): void {
+  private improveReady(
+    row: number,
+    S: number,
+    k: number,
+    s: number,
+    t: number,
+    kind: number,
+    from: number,
+    duration: number,
+    single: boolean,
+    pattern: number,
+    trip: number,
+    day: number,
+  ): void {
     const idx = row + s;
     const ready = this.ready;
-    if (t >= (ready[idx] as number) || t >= (ready[idx - S] as number) || !this.canImprove(k, this.tripsAfterReady[s] as number, s, t)) return;
+    if (
+      t >= (ready[idx] as number) ||
+      t >= (ready[idx - S] as number) ||
+      !this.canImprove(k, this.tripsAfterReady[s] as number, s, t)
+    )
+      return;
     if (single) {
       if (t >= (this.bestReady[s] as number)) return;
       this.bestReady[s] = t;
@@ -244,5 +275,4 @@ export class PathState {
     this.readyDay[idx] = day;
     this.mark(s);
   }
-
 }

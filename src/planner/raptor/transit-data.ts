@@ -72,7 +72,17 @@ export interface RaptorRequest {
 
 export type PathLeg =
   | { kind: 'access'; stop: number; duration: number; start: number; end: number }
-  | { kind: 'transit'; pattern: number; trip: number; day: number; boardPos: number; alightPos: number; start: number; end: number; staySeated?: true }
+  | {
+      kind: 'transit';
+      pattern: number;
+      trip: number;
+      day: number;
+      boardPos: number;
+      alightPos: number;
+      start: number;
+      end: number;
+      staySeated?: true;
+    }
   | { kind: 'transfer'; from: number; to: number; duration: number; start: number; end: number }
   | { kind: 'egress'; stop: number; duration: number; start: number; end: number };
 

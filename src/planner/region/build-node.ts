@@ -36,7 +36,9 @@ import {
 } from './snapshot';
 import { fileURLToPath } from 'node:url';
 
-export const DESNZ_CSV = fileURLToPath(new URL('../../../data/reference/emission-factors-desnz-2025.csv', import.meta.url));
+export const DESNZ_CSV = fileURLToPath(
+  new URL('../../../data/reference/emission-factors-desnz-2025.csv', import.meta.url),
+);
 
 /** A region with no cost files: no taxi scales, car clubs, bike hire, DRT or published fares. */
 export async function emptyRegionCosts(csv = DESNZ_CSV): Promise<RegionCostData> {
@@ -58,13 +60,21 @@ const seconds = (since: number): number => Math.round((performance.now() - since
  * Timetable build option: as each feed loads, the stop places (for a manifest with places) and fare
  * tables are taken from it, so neither reads the feed's files again. Stops are kept per feed by name.
  */
-export function feedReaders(loaded: LoadedManifest): { option: Pick<BuildOptions, 'onFeed'>; stops: Map<string, StopInput[]>; fareTables: Record<string, FareTables> } {
+export function feedReaders(loaded: LoadedManifest): {
+  option: Pick<BuildOptions, 'onFeed'>;
+  stops: Map<string, StopInput[]>;
+  fareTables: Record<string, FareTables>;
+} {
   const stops = new Map<string, StopInput[]>();
   const fareTables: Record<string, FareTables> = {};
   // Zipped GTFS feeds give stop places; a feed in a folder still routes but adds none
   // (TransXChange feeds' stops come from NaPTAN).
   const placeFeeds = new Map(
-    loaded.manifest.places ? loaded.manifest.feeds.filter((f, i) => f.gtfs && /\.zip$/i.test(loaded.feedPaths[i] as string)).map((f) => [f.name, f]) : [],
+    loaded.manifest.places
+      ? loaded.manifest.feeds
+          .filter((f, i) => f.gtfs && /\.zip$/i.test(loaded.feedPaths[i] as string))
+          .map((f) => [f.name, f])
+      : [],
   );
   const onFeed = (raw: RawFeed) => {
     fareTables[raw.name] = fareTablesFromRawFeed(raw);
@@ -90,11 +100,15 @@ async function zipFeedStops(loaded: LoadedManifest): Promise<Map<string, StopInp
  * `feedStops`: each feed's stop places by feed name, as the timetable build loaded them (feedReaders);
  * without it (the places alone) they are read from the zipped feeds.
  */
-export async function buildRegionPlaces(loaded: LoadedManifest, feedStops?: ReadonlyMap<string, StopInput[]>): Promise<{ index: PlaceIndex; report: NonNullable<RegionReport['places']> } | null> {
+export async function buildRegionPlaces(
+  loaded: LoadedManifest,
+  feedStops?: ReadonlyMap<string, StopInput[]>,
+): Promise<{ index: PlaceIndex; report: NonNullable<RegionReport['places']> } | null> {
   const p = loaded.manifest.places;
   if (!p) return null;
   const started = performance.now();
-  const text = async (rel: string | undefined): Promise<string | undefined> => (rel ? readFile(loaded.resolve(rel), 'utf8') : undefined);
+  const text = async (rel: string | undefined): Promise<string | undefined> =>
+    rel ? readFile(loaded.resolve(rel), 'utf8') : undefined;
   const byFeed = feedStops ?? (await zipFeedStops(loaded));
   // In manifest order.
   const stops = loaded.manifest.feeds.flatMap((f) => byFeed.get(f.name) ?? []);
@@ -113,8 +127,19 @@ export async function buildRegionPlaces(loaded: LoadedManifest, feedStops?: Read
     sources.osm = await osmPlacesFromPbf(() => fileChunks(osmPath));
   }
   const region = assembleRegionPlaces(sources);
-  const index = PlaceIndex.build(region.records, { attributions: region.attributions, ...(p.country ? { country: p.country } : {}) });
-  return { index, report: { records: index.data.ids.length, counts: region.counts, skipped: region.skipped.length, seconds: seconds(started) } };
+  const index = PlaceIndex.build(region.records, {
+    attributions: region.attributions,
+    ...(p.country ? { country: p.country } : {}),
+  });
+  return {
+    index,
+    report: {
+      records: index.data.ids.length,
+      counts: region.counts,
+      skipped: region.skipped.length,
+      seconds: seconds(started),
+    },
+  };
 }
 
 /** Timetable build option: footpaths between stops walk the street graph, where there is one. */
@@ -125,7 +150,10 @@ export function networkFootpathOption(graph: StreetGraph | null): Pick<BuildOpti
 }
 
 /** Everything the import does for a manifest, in memory. */
-export async function buildRegionSnapshot(manifest: string | LoadedManifest, today = new Date()): Promise<RegionSnapshot> {
+export async function buildRegionSnapshot(
+  manifest: string | LoadedManifest,
+  today = new Date(),
+): Promise<RegionSnapshot> {
   const loaded = typeof manifest === 'string' ? await loadManifest(manifest, today) : manifest;
   const m = loaded.manifest;
   let street: StreetGraph | null = null;
@@ -135,11 +163,23 @@ export async function buildRegionSnapshot(manifest: string | LoadedManifest, tod
     const started = performance.now();
     // With elevation, climbs slow walking and cycling on the graph's edges.
     street = (await buildStreetGraphFromFile(loaded.osmPath, { elevation })).graph;
-    streetReport = { osm: loaded.osmPath, elevation: loaded.elevationPaths, vertices: street.vertexCount, edges: street.edgeCount, seconds: seconds(started), networkFootpaths: 0 };
+    streetReport = {
+      osm: loaded.osmPath,
+      elevation: loaded.elevationPaths,
+      vertices: street.vertexCount,
+      edges: street.edgeCount,
+      seconds: seconds(started),
+      networkFootpaths: 0,
+    };
   }
   const feeds = feedReaders(loaded);
-  const timetable = await buildTimetable(loaded.inputs, { ...loaded.options, ...networkFootpathOption(street), ...feeds.option });
-  if (streetReport) streetReport.networkFootpaths = timetable.footSource.reduce((n, x) => n + (x === FOOT_SOURCE.network ? 1 : 0), 0);
+  const timetable = await buildTimetable(loaded.inputs, {
+    ...loaded.options,
+    ...networkFootpathOption(street),
+    ...feeds.option,
+  });
+  if (streetReport)
+    streetReport.networkFootpaths = timetable.footSource.reduce((n, x) => n + (x === FOOT_SOURCE.network ? 1 : 0), 0);
   const fareTables = feeds.fareTables;
   const costs = existsSync(loaded.costsDir) ? await loadRegionCostData(loaded.costsDir) : await emptyRegionCosts();
   const places = await buildRegionPlaces(loaded, feeds.stops);
@@ -152,7 +192,11 @@ export async function buildRegionSnapshot(manifest: string | LoadedManifest, tod
       ...(m.carPencePerMile !== undefined ? { carPencePerMile: m.carPencePerMile } : {}),
       builtAt: new Date().toISOString(),
     },
-    report: { timetable: timetable.report, ...(streetReport ? { street: streetReport } : {}), ...(places ? { places: places.report } : {}) },
+    report: {
+      timetable: timetable.report,
+      ...(streetReport ? { street: streetReport } : {}),
+      ...(places ? { places: places.report } : {}),
+    },
     timetable,
     street,
     elevation: elevation ? [...elevation.rasters] : [],
@@ -165,9 +209,23 @@ export async function buildRegionSnapshot(manifest: string | LoadedManifest, tod
 /** Every file a manifest's snapshot is built from (manifest, feeds, OSM, elevation, place sources, cost files). */
 export async function manifestSourceFiles(loaded: LoadedManifest): Promise<string[]> {
   const p = loaded.manifest.places;
-  const places = p ? [p.geonames, p.admin2Councils, p.postcodes, p.healthSites, p.parkPlaces].filter((f): f is string => !!f).map(loaded.resolve) : [];
-  const costs = existsSync(loaded.costsDir) ? (await readdir(loaded.costsDir)).filter((f) => f.endsWith('.json')).map((f) => join(loaded.costsDir, f)) : [];
-  return [loaded.path, ...loaded.feedPaths, ...loaded.ukPaths, ...(loaded.osmPath ? [loaded.osmPath] : []), ...loaded.elevationPaths, ...places, ...costs];
+  const places = p
+    ? [p.geonames, p.admin2Councils, p.postcodes, p.healthSites, p.parkPlaces]
+        .filter((f): f is string => !!f)
+        .map(loaded.resolve)
+    : [];
+  const costs = existsSync(loaded.costsDir)
+    ? (await readdir(loaded.costsDir)).filter((f) => f.endsWith('.json')).map((f) => join(loaded.costsDir, f))
+    : [];
+  return [
+    loaded.path,
+    ...loaded.feedPaths,
+    ...loaded.ukPaths,
+    ...(loaded.osmPath ? [loaded.osmPath] : []),
+    ...loaded.elevationPaths,
+    ...places,
+    ...costs,
+  ];
 }
 
 /** True when a source file changed after the snapshot was written (then the snapshot no longer describes them). */

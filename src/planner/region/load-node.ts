@@ -62,7 +62,10 @@ async function usableSnapshot(path: string, options: ManifestRegionOptions): Pro
  * `planner import <manifest>`), else built in memory (see usableSnapshot). A damaged, truncated or
  * older-format file is an error naming the file.
  */
-export async function loadRegionFromManifest(path = TAYSIDE_MANIFEST, options: ManifestRegionOptions = {}): Promise<Region> {
+export async function loadRegionFromManifest(
+  path = TAYSIDE_MANIFEST,
+  options: ManifestRegionOptions = {},
+): Promise<Region> {
   const snapshot = await usableSnapshot(path, options);
   if (snapshot) return regionFromSnapshot(await readRegionSnapshotFile(snapshot));
   return regionFromSnapshot(await buildRegionSnapshot(await loadManifest(path, options.today), options.today));
@@ -72,7 +75,10 @@ export async function loadRegionFromManifest(path = TAYSIDE_MANIFEST, options: M
  * The bytes of the region snapshot a manifest describes (what the server serves as the region's
  * pack for planning on a device): its snapshot file when usable, else built in memory and encoded.
  */
-export async function regionSnapshotBytes(path = TAYSIDE_MANIFEST, options: ManifestRegionOptions = {}): Promise<Uint8Array> {
+export async function regionSnapshotBytes(
+  path = TAYSIDE_MANIFEST,
+  options: ManifestRegionOptions = {},
+): Promise<Uint8Array> {
   const snapshot = await usableSnapshot(path, options);
   if (snapshot) {
     const buf = await readFile(snapshot);
@@ -95,7 +101,10 @@ export interface ManifestPlaces {
  * loadRegionFromManifest does without a usable snapshot, built in memory (just the places step of
  * the snapshot build, not the timetable).
  */
-export async function loadPlacesFromManifest(path = TAYSIDE_MANIFEST, options: ManifestRegionOptions = {}): Promise<ManifestPlaces> {
+export async function loadPlacesFromManifest(
+  path = TAYSIDE_MANIFEST,
+  options: ManifestRegionOptions = {},
+): Promise<ManifestPlaces> {
   const loaded = await loadManifest(path, options.today, false);
   const snapshot = await usableSnapshot(path, options);
   if (snapshot) return { name: loaded.manifest.name, places: await readRegionSnapshotPlaces(snapshot), from: snapshot };
@@ -117,10 +126,17 @@ export async function loadRegionFromFiles(o: FilesRegionOptions): Promise<Region
   const graph = o.osm ? (await buildStreetGraphFromFile(o.osm)).graph : null;
   // Fare tables (with stop zones) from each feed as the timetable build loads it, not read again.
   const fareTables: Record<string, FareTables> = {};
-  const tt = await buildTimetable(inputs, { ...networkFootpathOption(graph), onFeed: (raw) => (fareTables[raw.name] = fareTablesFromRawFeed(raw)) });
+  const tt = await buildTimetable(inputs, {
+    ...networkFootpathOption(graph),
+    onFeed: (raw) => (fareTables[raw.name] = fareTablesFromRawFeed(raw)),
+  });
   return createRegion({
-    name: o.name, timetable: tt, street: new StreetPlanner(graph, { elevation }), costs: await emptyRegionCosts(o.emissionFactorsCsv),
-    fareIndexes: fareIndexesFromTimetable(tt, fareTables), ...(o.currency ? { currency: o.currency } : {}),
+    name: o.name,
+    timetable: tt,
+    street: new StreetPlanner(graph, { elevation }),
+    costs: await emptyRegionCosts(o.emissionFactorsCsv),
+    fareIndexes: fareIndexesFromTimetable(tt, fareTables),
+    ...(o.currency ? { currency: o.currency } : {}),
   });
 }
 

@@ -79,11 +79,13 @@ export async function loadManifest(path: string, today = new Date(), openFeeds =
     throw new Error(`${path}: a manifest needs name, snapshot and at least one feed`);
   }
   const base = dirname(resolve(path));
-  const txcPaths = (f: RegionManifest['feeds'][number]): string[] => (f.txc === undefined ? [] : Array.isArray(f.txc) ? f.txc : [f.txc]).map((p) => resolve(base, p));
+  const txcPaths = (f: RegionManifest['feeds'][number]): string[] =>
+    (f.txc === undefined ? [] : Array.isArray(f.txc) ? f.txc : [f.txc]).map((p) => resolve(base, p));
   for (const f of manifest.feeds) {
     if (!f.gtfs === (txcPaths(f).length === 0)) throw new Error(`${path}: feed ${f.name} needs either gtfs or txc`);
   }
-  if (manifest.naptan !== undefined && !Array.isArray(manifest.naptan)) throw new Error(`${path}: naptan must be a list of files`);
+  if (manifest.naptan !== undefined && !Array.isArray(manifest.naptan))
+    throw new Error(`${path}: naptan must be a list of files`);
   const naptanPaths = (manifest.naptan ?? []).map((p) => resolve(base, p));
   const inputs: FeedInput[] = [];
   const issues: ImportIssue[] = [];
@@ -93,20 +95,27 @@ export async function loadManifest(path: string, today = new Date(), openFeeds =
   for (const f of openFeeds ? manifest.feeds : []) {
     let roll: FeedInput['rollForward'];
     if (f.rollForward) {
-      const start = f.rollForward.start === 'today' ? Math.floor(today.getTime() / 86_400_000) : parseDay(f.rollForward.start);
-      if (Number.isNaN(start)) throw new Error(`${path}: feed ${f.name}: rollForward.start must be "today" or YYYY-MM-DD`);
+      const start =
+        f.rollForward.start === 'today' ? Math.floor(today.getTime() / 86_400_000) : parseDay(f.rollForward.start);
+      if (Number.isNaN(start))
+        throw new Error(`${path}: feed ${f.name}: rollForward.start must be "today" or YYYY-MM-DD`);
       const first = start + (f.rollForward.startOffsetDays ?? 0);
       roll = { first, last: first + f.rollForward.days - 1 };
     }
-    if (f.gtfs) inputs.push({ source: await openGtfs(resolve(base, f.gtfs), f.name), ...(roll ? { rollForward: roll } : {}) });
+    if (f.gtfs)
+      inputs.push({ source: await openGtfs(resolve(base, f.gtfs), f.name), ...(roll ? { rollForward: roll } : {}) });
     else {
       const txc = await openTxcFeed(txcPaths(f), f.name, naptan.stops, today, roll);
       inputs.push(txc.input);
       issues.push(...txc.feed.issues);
     }
   }
-  if (manifest.elevation !== undefined && !Array.isArray(manifest.elevation)) throw new Error(`${path}: elevation must be a list of files`);
-  if (manifest.carPencePerMile !== undefined && !(Number.isFinite(manifest.carPencePerMile) && manifest.carPencePerMile >= 0)) {
+  if (manifest.elevation !== undefined && !Array.isArray(manifest.elevation))
+    throw new Error(`${path}: elevation must be a list of files`);
+  if (
+    manifest.carPencePerMile !== undefined &&
+    !(Number.isFinite(manifest.carPencePerMile) && manifest.carPencePerMile >= 0)
+  ) {
     throw new Error(`${path}: carPencePerMile must be a number of pence (or cents) per mile, 0 or more`);
   }
   return {

@@ -91,10 +91,20 @@ export function createRegion(parts: RegionParts): Region {
 }
 
 function union(a: BBox, b: BBox): BBox {
-  return { minLat: Math.min(a.minLat, b.minLat), minLng: Math.min(a.minLng, b.minLng), maxLat: Math.max(a.maxLat, b.maxLat), maxLng: Math.max(a.maxLng, b.maxLng) };
+  return {
+    minLat: Math.min(a.minLat, b.minLat),
+    minLng: Math.min(a.minLng, b.minLng),
+    maxLat: Math.max(a.maxLat, b.maxLat),
+    maxLng: Math.max(a.maxLng, b.maxLng),
+  };
 }
 
 function widen(box: BBox): BBox {
   const mLng = MARGIN_LAT / Math.max(0.2, Math.cos((((box.minLat + box.maxLat) / 2) * Math.PI) / 180));
-  return { minLat: box.minLat - MARGIN_LAT, maxLat: box.maxLat + MARGIN_LAT, minLng: box.minLng - mLng, maxLng: box.maxLng + mLng };
+  return {
+    minLat: box.minLat - MARGIN_LAT,
+    maxLat: box.maxLat + MARGIN_LAT,
+    minLng: box.minLng - mLng,
+    maxLng: box.maxLng + mLng,
+  };
 }

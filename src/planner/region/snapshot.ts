@@ -40,7 +40,14 @@ export interface RegionInfo {
 /** What the import did: the timetable's report plus the street and place builds. */
 export interface RegionReport {
   timetable: ImportReport;
-  street?: { osm: string; elevation: string[]; vertices: number; edges: number; seconds: number; networkFootpaths: number };
+  street?: {
+    osm: string;
+    elevation: string[];
+    vertices: number;
+    edges: number;
+    seconds: number;
+    networkFootpaths: number;
+  };
   places?: { records: number; counts: Record<string, number>; skipped: number; seconds: number };
 }
 
@@ -103,9 +110,21 @@ export function crc32(bytes: Uint8Array): number {
   let i = 0;
   const end8 = bytes.length - (bytes.length % 8);
   for (; i < end8; i += 8) {
-    const lo = c ^ ((bytes[i] as number) | ((bytes[i + 1] as number) << 8) | ((bytes[i + 2] as number) << 16) | ((bytes[i + 3] as number) << 24));
-    c = (t[1792 + (lo & 0xff)] as number) ^ (t[1536 + ((lo >>> 8) & 0xff)] as number) ^ (t[1280 + ((lo >>> 16) & 0xff)] as number) ^ (t[1024 + (lo >>> 24)] as number)
-      ^ (t[768 + (bytes[i + 4] as number)] as number) ^ (t[512 + (bytes[i + 5] as number)] as number) ^ (t[256 + (bytes[i + 6] as number)] as number) ^ (t[bytes[i + 7] as number] as number);
+    const lo =
+      c ^
+      ((bytes[i] as number) |
+        ((bytes[i + 1] as number) << 8) |
+        ((bytes[i + 2] as number) << 16) |
+        ((bytes[i + 3] as number) << 24));
+    c =
+      (t[1792 + (lo & 0xff)] as number) ^
+      (t[1536 + ((lo >>> 8) & 0xff)] as number) ^
+      (t[1280 + ((lo >>> 16) & 0xff)] as number) ^
+      (t[1024 + (lo >>> 24)] as number) ^
+      (t[768 + (bytes[i + 4] as number)] as number) ^
+      (t[512 + (bytes[i + 5] as number)] as number) ^
+      (t[256 + (bytes[i + 6] as number)] as number) ^
+      (t[bytes[i + 7] as number] as number);
   }
   for (; i < bytes.length; i++) c = (t[(c ^ (bytes[i] as number)) & 0xff] as number) ^ (c >>> 8);
   return (c ^ -1) >>> 0;
@@ -142,7 +161,14 @@ export function encodeRegionSnapshot(s: RegionSnapshot): Uint8Array {
   }
   const header: Header = {
     sections,
-    rasters: s.elevation.map((r) => ({ width: r.width, height: r.height, lat0: r.lat0, lng0: r.lng0, dLat: r.dLat, dLng: r.dLng })),
+    rasters: s.elevation.map((r) => ({
+      width: r.width,
+      height: r.height,
+      lat0: r.lat0,
+      lng0: r.lng0,
+      dLat: r.dLat,
+      dLng: r.dLng,
+    })),
   };
   const head = json(header);
   const dataStart = align8(16 + head.byteLength);
@@ -186,7 +212,8 @@ export function regionSnapshotHeaderEnd(first: Uint8Array, label = 'region snaps
   if (first.byteLength < 16) fail('truncated header');
   const view = new DataView(first.buffer, first.byteOffset, first.byteLength);
   const version = view.getUint32(8, true);
-  if (version !== REGION_SNAPSHOT_VERSION) fail(`format version ${version}, this build reads version ${REGION_SNAPSHOT_VERSION}`);
+  if (version !== REGION_SNAPSHOT_VERSION)
+    fail(`format version ${version}, this build reads version ${REGION_SNAPSHOT_VERSION}`);
   return 16 + view.getUint32(12, true);
 }
 
@@ -209,7 +236,10 @@ function readHeader(bytes: Uint8Array, label: string): { header: Header; dataSta
  * a reader that wants one section (the places) reads just the header and that section's bytes.
  * Section offsets count from `dataStart`.
  */
-export function regionSnapshotSectionTable(head: Uint8Array, label = 'region snapshot'): { dataStart: number; sections: RegionSnapshotSection[] } {
+export function regionSnapshotSectionTable(
+  head: Uint8Array,
+  label = 'region snapshot',
+): { dataStart: number; sections: RegionSnapshotSection[] } {
   const { header, dataStart } = readHeader(head, label);
   return { dataStart, sections: header.sections };
 }
@@ -225,9 +255,14 @@ function decodeSection<T>(label: string, name: string, body: Uint8Array, decode:
 }
 
 /** The place index from the bytes of a snapshot's `places` section (read on their own, 8-byte aligned); checks length and CRC-32. */
-export function decodeRegionSnapshotPlaces(body: Uint8Array, section: RegionSnapshotSection, label = 'region snapshot'): PlaceIndex {
+export function decodeRegionSnapshotPlaces(
+  body: Uint8Array,
+  section: RegionSnapshotSection,
+  label = 'region snapshot',
+): PlaceIndex {
   const fail = failure(label);
-  if (body.byteLength !== section.bytes) fail(`truncated (section ${section.name} has ${body.byteLength} of its ${section.bytes} bytes)`);
+  if (body.byteLength !== section.bytes)
+    fail(`truncated (section ${section.name} has ${body.byteLength} of its ${section.bytes} bytes)`);
   if (crc32(body) !== section.crc) fail(`section ${section.name} is damaged (checksum mismatch)`);
   return decodeSection(label, section.name, body, (b) => PlaceIndex.deserialize(b));
 }
@@ -244,7 +279,8 @@ export function decodeRegionSnapshot(input: Uint8Array, label = 'region snapshot
   const got = new Map<string, Uint8Array>();
   for (const s of header.sections) {
     const start = dataStart + s.offset;
-    if (start + s.bytes > bytes.byteLength) fail(`truncated (section ${s.name} ends at byte ${start + s.bytes} of ${bytes.byteLength})`);
+    if (start + s.bytes > bytes.byteLength)
+      fail(`truncated (section ${s.name} ends at byte ${start + s.bytes} of ${bytes.byteLength})`);
     const body = bytes.subarray(start, start + s.bytes);
     if (check && crc32(body) !== s.crc) fail(`section ${s.name} is damaged (checksum mismatch)`);
     got.set(s.name, body);

@@ -32,7 +32,11 @@ export interface PoiCategory {
 
 export const POI_CATEGORIES: readonly PoiCategory[] = [
   { type: 'toilets', name: 'Toilets', matches: (t) => isPublicToilet(t) },
-  { type: 'atm', name: 'Cash machines', matches: (t) => t.amenity === 'atm' || (t.amenity === 'bank' && t.atm === 'yes') },
+  {
+    type: 'atm',
+    name: 'Cash machines',
+    matches: (t) => t.amenity === 'atm' || (t.amenity === 'bank' && t.atm === 'yes'),
+  },
   { type: 'supermarket', name: 'Supermarkets', matches: (t) => t.shop === 'supermarket' },
   { type: 'park', name: 'Parks', matches: (t) => t.leisure === 'park' },
   { type: 'museum', name: 'Museums', matches: (t) => t.tourism === 'museum' },
@@ -55,9 +59,15 @@ export interface AmenityIndex {
   poiCategory: Uint8Array;
 }
 
-export const emptyAmenities = (): AmenityIndex => ({ toilets: [], poiLat: new Int32Array(0), poiLng: new Int32Array(0), poiCategory: new Uint8Array(0) });
+export const emptyAmenities = (): AmenityIndex => ({
+  toilets: [],
+  poiLat: new Int32Array(0),
+  poiLng: new Int32Array(0),
+  poiCategory: new Uint8Array(0),
+});
 
-const yesNo = (v: string | undefined): boolean | null => (v === 'yes' || v === 'designated' ? true : v === 'no' ? false : null);
+const yesNo = (v: string | undefined): boolean | null =>
+  v === 'yes' || v === 'designated' ? true : v === 'no' ? false : null;
 
 const DAYS = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'];
 const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -86,8 +96,13 @@ export function parseOpeningHours(raw: string): Record<string, [string, string] 
   const text = raw.trim();
   if (text === '24/7') return Object.fromEntries(DAY_NAMES.map((d) => [d, 'Open 24 hours']));
   const out: Record<string, [string, string] | string> = {};
-  for (const rule of text.split(';').map((r) => r.trim()).filter(Boolean)) {
-    const m = /^(?:([A-Za-z,-]+)\s+)?(off|closed|\d{2}:\d{2}-\d{2}:\d{2}(?:\s*,\s*\d{2}:\d{2}-\d{2}:\d{2})*)$/.exec(rule);
+  for (const rule of text
+    .split(';')
+    .map((r) => r.trim())
+    .filter(Boolean)) {
+    const m = /^(?:([A-Za-z,-]+)\s+)?(off|closed|\d{2}:\d{2}-\d{2}:\d{2}(?:\s*,\s*\d{2}:\d{2}-\d{2}:\d{2})*)$/.exec(
+      rule,
+    );
     if (!m) return null;
     const days = m[1] ? daySet(m[1]) : [0, 1, 2, 3, 4, 5, 6];
     if (!days) return null;
@@ -218,7 +233,10 @@ function gridOf(a: AmenityIndex): PoiGrid {
   const lat0 = a.poiLat.length ? (a.poiLat[0] as number) * 1e-7 : 0;
   g = { mPerDegLng: M_PER_DEG * Math.cos((lat0 * Math.PI) / 180), cells: new Map() };
   for (let i = 0; i < a.poiLat.length; i++) {
-    const key = cellKey(Math.floor((((a.poiLat[i] as number) * 1e-7 + 90) * M_PER_DEG) / CELL_M), Math.floor((((a.poiLng[i] as number) * 1e-7 + 180) * g.mPerDegLng) / CELL_M));
+    const key = cellKey(
+      Math.floor((((a.poiLat[i] as number) * 1e-7 + 90) * M_PER_DEG) / CELL_M),
+      Math.floor((((a.poiLng[i] as number) * 1e-7 + 180) * g.mPerDegLng) / CELL_M),
+    );
     const list = g.cells.get(key);
     if (list) list.push(i);
     else g.cells.set(key, [i]);
@@ -246,7 +264,11 @@ export function poisNearRoute(a: AmenityIndex | undefined, route: readonly LatLn
         const list = g.cells.get(cellKey(row + dr, col + dc));
         if (!list) continue;
         for (const i of list) {
-          if (seen[i] || haversine(p.lat, p.lng, (a.poiLat[i] as number) * 1e-7, (a.poiLng[i] as number) * 1e-7) > radius) continue;
+          if (
+            seen[i] ||
+            haversine(p.lat, p.lng, (a.poiLat[i] as number) * 1e-7, (a.poiLng[i] as number) * 1e-7) > radius
+          )
+            continue;
           seen[i] = 1;
           const c = a.poiCategory[i] as number;
           counts[c] = (counts[c] as number) + 1;
@@ -254,11 +276,17 @@ export function poisNearRoute(a: AmenityIndex | undefined, route: readonly LatLn
       }
     }
   }
-  return POI_CATEGORIES.flatMap((c, i) => ((counts[i] as number) > 0 ? [{ name: c.name, type: c.type, count: counts[i] as number, link: null }] : []));
+  return POI_CATEGORIES.flatMap((c, i) =>
+    (counts[i] as number) > 0 ? [{ name: c.name, type: c.type, count: counts[i] as number, link: null }] : [],
+  );
 }
 
 /** Toilets within `radius` of a point, nearest first. */
-export function toiletsNear(a: AmenityIndex | undefined, at: LatLng, radius = TOILET_RADIUS_M): { count: number; markers: ToiletMarker[] } {
+export function toiletsNear(
+  a: AmenityIndex | undefined,
+  at: LatLng,
+  radius = TOILET_RADIUS_M,
+): { count: number; markers: ToiletMarker[] } {
   if (!a) return { count: 0, markers: [] };
   const markers = a.toilets
     .map((t) => ({ t, d: haversine(at.lat, at.lng, t.location.lat, t.location.lng) }))

@@ -15,7 +15,17 @@ import type { ElevationSampler } from './elevation';
 import { componentMask, refineWithTurns } from './components';
 import type { StreetGraph } from './graph';
 import { readPbf } from './osm-pbf';
-import { NODE_BLOCKS_CAR, NODE_BLOCKS_CYCLE, NODE_BLOCKS_WALK, NODE_SIGNALS, SIGNAL_DELAY_S, classCode, ferryDurationSeconds, nodeFlags, wayProfile } from './profiles';
+import {
+  NODE_BLOCKS_CAR,
+  NODE_BLOCKS_CYCLE,
+  NODE_BLOCKS_WALK,
+  NODE_SIGNALS,
+  SIGNAL_DELAY_S,
+  classCode,
+  ferryDurationSeconds,
+  nodeFlags,
+  wayProfile,
+} from './profiles';
 import { nameSidewalks } from './sidewalks';
 import { buildGrid } from './spatial';
 import { type RawRestriction, TurnTable, parseRestriction, resolveRestrictions } from './turns';
@@ -70,7 +80,10 @@ export interface BuildOptions {
  */
 export const CLIMB_SECONDS_PER_M: [number, number, number] = [6, 8, 0];
 
-export async function buildStreetGraph(source: ChunkSource, options: BuildOptions = {}): Promise<{ graph: StreetGraph; stats: BuildStats }> {
+export async function buildStreetGraph(
+  source: ChunkSource,
+  options: BuildOptions = {},
+): Promise<{ graph: StreetGraph; stats: BuildStats }> {
   // Pass 1: ways.
   const wayRefStart = new Growable(Int32Array);
   const refs = new Growable(Float64Array);
@@ -274,7 +287,8 @@ export async function buildStreetGraph(source: ChunkSource, options: BuildOption
           // A barrier where this way starts or ends closes the end edge to what it stops.
           let block = 0;
           if (i === e - 1 && (uses[k] as number) >= 2) block |= (flags[k] as number) & BLOCKS;
-          if (startIdx === refIdx[s] && (uses[startIdx] as number) >= 2 && i - 1 >= s) block |= (flags[startIdx] as number) & BLOCKS;
+          if (startIdx === refIdx[s] && (uses[startIdx] as number) >= 2 && i - 1 >= s)
+            block |= (flags[startIdx] as number) & BLOCKS;
           emit(start, v, len, block, signals, interiorStart);
         }
         start = v;
@@ -306,10 +320,13 @@ export async function buildStreetGraph(source: ChunkSource, options: BuildOption
   const climb = options.elevation ? new Float32Array(2 * edgeCount) : null;
   if (climb && options.elevation) {
     const sampler = options.elevation;
-    const pt = (p: number): { lat: number; lng: number } => ({ lat: (pointLat.get(p)) * 1e-7, lng: (pointLng.get(p)) * 1e-7 });
+    const pt = (p: number): { lat: number; lng: number } => ({
+      lat: pointLat.get(p) * 1e-7,
+      lng: pointLng.get(p) * 1e-7,
+    });
     for (let e = 0; e < edgeCount; e++) {
       const ids = [edgeFrom.get(e)];
-      for (let i = shapeOffset.get(e); i < (shapeOffset.get(e + 1)); i++) ids.push(shapePoints.get(i));
+      for (let i = shapeOffset.get(e); i < shapeOffset.get(e + 1); i++) ids.push(shapePoints.get(i));
       ids.push(edgeTo.get(e));
       let up = 0;
       let down = 0;
@@ -329,7 +346,11 @@ export async function buildStreetGraph(source: ChunkSource, options: BuildOption
   }
 
   // Per-profile half-edge costs (seconds).
-  const cost: [Float32Array, Float32Array, Float32Array] = [new Float32Array(2 * edgeCount), new Float32Array(2 * edgeCount), new Float32Array(2 * edgeCount)];
+  const cost: [Float32Array, Float32Array, Float32Array] = [
+    new Float32Array(2 * edgeCount),
+    new Float32Array(2 * edgeCount),
+    new Float32Array(2 * edgeCount),
+  ];
   const maxSpeed: [number, number, number] = [0, 0, 0];
   const lengths = edgeLength.view();
   for (let e = 0; e < edgeCount; e++) {
@@ -346,9 +367,10 @@ export async function buildStreetGraph(source: ChunkSource, options: BuildOption
         if (p > 0 && speed > 0) {
           // Signals inside the edge, and at the vertex the half-edge arrives at.
           const head = (dir === 0 ? edgeTo.get(e) : edgeFrom.get(e)) as number;
-          seconds += SIGNAL_DELAY_S * ((edgeSignals.get(e)) + (vertexSignal.get(head)));
+          seconds += SIGNAL_DELAY_S * (edgeSignals.get(e) + vertexSignal.get(head));
         }
-        if (climb && speed > 0 && ferrySeconds === 0) seconds += (CLIMB_SECONDS_PER_M[p] as number) * (climb[2 * e + dir] as number);
+        if (climb && speed > 0 && ferrySeconds === 0)
+          seconds += (CLIMB_SECONDS_PER_M[p] as number) * (climb[2 * e + dir] as number);
         cost[p as 0 | 1 | 2][2 * e + dir] = seconds;
         if (speed > (maxSpeed[p] as number)) maxSpeed[p] = speed;
       }

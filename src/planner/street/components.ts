@@ -82,7 +82,9 @@ export function stronglyConnected(
 }
 
 /** Bit p of the result is set for vertices in profile p's largest strongly connected component. */
-export function componentMask(g: Pick<StreetGraph, 'vertexCount' | 'adjOffset' | 'adjHalf' | 'edgeFrom' | 'edgeTo' | 'cost'>): Uint8Array {
+export function componentMask(
+  g: Pick<StreetGraph, 'vertexCount' | 'adjOffset' | 'adjHalf' | 'edgeFrom' | 'edgeTo' | 'cost'>,
+): Uint8Array {
   const mask = new Uint8Array(g.vertexCount);
   g.cost.forEach((cost, p) => {
     const { comp, largest } = stronglyConnected(g.vertexCount, g.adjOffset, g.adjHalf, g.edgeFrom, g.edgeTo, cost);
@@ -96,7 +98,12 @@ export function componentMask(g: Pick<StreetGraph, 'vertexCount' | 'adjOffset' |
  * reached from and reach a root vertex when forbidden turns are refused (a street whose only
  * exits are banned turns drops out). Root: the best of a few vertices of the plain component.
  */
-export function refineWithTurns(g: Pick<StreetGraph, 'vertexCount' | 'adjOffset' | 'adjHalf' | 'edgeFrom' | 'edgeTo' | 'cost'>, mask: Uint8Array, p: number, turns: TurnTable): void {
+export function refineWithTurns(
+  g: Pick<StreetGraph, 'vertexCount' | 'adjOffset' | 'adjHalf' | 'edgeFrom' | 'edgeTo' | 'cost'>,
+  mask: Uint8Array,
+  p: number,
+  turns: TurnTable,
+): void {
   if (turns.slots === 0) return;
   const bit = 1 << p;
   const members: number[] = [];
@@ -126,7 +133,13 @@ export function refineWithTurns(g: Pick<StreetGraph, 'vertexCount' | 'adjOffset'
 }
 
 /** Vertices reachable from root (reverse: that can reach root), honouring turn restrictions. */
-function reachable(g: Pick<StreetGraph, 'vertexCount' | 'adjOffset' | 'adjHalf' | 'edgeFrom' | 'edgeTo' | 'cost'>, p: number, turns: TurnTable, root: number, reverse: boolean): Uint8Array {
+function reachable(
+  g: Pick<StreetGraph, 'vertexCount' | 'adjOffset' | 'adjHalf' | 'edgeFrom' | 'edgeTo' | 'cost'>,
+  p: number,
+  turns: TurnTable,
+  root: number,
+  reverse: boolean,
+): Uint8Array {
   const V = g.vertexCount;
   const cost = g.cost[p as 0 | 1 | 2];
   const seenState = new Uint8Array(V + turns.slots);

@@ -32,7 +32,12 @@ export function formatDistance(metres: number): string {
 }
 
 export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
 /** How an unnamed way of this class is described. */
@@ -79,7 +84,17 @@ export function describeUnnamed(cls: HighwayClass): string {
 /** Path-like classes group together when unnamed, as do road-like ones. */
 function family(cls: HighwayClass): string {
   if (cls === 'ferry' || cls === 'steps' || cls === 'elevator') return cls;
-  if (cls === 'footway' || cls === 'sidewalk' || cls === 'crossing' || cls === 'path' || cls === 'corridor' || cls === 'platform' || cls === 'pedestrian' || cls === 'bridleway') return 'path';
+  if (
+    cls === 'footway' ||
+    cls === 'sidewalk' ||
+    cls === 'crossing' ||
+    cls === 'path' ||
+    cls === 'corridor' ||
+    cls === 'platform' ||
+    cls === 'pedestrian' ||
+    cls === 'bridleway'
+  )
+    return 'path';
   if (cls === 'cycleway') return 'cycleway';
   if (cls === 'track') return 'track';
   if (cls === 'service') return 'service';
@@ -168,7 +183,13 @@ export function buildDirections(segments: readonly Segment[]): Direction[] {
     const prev = groups[i - 1] as Group;
     const g = groups[i] as Group;
     const next = groups[i + 1] as Group;
-    if (g.length < CROSSING_M && prev.name !== null && prev.name === next.name && g.cls !== 'ferry' && g.cls !== 'steps') {
+    if (
+      g.length < CROSSING_M &&
+      prev.name !== null &&
+      prev.name === next.name &&
+      g.cls !== 'ferry' &&
+      g.cls !== 'steps'
+    ) {
       prev.points.push(...g.points.slice(1), ...next.points.slice(1));
       prev.length += g.length + next.length;
       groups.splice(i, 2);
@@ -183,7 +204,11 @@ export function buildDirections(segments: readonly Segment[]): Direction[] {
     next.points = [...first.points, ...next.points.slice(1)];
     next.length += first.length;
   }
-  while (groups.length > 1 && (groups[groups.length - 1] as Group).length < SLIVER_M && (groups[groups.length - 1] as Group).cls !== 'ferry') {
+  while (
+    groups.length > 1 &&
+    (groups[groups.length - 1] as Group).length < SLIVER_M &&
+    (groups[groups.length - 1] as Group).cls !== 'ferry'
+  ) {
     const last = groups.pop() as Group;
     const prev = groups[groups.length - 1] as Group;
     prev.points.push(...last.points.slice(1));

@@ -24,7 +24,16 @@ export class Raster {
     readonly dLng: number,
   ) {}
 
-  static fromCorner(width: number, height: number, values: Float32Array, north: number, west: number, dLat: number, dLng: number, pixelIsArea: boolean): Raster {
+  static fromCorner(
+    width: number,
+    height: number,
+    values: Float32Array,
+    north: number,
+    west: number,
+    dLat: number,
+    dLng: number,
+    pixelIsArea: boolean,
+  ): Raster {
     const half = pixelIsArea ? 0.5 : 0;
     return new Raster(width, height, values, north - half * dLat, west + half * dLng, dLat, dLng);
   }
@@ -60,10 +69,22 @@ export class Raster {
     const v11 = v[r1 * w + c1] as number;
     let sum = 0;
     let weight = 0;
-    if (w00 > 0 && !Number.isNaN(v00)) { sum += v00 * w00; weight += w00; }
-    if (w01 > 0 && !Number.isNaN(v01)) { sum += v01 * w01; weight += w01; }
-    if (w10 > 0 && !Number.isNaN(v10)) { sum += v10 * w10; weight += w10; }
-    if (w11 > 0 && !Number.isNaN(v11)) { sum += v11 * w11; weight += w11; }
+    if (w00 > 0 && !Number.isNaN(v00)) {
+      sum += v00 * w00;
+      weight += w00;
+    }
+    if (w01 > 0 && !Number.isNaN(v01)) {
+      sum += v01 * w01;
+      weight += w01;
+    }
+    if (w10 > 0 && !Number.isNaN(v10)) {
+      sum += v10 * w10;
+      weight += w10;
+    }
+    if (w11 > 0 && !Number.isNaN(v11)) {
+      sum += v11 * w11;
+      weight += w11;
+    }
     // Null when every neighbour with weight is void.
     return weight > 0 ? sum / weight : null;
   }
@@ -93,7 +114,11 @@ export interface ElevationRange {
 }
 
 /** Highest and lowest elevation along a polyline, sampled every `step` metres (default 30). */
-export function elevationRange(points: readonly LatLng[], sampler: ElevationSampler | null | undefined, step = 30): ElevationRange {
+export function elevationRange(
+  points: readonly LatLng[],
+  sampler: ElevationSampler | null | undefined,
+  step = 30,
+): ElevationRange {
   if (!sampler || points.length === 0) return { elevationHighest: null, elevationLowest: null };
   let hi = -Infinity;
   let lo = Infinity;
@@ -115,7 +140,11 @@ export interface ElevationSample {
 }
 
 /** Elevation every `step` metres along a polyline (for a profile chart). */
-export function elevationProfile(points: readonly LatLng[], sampler: ElevationSampler | null | undefined, step = 30): ElevationSample[] {
+export function elevationProfile(
+  points: readonly LatLng[],
+  sampler: ElevationSampler | null | undefined,
+  step = 30,
+): ElevationSample[] {
   const dense = densify(points, step);
   const out: ElevationSample[] = [];
   let along = 0;

@@ -36,7 +36,12 @@ export function estimatedDuration(metres: number, profile: Profile): number {
   return town / CAR_TOWN_SPEED + (metres - town) / CAR_OPEN_SPEED;
 }
 
-export function estimateRoute(from: LatLng, to: LatLng, profile: Profile, elevation?: ElevationSampler | null): StreetRoute {
+export function estimateRoute(
+  from: LatLng,
+  to: LatLng,
+  profile: Profile,
+  elevation?: ElevationSampler | null,
+): StreetRoute {
   const metres = distance(from, to) * DETOUR_FACTOR[profile];
   const points = [from, to];
   return {

@@ -21,13 +21,20 @@ export interface NetworkFootpaths {
   snapped: Uint8Array;
 }
 
-export function networkFootpaths(planner: StreetPlanner, stops: readonly LatLng[], maxSeconds: number): NetworkFootpaths {
+export function networkFootpaths(
+  planner: StreetPlanner,
+  stops: readonly LatLng[],
+  maxSeconds: number,
+): NetworkFootpaths {
   const snaps: (Snap | null)[] = stops.map((s) => planner.snap(s, 'walk'));
   const radius = maxSeconds * WALK_SPEED;
   // Grid of cells `radius` wide: candidates come from the 3 x 3 block around a stop.
   const cellLat = radius / 111_195;
   const cells = new Map<string, number[]>();
-  const cellOf = (p: LatLng): [number, number] => [Math.floor(p.lat / cellLat), Math.floor(p.lng / (cellLat / Math.max(0.1, Math.cos((p.lat * Math.PI) / 180))))];
+  const cellOf = (p: LatLng): [number, number] => [
+    Math.floor(p.lat / cellLat),
+    Math.floor(p.lng / (cellLat / Math.max(0.1, Math.cos((p.lat * Math.PI) / 180)))),
+  ];
   stops.forEach((s, i) => {
     if (!snaps[i]) return;
     const [r, c] = cellOf(s);
@@ -53,7 +60,13 @@ export function networkFootpaths(planner: StreetPlanner, stops: readonly LatLng[
       }
     }
     if (candidates.length === 0) return;
-    const reach = planner.reach(s, candidates.map((j) => stops[j] as LatLng), 'walk', maxSeconds, { targetSnaps: candidates.map((j) => snaps[j] ?? null) });
+    const reach = planner.reach(
+      s,
+      candidates.map((j) => stops[j] as LatLng),
+      'walk',
+      maxSeconds,
+      { targetSnaps: candidates.map((j) => snaps[j] ?? null) },
+    );
     candidates.forEach((j, k) => {
       const d = reach.duration[k] as number;
       if (Number.isNaN(d)) return;

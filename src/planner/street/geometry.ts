@@ -14,7 +14,8 @@ import type { PathResult } from './router';
 export function edgeSlice(g: StreetGraph, e: number, a: number, b: number): LatLng[] {
   const pts = edgeGeometry(g, e);
   const cum = [0];
-  for (let i = 1; i < pts.length; i++) cum.push((cum[i - 1] as number) + distance(pts[i - 1] as LatLng, pts[i] as LatLng));
+  for (let i = 1; i < pts.length; i++)
+    cum.push((cum[i - 1] as number) + distance(pts[i - 1] as LatLng, pts[i] as LatLng));
   const total = cum[cum.length - 1] as number;
   const L = g.edgeLength[e] as number;
   const scale = L > 0 ? total / L : 0;
@@ -34,7 +35,8 @@ export function edgeSlice(g: StreetGraph, e: number, a: number, b: number): LatL
     return pts[0] as LatLng;
   };
   const out: LatLng[] = [at(lo)];
-  for (let i = 1; i < pts.length - 1; i++) if ((cum[i] as number) > lo && (cum[i] as number) < hi) out.push(pts[i] as LatLng);
+  for (let i = 1; i < pts.length - 1; i++)
+    if ((cum[i] as number) > lo && (cum[i] as number) < hi) out.push(pts[i] as LatLng);
   out.push(at(hi));
   return b < a ? out.reverse() : out;
 }

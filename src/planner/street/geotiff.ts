@@ -15,10 +15,26 @@ import { unzlibSync } from 'fflate';
 import { Raster } from './elevation';
 
 const TAG = {
-  width: 256, height: 257, bitsPerSample: 258, compression: 259, samplesPerPixel: 277, rowsPerStrip: 278,
-  stripOffsets: 273, stripByteCounts: 279, planarConfig: 284, predictor: 317, tileWidth: 322, tileLength: 323,
-  tileOffsets: 324, tileByteCounts: 325, sampleFormat: 339, pixelScale: 33550, tiepoint: 33922,
-  transformation: 34264, geoKeys: 34735, gdalNoData: 42113,
+  width: 256,
+  height: 257,
+  bitsPerSample: 258,
+  compression: 259,
+  samplesPerPixel: 277,
+  rowsPerStrip: 278,
+  stripOffsets: 273,
+  stripByteCounts: 279,
+  planarConfig: 284,
+  predictor: 317,
+  tileWidth: 322,
+  tileLength: 323,
+  tileOffsets: 324,
+  tileByteCounts: 325,
+  sampleFormat: 339,
+  pixelScale: 33550,
+  tiepoint: 33922,
+  transformation: 34264,
+  geoKeys: 34735,
+  gdalNoData: 42113,
 } as const;
 
 type TagValue = number[] | string;
@@ -31,7 +47,22 @@ function readIfd(view: DataView, le: boolean): Map<number, TagValue> {
   const tags = new Map<number, TagValue>();
   const ifd = view.getUint32(4, le);
   const count = view.getUint16(ifd, le);
-  const sizes: Record<number, number> = { 1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 6: 1, 7: 1, 8: 2, 9: 4, 10: 8, 11: 4, 12: 8, 16: 8, 17: 8 };
+  const sizes: Record<number, number> = {
+    1: 1,
+    2: 1,
+    3: 2,
+    4: 4,
+    5: 8,
+    6: 1,
+    7: 1,
+    8: 2,
+    9: 4,
+    10: 8,
+    11: 4,
+    12: 8,
+    16: 8,
+    17: 8,
+  };
   for (let i = 0; i < count; i++) {
     const e = ifd + 2 + i * 12;
     const tag = view.getUint16(e, le);
@@ -183,10 +214,13 @@ export function readGeoTiff(bytes: Uint8Array): Raster {
   const compression = num(TAG.compression, 1);
   const predictor = num(TAG.predictor, 1);
   const sampleFormat = num(TAG.sampleFormat, 1);
-  if (samplesPerPixel > 1 && num(TAG.planarConfig, 1) !== 1) fail('planar (separate) multi-band layout is not supported');
-  if (![1, 5, 8, 32946].includes(compression)) fail(`compression ${compression} is not supported (only none, LZW and Deflate)`);
+  if (samplesPerPixel > 1 && num(TAG.planarConfig, 1) !== 1)
+    fail('planar (separate) multi-band layout is not supported');
+  if (![1, 5, 8, 32946].includes(compression))
+    fail(`compression ${compression} is not supported (only none, LZW and Deflate)`);
   if (![1, 2, 3].includes(predictor)) fail(`predictor ${predictor} is not supported`);
-  if (![8, 16, 32, 64].includes(bits) || (sampleFormat === 3 && bits < 32) || sampleFormat > 3) fail(`${bits}-bit samples of format ${sampleFormat} are not supported`);
+  if (![8, 16, 32, 64].includes(bits) || (sampleFormat === 3 && bits < 32) || sampleFormat > 3)
+    fail(`${bits}-bit samples of format ${sampleFormat} are not supported`);
 
   // Georeferencing: pixel scale + tie point, or an unrotated transformation matrix.
   let west: number;
@@ -214,9 +248,11 @@ export function readGeoTiff(bytes: Uint8Array): Raster {
   for (let i = 4; i + 3 < keys.length; i += 4) {
     const id = keys[i] as number;
     const value = keys[i + 3] as number;
-    if (id === 1024 && value !== 2) fail(`model type ${value} is not geographic; reproject to EPSG:4326 (gdalwarp -t_srs EPSG:4326)`);
+    if (id === 1024 && value !== 2)
+      fail(`model type ${value} is not geographic; reproject to EPSG:4326 (gdalwarp -t_srs EPSG:4326)`);
     if (id === 1025) pixelIsArea = value !== 2;
-    if (id === 2048 && value !== 4326 && value !== 32767) fail(`geographic CRS EPSG:${value} is not supported; use WGS 84 (EPSG:4326)`);
+    if (id === 2048 && value !== 4326 && value !== 32767)
+      fail(`geographic CRS EPSG:${value} is not supported; use WGS 84 (EPSG:4326)`);
   }
   if (!(dLng > 0 && dLat > 0)) fail('unexpected pixel scale');
 
@@ -244,8 +280,10 @@ export function readGeoTiff(bytes: Uint8Array): Raster {
     else if (compression === 5) block = lzwDecode(raw, expected);
     else block = unzlibSync(raw);
     if (block.length < expected) fail(`block ${b} holds ${block.length} bytes, expected ${expected}`);
-    if (predictor === 2) block = undoHorizontal(block.slice(0, expected), blockW, rows, samplesPerPixel, bytesPerSample, le);
-    else if (predictor === 3) block = undoFloatPredictor(block.slice(0, expected), blockW, rows, samplesPerPixel, bytesPerSample, le);
+    if (predictor === 2)
+      block = undoHorizontal(block.slice(0, expected), blockW, rows, samplesPerPixel, bytesPerSample, le);
+    else if (predictor === 3)
+      block = undoFloatPredictor(block.slice(0, expected), blockW, rows, samplesPerPixel, bytesPerSample, le);
     const bv = new DataView(block.buffer, block.byteOffset, block.byteLength);
     for (let r = 0; r < rows; r++) {
       const y = by + r;
@@ -299,7 +337,14 @@ function undoHorizontal(block: Uint8Array, w: number, rows: number, spp: number,
  * Floating-point predictor (3): bytes of each row are split into planes (most significant
  * first) and byte-differenced; undo both. The result is big-endian per sample.
  */
-function undoFloatPredictor(block: Uint8Array, w: number, rows: number, spp: number, bps: number, _le: boolean): Uint8Array {
+function undoFloatPredictor(
+  block: Uint8Array,
+  w: number,
+  rows: number,
+  spp: number,
+  bps: number,
+  _le: boolean,
+): Uint8Array {
   const rowBytes = w * spp * bps;
   const out = new Uint8Array(block.length);
   for (let r = 0; r < rows; r++) {

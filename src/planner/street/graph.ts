@@ -87,7 +87,8 @@ export function head(g: StreetGraph, h: number): number {
 /** All points of edge e from edgeFrom to edgeTo (point indices). */
 export function edgePointIds(g: StreetGraph, e: number): number[] {
   const out = [g.edgeFrom[e] as number];
-  for (let i = g.shapeOffset[e] as number; i < (g.shapeOffset[e + 1] as number); i++) out.push(g.shapePoints[i] as number);
+  for (let i = g.shapeOffset[e] as number; i < (g.shapeOffset[e + 1] as number); i++)
+    out.push(g.shapePoints[i] as number);
   out.push(g.edgeTo[e] as number);
   return out;
 }
@@ -110,5 +111,8 @@ export function snappable(g: StreetGraph, e: number, p: number): boolean {
   const c = g.cost[p as 0 | 1 | 2];
   if (!(Number.isFinite(c[2 * e] as number) || Number.isFinite(c[2 * e + 1] as number))) return false;
   const bit = 1 << p;
-  return ((g.inComponent[g.edgeFrom[e] as number] as number) & bit) !== 0 && ((g.inComponent[g.edgeTo[e] as number] as number) & bit) !== 0;
+  return (
+    ((g.inComponent[g.edgeFrom[e] as number] as number) & bit) !== 0 &&
+    ((g.inComponent[g.edgeTo[e] as number] as number) & bit) !== 0
+  );
 }

@@ -30,7 +30,8 @@ export function readHgt(bytes: Uint8Array, name: string): Raster {
   }
   const samples = data.length / 2;
   const side = Math.round(Math.sqrt(samples));
-  if (side * side !== samples || side < 2) throw new Error(`SRTM: ${tileName} has ${data.length} bytes, not a square grid of int16`);
+  if (side * side !== samples || side < 2)
+    throw new Error(`SRTM: ${tileName} has ${data.length} bytes, not a square grid of int16`);
   let corner: { lat: number; lng: number };
   try {
     corner = hgtCorner(tileName);

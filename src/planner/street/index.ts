@@ -1,7 +1,15 @@
 /** Street module public API (browser-safe; file loading lives in osm-node.ts and elevation-node.ts). */
 export { CLIMB_SECONDS_PER_M, buildStreetGraph, type BuildOptions, type BuildStats, type ChunkSource } from './build';
 export { buildDirections, formatDistance, type Direction, type Segment } from './directions';
-export { ElevationModel, Raster, elevationProfile, elevationRange, type ElevationRange, type ElevationSample, type ElevationSampler } from './elevation';
+export {
+  ElevationModel,
+  Raster,
+  elevationProfile,
+  elevationRange,
+  type ElevationRange,
+  type ElevationSample,
+  type ElevationSampler,
+} from './elevation';
 export { DETOUR_FACTOR, estimateRoute, estimatedDuration } from './estimate';
 export { networkFootpaths, type NetworkFootpaths } from './footpaths';
 export { readGeoTiff } from './geotiff';

@@ -10,6 +10,9 @@ export async function* fileChunks(path: string): AsyncGenerator<Uint8Array> {
   }
 }
 
-export function buildStreetGraphFromFile(path: string, options: BuildOptions = {}): Promise<{ graph: StreetGraph; stats: BuildStats }> {
+export function buildStreetGraphFromFile(
+  path: string,
+  options: BuildOptions = {},
+): Promise<{ graph: StreetGraph; stats: BuildStats }> {
   return buildStreetGraph(() => fileChunks(path), options);
 }

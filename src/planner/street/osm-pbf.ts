@@ -67,9 +67,14 @@ export async function* pbfBlobs(chunks: AsyncIterable<Uint8Array> | Iterable<Uin
       if (buf.length - pos > 0) throw new Error('OSM PBF: truncated file (partial blob length)');
       return;
     }
-    const headerLen = ((buf[pos] as number) << 24) | ((buf[pos + 1] as number) << 16) | ((buf[pos + 2] as number) << 8) | (buf[pos + 3] as number);
+    const headerLen =
+      ((buf[pos] as number) << 24) |
+      ((buf[pos + 1] as number) << 16) |
+      ((buf[pos + 2] as number) << 8) |
+      (buf[pos + 3] as number);
     pos += 4;
-    if (headerLen <= 0 || headerLen > 64 * 1024) throw new Error(`OSM PBF: bad BlobHeader length ${headerLen}; is this an .osm.pbf file?`);
+    if (headerLen <= 0 || headerLen > 64 * 1024)
+      throw new Error(`OSM PBF: bad BlobHeader length ${headerLen}; is this an .osm.pbf file?`);
     if (!(await need(headerLen, iterator))) throw new Error('OSM PBF: truncated BlobHeader');
     let type = '';
     let dataSize = 0;
@@ -99,7 +104,9 @@ function decodeBlob(buf: Uint8Array, start: number, end: number): Uint8Array {
     else if (field === 3) zlib = r.bytes();
     else if (field === 4 || field === 6 || field === 7) {
       const name = field === 4 ? 'LZMA' : field === 6 ? 'LZ4' : 'ZSTD';
-      throw new Error(`OSM PBF: ${name}-compressed blobs are not supported (only raw and zlib); re-encode with osmium cat`);
+      throw new Error(
+        `OSM PBF: ${name}-compressed blobs are not supported (only raw and zlib); re-encode with osmium cat`,
+      );
     } else r.skip(t & 7);
   }
   if (raw) return raw;
@@ -124,7 +131,10 @@ export function checkHeader(data: Uint8Array): { sorted: boolean } {
 }
 
 /** Decodes one PrimitiveBlock, calling the handlers. Returns which element kinds it held. */
-export function decodePrimitiveBlock(data: Uint8Array, handlers: PbfHandlers): { nodes: boolean; ways: boolean; relations: boolean } {
+export function decodePrimitiveBlock(
+  data: Uint8Array,
+  handlers: PbfHandlers,
+): { nodes: boolean; ways: boolean; relations: boolean } {
   const r = new ProtoReader(data);
   const strings: string[] = [];
   const groups: [number, number][] = [];
@@ -155,11 +165,13 @@ export function decodePrimitiveBlock(data: Uint8Array, handlers: PbfHandlers): {
       if (field === 1) {
         kinds.nodes = true;
         const [s, e] = g.span();
-        if (handlers.node || handlers.taggedNode) decodeNode(data, s, e, strings, coord, latOffset, lonOffset, handlers);
+        if (handlers.node || handlers.taggedNode)
+          decodeNode(data, s, e, strings, coord, latOffset, lonOffset, handlers);
       } else if (field === 2) {
         kinds.nodes = true;
         const [s, e] = g.span();
-        if (handlers.node || handlers.taggedNode) decodeDense(data, s, e, strings, coord, latOffset, lonOffset, handlers);
+        if (handlers.node || handlers.taggedNode)
+          decodeDense(data, s, e, strings, coord, latOffset, lonOffset, handlers);
       } else if (field === 3) {
         kinds.ways = true;
         const [s, e] = g.span();
@@ -176,7 +188,12 @@ export function decodePrimitiveBlock(data: Uint8Array, handlers: PbfHandlers): {
 
 type Coord = (offset: number, value: number) => number;
 
-function packedTags(data: Uint8Array, keys: [number, number] | null, vals: [number, number] | null, strings: string[]): Tags {
+function packedTags(
+  data: Uint8Array,
+  keys: [number, number] | null,
+  vals: [number, number] | null,
+  strings: string[],
+): Tags {
   const tags: Tags = {};
   if (!keys || !vals) return tags;
   const k = new ProtoReader(data, keys[0], keys[1]);
@@ -185,7 +202,16 @@ function packedTags(data: Uint8Array, keys: [number, number] | null, vals: [numb
   return tags;
 }
 
-function decodeNode(data: Uint8Array, s: number, e: number, strings: string[], coord: Coord, latOff: number, lonOff: number, h: PbfHandlers): void {
+function decodeNode(
+  data: Uint8Array,
+  s: number,
+  e: number,
+  strings: string[],
+  coord: Coord,
+  latOff: number,
+  lonOff: number,
+  h: PbfHandlers,
+): void {
   const r = new ProtoReader(data, s, e);
   let id = 0;
   let lat = 0;
@@ -207,7 +233,16 @@ function decodeNode(data: Uint8Array, s: number, e: number, strings: string[], c
   if (h.taggedNode && keys && keys[1] > keys[0]) h.taggedNode(id, la, lo, packedTags(data, keys, vals, strings));
 }
 
-function decodeDense(data: Uint8Array, s: number, e: number, strings: string[], coord: Coord, latOff: number, lonOff: number, h: PbfHandlers): void {
+function decodeDense(
+  data: Uint8Array,
+  s: number,
+  e: number,
+  strings: string[],
+  coord: Coord,
+  latOff: number,
+  lonOff: number,
+  h: PbfHandlers,
+): void {
   const r = new ProtoReader(data, s, e);
   let ids: [number, number] | null = null;
   let lats: [number, number] | null = null;
@@ -302,7 +337,11 @@ function decodeRelation(data: Uint8Array, s: number, e: number, strings: string[
   return {
     id,
     tags: packedTags(data, keys, vals, strings),
-    members: memids.map((ref, i) => ({ type: MEMBER_TYPES[types[i] ?? 0] ?? 'node', ref, role: strings[roles[i] ?? 0] ?? '' })),
+    members: memids.map((ref, i) => ({
+      type: MEMBER_TYPES[types[i] ?? 0] ?? 'node',
+      ref,
+      role: strings[roles[i] ?? 0] ?? '',
+    })),
   };
 }
 
@@ -311,7 +350,11 @@ function decodeRelation(data: Uint8Array, s: number, e: number, strings: string[
  * start, for a node-only second pass - only when the header declares Sort.Type_then_ID (nodes
  * first, as osmium and Geofabrik write them); otherwise the whole file is read.
  */
-export async function readPbf(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, handlers: PbfHandlers, options: { stopAfterNodes?: boolean } = {}): Promise<void> {
+export async function readPbf(
+  chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  handlers: PbfHandlers,
+  options: { stopAfterNodes?: boolean } = {},
+): Promise<void> {
   let sorted = false;
   for await (const blob of pbfBlobs(chunks)) {
     if (blob.type === 'OSMHeader') sorted = checkHeader(blob.data).sorted;

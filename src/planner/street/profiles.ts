@@ -15,10 +15,34 @@ export const PROFILE_INDEX: Record<Profile, number> = { walk: 0, cycle: 1, car: 
 
 /** Highway classes as stored per edge (index = code). Sidewalk/crossing refine footway; ferry is route=ferry. */
 export const HIGHWAY_CLASSES = [
-  'motorway', 'motorway_link', 'trunk', 'trunk_link', 'primary', 'primary_link', 'secondary', 'secondary_link',
-  'tertiary', 'tertiary_link', 'unclassified', 'residential', 'living_street', 'service', 'road', 'track',
-  'pedestrian', 'footway', 'sidewalk', 'crossing', 'path', 'cycleway', 'bridleway', 'steps', 'corridor',
-  'platform', 'elevator', 'ferry',
+  'motorway',
+  'motorway_link',
+  'trunk',
+  'trunk_link',
+  'primary',
+  'primary_link',
+  'secondary',
+  'secondary_link',
+  'tertiary',
+  'tertiary_link',
+  'unclassified',
+  'residential',
+  'living_street',
+  'service',
+  'road',
+  'track',
+  'pedestrian',
+  'footway',
+  'sidewalk',
+  'crossing',
+  'path',
+  'cycleway',
+  'bridleway',
+  'steps',
+  'corridor',
+  'platform',
+  'elevator',
+  'ferry',
 ] as const;
 export type HighwayClass = (typeof HIGHWAY_CLASSES)[number];
 const CLASS_CODE = new Map<string, number>(HIGHWAY_CLASSES.map((c, i) => [c, i]));
@@ -45,9 +69,21 @@ export const FERRY_SPEED = 15 * KMH;
  * mapped as one-way carriageways counts as dual. Applies when a way has no usable maxspeed tag.
  */
 export const UK_DEFAULT_LIMIT_MPH: Partial<Record<HighwayClass, number>> = {
-  motorway: 70, motorway_link: 70, trunk: 60, trunk_link: 60, primary: 60, primary_link: 60,
-  secondary: 60, secondary_link: 60, tertiary: 60, tertiary_link: 60, unclassified: 60,
-  residential: 30, road: 30, living_street: 20, service: 20,
+  motorway: 70,
+  motorway_link: 70,
+  trunk: 60,
+  trunk_link: 60,
+  primary: 60,
+  primary_link: 60,
+  secondary: 60,
+  secondary_link: 60,
+  tertiary: 60,
+  tertiary_link: 60,
+  unclassified: 60,
+  residential: 30,
+  road: 30,
+  living_street: 20,
+  service: 20,
 };
 
 /**
@@ -56,39 +92,141 @@ export const UK_DEFAULT_LIMIT_MPH: Partial<Record<HighwayClass, number>> = {
  * applies 0.8 to tagged maxspeeds.
  */
 export const CAR_CLASS_SPEED_KMH: Partial<Record<HighwayClass, number>> = {
-  motorway: 90, motorway_link: 45, trunk: 85, trunk_link: 40, primary: 65, primary_link: 30,
-  secondary: 55, secondary_link: 25, tertiary: 40, tertiary_link: 20, unclassified: 25,
-  residential: 25, living_street: 10, service: 15, road: 20,
+  motorway: 90,
+  motorway_link: 45,
+  trunk: 85,
+  trunk_link: 40,
+  primary: 65,
+  primary_link: 30,
+  secondary: 55,
+  secondary_link: 25,
+  tertiary: 40,
+  tertiary_link: 20,
+  unclassified: 25,
+  residential: 25,
+  living_street: 10,
+  service: 15,
+  road: 20,
 };
 const CAR_LIMIT_FACTOR = 0.8;
 
 /** Cycling speed by surface (km/h), after OSRM bicycle.lua's surface_speeds; paved surfaces ride at CYCLE_SPEED. */
 export const SURFACE_SPEED_KMH: Record<string, number> = {
-  paving_stones: 12, sett: 10, 'cobblestone:flattened': 10, cobblestone: 6, unhewn_cobblestone: 6,
-  compacted: 12, fine_gravel: 10, gravel: 8, pebblestone: 6, unpaved: 8, ground: 8, dirt: 8, earth: 8,
-  grass: 6, grass_paver: 6, wood: 10, metal: 10, mud: 4, sand: 4, woodchips: 6, rock: 4,
+  paving_stones: 12,
+  sett: 10,
+  'cobblestone:flattened': 10,
+  cobblestone: 6,
+  unhewn_cobblestone: 6,
+  compacted: 12,
+  fine_gravel: 10,
+  gravel: 8,
+  pebblestone: 6,
+  unpaved: 8,
+  ground: 8,
+  dirt: 8,
+  earth: 8,
+  grass: 6,
+  grass_paver: 6,
+  wood: 10,
+  metal: 10,
+  mud: 4,
+  sand: 4,
+  woodchips: 6,
+  rock: 4,
 };
 /** Tracks without a surface tag, by tracktype (km/h), after OSRM's tracktype_speeds. */
 const TRACKTYPE_SPEED_KMH: Record<string, number> = { grade1: 15, grade2: 12, grade3: 8, grade4: 6, grade5: 4 };
 
 const WALK_CLASSES = new Set<HighwayClass>([
-  'trunk', 'trunk_link', 'primary', 'primary_link', 'secondary', 'secondary_link', 'tertiary', 'tertiary_link',
-  'unclassified', 'residential', 'living_street', 'service', 'road', 'track', 'pedestrian', 'footway', 'sidewalk',
-  'crossing', 'path', 'cycleway', 'bridleway', 'steps', 'corridor', 'platform', 'elevator',
+  'trunk',
+  'trunk_link',
+  'primary',
+  'primary_link',
+  'secondary',
+  'secondary_link',
+  'tertiary',
+  'tertiary_link',
+  'unclassified',
+  'residential',
+  'living_street',
+  'service',
+  'road',
+  'track',
+  'pedestrian',
+  'footway',
+  'sidewalk',
+  'crossing',
+  'path',
+  'cycleway',
+  'bridleway',
+  'steps',
+  'corridor',
+  'platform',
+  'elevator',
 ]);
 const CYCLE_CLASSES = new Set<HighwayClass>([
-  'trunk', 'trunk_link', 'primary', 'primary_link', 'secondary', 'secondary_link', 'tertiary', 'tertiary_link',
-  'unclassified', 'residential', 'living_street', 'service', 'road', 'track', 'path', 'cycleway', 'bridleway',
+  'trunk',
+  'trunk_link',
+  'primary',
+  'primary_link',
+  'secondary',
+  'secondary_link',
+  'tertiary',
+  'tertiary_link',
+  'unclassified',
+  'residential',
+  'living_street',
+  'service',
+  'road',
+  'track',
+  'path',
+  'cycleway',
+  'bridleway',
 ]);
 /** Where a cyclist may only push (pavements and pedestrian areas are not for riding in the UK). */
 const CYCLE_PUSH_CLASSES = new Set<HighwayClass>(['pedestrian', 'footway', 'sidewalk', 'crossing', 'platform']);
 const CAR_CLASSES = new Set<HighwayClass>([
-  'motorway', 'motorway_link', 'trunk', 'trunk_link', 'primary', 'primary_link', 'secondary', 'secondary_link',
-  'tertiary', 'tertiary_link', 'unclassified', 'residential', 'living_street', 'service', 'road',
+  'motorway',
+  'motorway_link',
+  'trunk',
+  'trunk_link',
+  'primary',
+  'primary_link',
+  'secondary',
+  'secondary_link',
+  'tertiary',
+  'tertiary_link',
+  'unclassified',
+  'residential',
+  'living_street',
+  'service',
+  'road',
 ]);
 
-const DENY = new Set(['no', 'private', 'agricultural', 'forestry', 'emergency', 'military', 'permit', 'use_sidepath', 'delivery', 'psv', 'bus', 'disabled']);
-const YES = new Set(['yes', 'designated', 'permissive', 'official', 'destination', 'customers', 'discouraged', 'unknown']);
+const DENY = new Set([
+  'no',
+  'private',
+  'agricultural',
+  'forestry',
+  'emergency',
+  'military',
+  'permit',
+  'use_sidepath',
+  'delivery',
+  'psv',
+  'bus',
+  'disabled',
+]);
+const YES = new Set([
+  'yes',
+  'designated',
+  'permissive',
+  'official',
+  'destination',
+  'customers',
+  'discouraged',
+  'unknown',
+]);
 
 /** The value of the most specific access key present, e.g. ['motorcar', 'motor_vehicle', 'vehicle', 'access']. */
 function accessOf(tags: Tags, keys: readonly string[]): string | undefined {
@@ -162,7 +300,9 @@ function cycleContraflow(tags: Tags): boolean {
   for (const k of ['cycleway', 'cycleway:left', 'cycleway:right', 'cycleway:both']) {
     if (tags[k]?.startsWith('opposite')) return true;
   }
-  return tags['oneway:bicycle'] === 'no' || tags['cycleway:left:oneway'] === 'no' || tags['cycleway:right:oneway'] === 'no';
+  return (
+    tags['oneway:bicycle'] === 'no' || tags['cycleway:left:oneway'] === 'no' || tags['cycleway:right:oneway'] === 'no'
+  );
 }
 
 function cycleSurfaceSpeed(tags: Tags, cls: HighwayClass): number {
@@ -170,7 +310,8 @@ function cycleSurfaceSpeed(tags: Tags, cls: HighwayClass): number {
   const surface = tags.surface;
   const s = surface ? SURFACE_SPEED_KMH[surface] : undefined;
   if (s !== undefined) kmh = Math.min(kmh, s);
-  else if (!surface && (cls === 'track' || cls === 'bridleway')) kmh = TRACKTYPE_SPEED_KMH[tags.tracktype ?? ''] ?? (cls === 'bridleway' ? 8 : 12);
+  else if (!surface && (cls === 'track' || cls === 'bridleway'))
+    kmh = TRACKTYPE_SPEED_KMH[tags.tracktype ?? ''] ?? (cls === 'bridleway' ? 8 : 12);
   else if (!surface && cls === 'path') kmh = 12;
   return Math.min(CYCLE_SPEED, kmh * KMH);
 }
@@ -186,7 +327,8 @@ function carSpeed(tags: Tags, cls: HighwayClass): number {
   }
   let speed = Math.min(CAR_LIMIT_FACTOR * limit, cap);
   const service = tags.service;
-  if (cls === 'service' && (service === 'parking_aisle' || service === 'drive-through')) speed = Math.min(speed, 8 * KMH);
+  if (cls === 'service' && (service === 'parking_aisle' || service === 'drive-through'))
+    speed = Math.min(speed, 8 * KMH);
   return speed;
 }
 
@@ -208,7 +350,10 @@ export function wayProfile(tags: Tags): WayProfile | null {
   // Walk: oneway only when oneway:foot says so.
   const foot = accessOf(tags, ['foot', 'access']);
   const walkClass = WALK_CLASSES.has(cls) || ferry;
-  if (((walkClass && !blocked(foot)) || (!walkClass && foot !== undefined && YES.has(foot) && cls !== 'motorway')) && !motorroad) {
+  if (
+    ((walkClass && !blocked(foot)) || (!walkClass && foot !== undefined && YES.has(foot) && cls !== 'motorway')) &&
+    !motorroad
+  ) {
     const v = ferry ? FERRY_SPEED : cls === 'steps' ? WALK_SPEED * STEPS_FACTOR : WALK_SPEED;
     const ow = onewayOf(tags['oneway:foot'], false);
     if (ow !== 2) {
@@ -250,9 +395,11 @@ export function wayProfile(tags: Tags): WayProfile | null {
   const motor = accessOf(tags, ['motorcar', 'motor_vehicle', 'vehicle', 'access']);
   let car = 0;
   if (ferry) car = motor !== undefined && YES.has(motor) && tags.motorcar !== 'no' ? FERRY_SPEED : 0;
-  else if (CAR_CLASSES.has(cls) && !blocked(motor) && tags.service !== 'emergency_access' && tags.area !== 'yes') car = carSpeed(tags, cls);
+  else if (CAR_CLASSES.has(cls) && !blocked(motor) && tags.service !== 'emergency_access' && tags.area !== 'yes')
+    car = carSpeed(tags, cls);
   if (car > 0) {
-    const implied = tags.junction === 'roundabout' || tags.junction === 'circular' || cls === 'motorway' || cls === 'motorway_link';
+    const implied =
+      tags.junction === 'roundabout' || tags.junction === 'circular' || cls === 'motorway' || cls === 'motorway_link';
     const ow = onewayOf(tags.oneway, implied);
     if (ow !== 2) {
       if (ow >= 0) forward[2] = car;
@@ -271,7 +418,23 @@ export const NODE_BLOCKS_CAR = 4;
 export const NODE_SIGNALS = 8;
 
 /** Barriers that stop cars but let people (and bicycles) through: modal filters and the like. */
-const CAR_BARRIERS = new Set(['bollard', 'block', 'jersey_barrier', 'chain', 'cycle_barrier', 'log', 'planter', 'debris', 'bus_trap', 'sump_buster', 'motorcycle_barrier', 'barrier_board', 'rope', 'hampshire_gate', 'wedge']);
+const CAR_BARRIERS = new Set([
+  'bollard',
+  'block',
+  'jersey_barrier',
+  'chain',
+  'cycle_barrier',
+  'log',
+  'planter',
+  'debris',
+  'bus_trap',
+  'sump_buster',
+  'motorcycle_barrier',
+  'barrier_board',
+  'rope',
+  'hampshire_gate',
+  'wedge',
+]);
 /** Barriers a bicycle cannot be ridden or easily wheeled through. */
 const CYCLE_BARRIERS = new Set(['stile', 'turnstile', 'full-height_turnstile', 'kissing_gate', 'horse_stile']);
 

@@ -179,8 +179,16 @@ export class Router {
     // Arrivals: reach the target edge from edgeFrom going forwards, or from edgeTo going backwards.
     const tA = g.edgeFrom[f] as number;
     const tB = g.edgeTo[f] as number;
-    const cA = Number.isFinite(cost[2 * f] as number) ? (Lf > 0 ? ((cost[2 * f] as number) * target.offset) / Lf : 0) : Infinity;
-    const cB = Number.isFinite(cost[2 * f + 1] as number) ? (Lf > 0 ? ((cost[2 * f + 1] as number) * (Lf - target.offset)) / Lf : 0) : Infinity;
+    const cA = Number.isFinite(cost[2 * f] as number)
+      ? Lf > 0
+        ? ((cost[2 * f] as number) * target.offset) / Lf
+        : 0
+      : Infinity;
+    const cB = Number.isFinite(cost[2 * f + 1] as number)
+      ? Lf > 0
+        ? ((cost[2 * f + 1] as number) * (Lf - target.offset)) / Lf
+        : 0
+      : Infinity;
 
     const heap = this.heap;
     const { adjOffset, adjHalf, edgeFrom, edgeTo } = g;
@@ -222,7 +230,17 @@ export class Router {
     }
     if (best === Infinity) return null;
     if (sameEdge) {
-      return { duration: best, distance: Math.abs(target.offset - source.offset), source, target, sameEdge: true, startHalf: sameHalf, endHalf: -1, halves: [], settled };
+      return {
+        duration: best,
+        distance: Math.abs(target.offset - source.offset),
+        source,
+        target,
+        sameEdge: true,
+        startHalf: sameHalf,
+        endHalf: -1,
+        halves: [],
+        settled,
+      };
     }
     const halves: number[] = [];
     let st = bestState;
@@ -233,7 +251,17 @@ export class Router {
     }
     halves.reverse();
     const startHalf = -2 - (this.parent[st] as number);
-    return { duration: best, distance: arrivalMetres, source, target, sameEdge: false, startHalf, endHalf: bestEnd, halves, settled };
+    return {
+      duration: best,
+      distance: arrivalMetres,
+      source,
+      target,
+      sameEdge: false,
+      startHalf,
+      endHalf: bestEnd,
+      halves,
+      settled,
+    };
   }
 
   /**
@@ -255,11 +283,43 @@ export class Router {
     const fw = cost[2 * e] as number;
     const bw = cost[2 * e + 1] as number;
     if (!reverse) {
-      if (Number.isFinite(fw)) this.relax(this.stateOf(g.edgeTo[e] as number, 2 * e), fw * frac(Le - origin.offset), Le - origin.offset, -1, -1, fw * frac(Le - origin.offset));
-      if (Number.isFinite(bw)) this.relax(this.stateOf(g.edgeFrom[e] as number, 2 * e + 1), bw * frac(origin.offset), origin.offset, -1, -1, bw * frac(origin.offset));
+      if (Number.isFinite(fw))
+        this.relax(
+          this.stateOf(g.edgeTo[e] as number, 2 * e),
+          fw * frac(Le - origin.offset),
+          Le - origin.offset,
+          -1,
+          -1,
+          fw * frac(Le - origin.offset),
+        );
+      if (Number.isFinite(bw))
+        this.relax(
+          this.stateOf(g.edgeFrom[e] as number, 2 * e + 1),
+          bw * frac(origin.offset),
+          origin.offset,
+          -1,
+          -1,
+          bw * frac(origin.offset),
+        );
     } else {
-      if (Number.isFinite(fw)) this.relax(this.stateOf(g.edgeFrom[e] as number, 2 * e + 1), fw * frac(origin.offset), origin.offset, -1, -1, fw * frac(origin.offset));
-      if (Number.isFinite(bw)) this.relax(this.stateOf(g.edgeTo[e] as number, 2 * e), bw * frac(Le - origin.offset), Le - origin.offset, -1, -1, bw * frac(Le - origin.offset));
+      if (Number.isFinite(fw))
+        this.relax(
+          this.stateOf(g.edgeFrom[e] as number, 2 * e + 1),
+          fw * frac(origin.offset),
+          origin.offset,
+          -1,
+          -1,
+          fw * frac(origin.offset),
+        );
+      if (Number.isFinite(bw))
+        this.relax(
+          this.stateOf(g.edgeTo[e] as number, 2 * e),
+          bw * frac(Le - origin.offset),
+          Le - origin.offset,
+          -1,
+          -1,
+          bw * frac(Le - origin.offset),
+        );
     }
     const heap = this.heap;
     const { adjOffset, adjHalf, edgeFrom, edgeTo } = g;

@@ -14,16 +14,44 @@ const M_PER_DEG = (EARTH_RADIUS_M * Math.PI) / 180;
 const MAX_DISTANCE = 25;
 const MAX_ANGLE = 30;
 
-type Input = Pick<StreetGraph, 'edgeCount' | 'edgeFrom' | 'edgeTo' | 'edgeName' | 'edgeClass' | 'shapeOffset' | 'shapePoints' | 'pointLat' | 'pointLng'>;
+type Input = Pick<
+  StreetGraph,
+  | 'edgeCount'
+  | 'edgeFrom'
+  | 'edgeTo'
+  | 'edgeName'
+  | 'edgeClass'
+  | 'shapeOffset'
+  | 'shapePoints'
+  | 'pointLat'
+  | 'pointLng'
+>;
 
 const ROAD_CODES = new Set(
-  ['motorway', 'trunk', 'primary', 'secondary', 'tertiary', 'unclassified', 'residential', 'living_street', 'service', 'road', 'pedestrian',
-    'motorway_link', 'trunk_link', 'primary_link', 'secondary_link', 'tertiary_link'].map((c) => classCode(c as HighwayClass)),
+  [
+    'motorway',
+    'trunk',
+    'primary',
+    'secondary',
+    'tertiary',
+    'unclassified',
+    'residential',
+    'living_street',
+    'service',
+    'road',
+    'pedestrian',
+    'motorway_link',
+    'trunk_link',
+    'primary_link',
+    'secondary_link',
+    'tertiary_link',
+  ].map((c) => classCode(c as HighwayClass)),
 );
 
 function points(g: Input, e: number): number[] {
   const out = [g.edgeFrom[e] as number];
-  for (let i = g.shapeOffset[e] as number; i < (g.shapeOffset[e + 1] as number); i++) out.push(g.shapePoints[i] as number);
+  for (let i = g.shapeOffset[e] as number; i < (g.shapeOffset[e + 1] as number); i++)
+    out.push(g.shapePoints[i] as number);
   out.push(g.edgeTo[e] as number);
   return out;
 }

@@ -16,10 +16,33 @@ export const STREET_SNAPSHOT_VERSION = 3;
 const MAGIC = 'DRSTREET';
 
 type ArrayName =
-  | 'pointLat' | 'pointLng' | 'edgeFrom' | 'edgeTo' | 'edgeLength' | 'edgeName' | 'edgeClass' | 'edgeWay'
-  | 'shapeOffset' | 'shapePoints' | 'costWalk' | 'costCycle' | 'costCar' | 'adjOffset' | 'adjHalf'
-  | 'inComponent' | 'gridKeys' | 'gridOffsets' | 'gridEdges' | 'turnVia' | 'turnFrom' | 'turnTo' | 'turnOnly'
-  | 'turnProfiles' | 'poiLat' | 'poiLng' | 'poiCategory';
+  | 'pointLat'
+  | 'pointLng'
+  | 'edgeFrom'
+  | 'edgeTo'
+  | 'edgeLength'
+  | 'edgeName'
+  | 'edgeClass'
+  | 'edgeWay'
+  | 'shapeOffset'
+  | 'shapePoints'
+  | 'costWalk'
+  | 'costCycle'
+  | 'costCar'
+  | 'adjOffset'
+  | 'adjHalf'
+  | 'inComponent'
+  | 'gridKeys'
+  | 'gridOffsets'
+  | 'gridEdges'
+  | 'turnVia'
+  | 'turnFrom'
+  | 'turnTo'
+  | 'turnOnly'
+  | 'turnProfiles'
+  | 'poiLat'
+  | 'poiLng'
+  | 'poiCategory';
 
 type Typed = Int32Array | Float32Array | Float64Array | Uint8Array;
 const CTORS = { Int32Array, Float32Array, Float64Array, Uint8Array } as const;
@@ -40,13 +63,33 @@ interface Header {
 function arraysOf(g: StreetGraph): [ArrayName, Typed][] {
   const am = g.amenities ?? emptyAmenities();
   return [
-    ['pointLat', g.pointLat], ['pointLng', g.pointLng], ['edgeFrom', g.edgeFrom], ['edgeTo', g.edgeTo],
-    ['edgeLength', g.edgeLength], ['edgeName', g.edgeName], ['edgeClass', g.edgeClass], ['edgeWay', g.edgeWay],
-    ['shapeOffset', g.shapeOffset], ['shapePoints', g.shapePoints], ['costWalk', g.cost[0]], ['costCycle', g.cost[1]],
-    ['costCar', g.cost[2]], ['adjOffset', g.adjOffset], ['adjHalf', g.adjHalf], ['inComponent', g.inComponent],
-    ['gridKeys', g.grid.keys], ['gridOffsets', g.grid.offsets], ['gridEdges', g.grid.edges],
-    ['turnVia', g.turnVia], ['turnFrom', g.turnFrom], ['turnTo', g.turnTo], ['turnOnly', g.turnOnly],
-    ['turnProfiles', g.turnProfiles], ['poiLat', am.poiLat], ['poiLng', am.poiLng], ['poiCategory', am.poiCategory],
+    ['pointLat', g.pointLat],
+    ['pointLng', g.pointLng],
+    ['edgeFrom', g.edgeFrom],
+    ['edgeTo', g.edgeTo],
+    ['edgeLength', g.edgeLength],
+    ['edgeName', g.edgeName],
+    ['edgeClass', g.edgeClass],
+    ['edgeWay', g.edgeWay],
+    ['shapeOffset', g.shapeOffset],
+    ['shapePoints', g.shapePoints],
+    ['costWalk', g.cost[0]],
+    ['costCycle', g.cost[1]],
+    ['costCar', g.cost[2]],
+    ['adjOffset', g.adjOffset],
+    ['adjHalf', g.adjHalf],
+    ['inComponent', g.inComponent],
+    ['gridKeys', g.grid.keys],
+    ['gridOffsets', g.grid.offsets],
+    ['gridEdges', g.grid.edges],
+    ['turnVia', g.turnVia],
+    ['turnFrom', g.turnFrom],
+    ['turnTo', g.turnTo],
+    ['turnOnly', g.turnOnly],
+    ['turnProfiles', g.turnProfiles],
+    ['poiLat', am.poiLat],
+    ['poiLng', am.poiLng],
+    ['poiCategory', am.poiCategory],
   ];
 }
 
@@ -61,7 +104,12 @@ export function serializeStreetGraph(g: StreetGraph): Uint8Array {
     names: g.names,
     bbox: g.bbox,
     maxSpeed: g.maxSpeed,
-    grid: { cellSize: g.grid.cellSize, originLat: g.grid.originLat, originLng: g.grid.originLng, mPerDegLng: g.grid.mPerDegLng },
+    grid: {
+      cellSize: g.grid.cellSize,
+      originLat: g.grid.originLat,
+      originLng: g.grid.originLng,
+      mPerDegLng: g.grid.mPerDegLng,
+    },
     toilets: g.amenities?.toilets ?? [],
     arrays: arrays.map(([name, a]) => ({ name, type: a.constructor.name as CtorName, length: a.length })),
   };
@@ -83,13 +131,17 @@ export function serializeStreetGraph(g: StreetGraph): Uint8Array {
 }
 
 export function deserializeStreetGraph(bytes: Uint8Array): StreetGraph {
-  if (new Uint8Array(new Uint16Array([1]).buffer)[0] !== 1) throw new Error('street snapshot: big-endian platforms are not supported');
+  if (new Uint8Array(new Uint16Array([1]).buffer)[0] !== 1)
+    throw new Error('street snapshot: big-endian platforms are not supported');
   for (let i = 0; i < MAGIC.length; i++) {
     if (bytes[i] !== MAGIC.charCodeAt(i)) throw new Error('street snapshot: not a Drover street snapshot (bad magic)');
   }
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const version = view.getUint32(8, true);
-  if (version !== STREET_SNAPSHOT_VERSION) throw new Error(`street snapshot: format version ${version}, this build reads ${STREET_SNAPSHOT_VERSION}; rebuild the region`);
+  if (version !== STREET_SNAPSHOT_VERSION)
+    throw new Error(
+      `street snapshot: format version ${version}, this build reads ${STREET_SNAPSHOT_VERSION}; rebuild the region`,
+    );
   const jsonLength = view.getUint32(12, true);
   const header = JSON.parse(new TextDecoder().decode(bytes.subarray(16, 16 + jsonLength))) as Header;
   let pos = align8(16 + jsonLength);
@@ -100,7 +152,10 @@ export function deserializeStreetGraph(bytes: Uint8Array): StreetGraph {
     if (pos + byteLength > bytes.length) throw new Error(`street snapshot: truncated at ${name}`);
     const start = bytes.byteOffset + pos;
     // Views when aligned (the usual case); a copy otherwise.
-    const arr = start % Ctor.BYTES_PER_ELEMENT === 0 ? new Ctor(bytes.buffer as ArrayBuffer, start, length) : new Ctor(bytes.slice(pos, pos + byteLength).buffer);
+    const arr =
+      start % Ctor.BYTES_PER_ELEMENT === 0
+        ? new Ctor(bytes.buffer as ArrayBuffer, start, length)
+        : new Ctor(bytes.slice(pos, pos + byteLength).buffer);
     got.set(name, arr);
     pos += align8(byteLength);
   }
@@ -134,7 +189,17 @@ export function deserializeStreetGraph(bytes: Uint8Array): StreetGraph {
     names: header.names,
     bbox: header.bbox,
     maxSpeed: header.maxSpeed,
-    grid: { ...header.grid, keys: a<Float64Array>('gridKeys'), offsets: a<Int32Array>('gridOffsets'), edges: a<Int32Array>('gridEdges') },
-    amenities: { toilets: header.toilets, poiLat: a<Int32Array>('poiLat'), poiLng: a<Int32Array>('poiLng'), poiCategory: a<Uint8Array>('poiCategory') },
+    grid: {
+      ...header.grid,
+      keys: a<Float64Array>('gridKeys'),
+      offsets: a<Int32Array>('gridOffsets'),
+      edges: a<Int32Array>('gridEdges'),
+    },
+    amenities: {
+      toilets: header.toilets,
+      poiLat: a<Int32Array>('poiLat'),
+      poiLng: a<Int32Array>('poiLng'),
+      poiCategory: a<Uint8Array>('poiCategory'),
+    },
   };
 }

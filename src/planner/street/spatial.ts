@@ -15,7 +15,10 @@ function cellKey(row: number, col: number): number {
   return (row + OFFSET) * ROW + (col + OFFSET);
 }
 
-type GridInput = Pick<StreetGraph, 'edgeCount' | 'edgeFrom' | 'edgeTo' | 'shapeOffset' | 'shapePoints' | 'pointLat' | 'pointLng' | 'bbox'>;
+type GridInput = Pick<
+  StreetGraph,
+  'edgeCount' | 'edgeFrom' | 'edgeTo' | 'shapeOffset' | 'shapePoints' | 'pointLat' | 'pointLng' | 'bbox'
+>;
 
 export function buildGrid(g: GridInput, cellSize = 100): SpatialGrid {
   const originLat = Number.isFinite(g.bbox.minLat) ? (g.bbox.minLat + g.bbox.maxLat) / 2 : 0;
@@ -36,10 +39,20 @@ export function buildGrid(g: GridInput, cellSize = 100): SpatialGrid {
     if (c < minCol) minCol = c;
     if (c > maxCol) maxCol = c;
   }
-  if (g.edgeCount === 0) return { cellSize, originLat, originLng, mPerDegLng, keys: new Float64Array(0), offsets: new Int32Array(1), edges: new Int32Array(0) };
+  if (g.edgeCount === 0)
+    return {
+      cellSize,
+      originLat,
+      originLng,
+      mPerDegLng,
+      keys: new Float64Array(0),
+      offsets: new Int32Array(1),
+      edges: new Int32Array(0),
+    };
   const cols = maxCol - minCol + 1;
   const edgeScale = 2 ** Math.ceil(Math.log2(g.edgeCount + 1));
-  if ((maxRow - minRow + 1) * cols * edgeScale > 2 ** 53) throw new Error('spatial grid: area too large for one graph; raise the cell size');
+  if ((maxRow - minRow + 1) * cols * edgeScale > 2 ** 53)
+    throw new Error('spatial grid: area too large for one graph; raise the cell size');
   let pairs = new Float64Array(Math.max(1024, g.edgeCount * 2));
   let n = 0;
   for (let e = 0; e < g.edgeCount; e++) {
@@ -84,7 +97,15 @@ export function buildGrid(g: GridInput, cellSize = 100): SpatialGrid {
     edges[m++] = v - local * edgeScale;
   }
   offsets.push(m);
-  return { cellSize, originLat, originLng, mPerDegLng, keys: Float64Array.from(keys), offsets: Int32Array.from(offsets), edges: edges.slice(0, m) };
+  return {
+    cellSize,
+    originLat,
+    originLng,
+    mPerDegLng,
+    keys: Float64Array.from(keys),
+    offsets: Int32Array.from(offsets),
+    edges: edges.slice(0, m),
+  };
 }
 
 /** Index of the grid cell at (row, col) in grid.keys/offsets, or -1 when no edge crosses it. */
@@ -127,7 +148,8 @@ export function snapPoint(g: StreetGraph, lat: number, lng: number, p: number, m
   const row = Math.floor(py / grid.cellSize);
   // Grid metres east-west are scaled at the grid's origin latitude; north of it a grid metre is
   // shorter on the ground, so rings guarantee only `reach` true metres each.
-  const reach = grid.cellSize * Math.min(1, Math.cos((lat * Math.PI) / 180) / Math.cos((grid.originLat * Math.PI) / 180));
+  const reach =
+    grid.cellSize * Math.min(1, Math.cos((lat * Math.PI) / 180) / Math.cos((grid.originLat * Math.PI) / 180));
   const rings = Math.ceil(maxDistance / reach) + 1;
   // Local plane around the query point for projection onto segments.
   const kx = M_PER_DEG * Math.cos((lat * Math.PI) / 180);
@@ -166,7 +188,8 @@ export function snapPoint(g: StreetGraph, lat: number, lng: number, p: number, m
             const qx = ax + t * dx;
             const qy = ay + t * dy;
             const d2 = qx * qx + qy * qy;
-            if (!best || d2 < best.d2) best = { edge: e, seg, t, d2, qlat: alat + t * (blat - alat), qlng: alng + t * (blng - alng) };
+            if (!best || d2 < best.d2)
+              best = { edge: e, seg, t, d2, qlat: alat + t * (blat - alat), qlng: alng + t * (blng - alng) };
             prev = cur;
           }
         }
@@ -178,7 +201,13 @@ export function snapPoint(g: StreetGraph, lat: number, lng: number, p: number, m
   if (!best) return null;
   const distance = haversine(lat, lng, best.qlat, best.qlng);
   if (distance > maxDistance) return null;
-  return { edge: best.edge, offset: offsetAlong(g, best.edge, best.seg, best.qlat, best.qlng), lat: best.qlat, lng: best.qlng, distance };
+  return {
+    edge: best.edge,
+    offset: offsetAlong(g, best.edge, best.seg, best.qlat, best.qlng),
+    lat: best.qlat,
+    lng: best.qlng,
+    distance,
+  };
 }
 
 /** Metres from edgeFrom to a point on segment `seg` of edge e, scaled so offsets sum to the stored length. */

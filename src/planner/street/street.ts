@@ -105,12 +105,24 @@ export class StreetPlanner {
    * budgetSeconds, for transit access and egress. Targets that cannot be snapped get NaN;
    * without a graph (or with the origin off it) every time is a straight-line estimate.
    */
-  reach(origin: LatLng, targets: readonly LatLng[], profile: Profile, budgetSeconds: number, options: { reverse?: boolean; targetSnaps?: readonly (Snap | null)[] } = {}): Reach {
+  reach(
+    origin: LatLng,
+    targets: readonly LatLng[],
+    profile: Profile,
+    budgetSeconds: number,
+    options: { reverse?: boolean; targetSnaps?: readonly (Snap | null)[] } = {},
+  ): Reach {
     const o = this.router ? this.snap(origin, profile) : null;
     if (!this.router || !o) return estimateReach(origin, targets, profile, budgetSeconds);
     const snaps = options.targetSnaps ?? targets.map((t) => this.snap(t, profile));
     const originConnector = o.distance / WALK_SPEED;
-    const res = this.router.oneToMany(o, snaps, PROFILE_INDEX[profile], budgetSeconds - originConnector, options.reverse ?? false);
+    const res = this.router.oneToMany(
+      o,
+      snaps,
+      PROFILE_INDEX[profile],
+      budgetSeconds - originConnector,
+      options.reverse ?? false,
+    );
     snaps.forEach((s, i) => {
       const d = res.duration[i] as number;
       if (!s || Number.isNaN(d)) return;
@@ -127,7 +139,12 @@ export class StreetPlanner {
   }
 }
 
-export function estimateReach(origin: LatLng, targets: readonly LatLng[], profile: Profile, budgetSeconds: number): Reach {
+export function estimateReach(
+  origin: LatLng,
+  targets: readonly LatLng[],
+  profile: Profile,
+  budgetSeconds: number,
+): Reach {
   const duration = new Float64Array(targets.length).fill(NaN);
   const dist = new Float64Array(targets.length).fill(NaN);
   targets.forEach((t, i) => {

@@ -97,7 +97,13 @@ export function resolveRestrictions(
       }
     }
   }
-  return { turnVia: Int32Array.from(via), turnFrom: Int32Array.from(from), turnTo: Int32Array.from(to), turnOnly: Uint8Array.from(only), turnProfiles: Uint8Array.from(profiles) };
+  return {
+    turnVia: Int32Array.from(via),
+    turnFrom: Int32Array.from(from),
+    turnTo: Int32Array.from(to),
+    turnOnly: Uint8Array.from(only),
+    turnProfiles: Uint8Array.from(profiles),
+  };
 }
 
 /** Lookup of restrictions by vertex, for the router. */
@@ -139,7 +145,8 @@ export class TurnTable {
     this.slotIn = Int32Array.from(slotIn);
     this.adjPos = new Int32Array(adjHalf.length);
     for (let v = 0; v < vertexCount; v++) {
-      for (let k = adjOffset[v] as number; k < (adjOffset[v + 1] as number); k++) this.adjPos[adjHalf[k] as number] = k - (adjOffset[v] as number);
+      for (let k = adjOffset[v] as number; k < (adjOffset[v + 1] as number); k++)
+        this.adjPos[adjHalf[k] as number] = k - (adjOffset[v] as number);
     }
   }
 
@@ -159,7 +166,14 @@ export class TurnTable {
         if (t.turnTo[i] !== outHalf) {
           // Another "only" rule from this approach may name outHalf.
           let named = false;
-          for (const j of list) if (t.turnOnly[j] && t.turnFrom[j] === inHalf && t.turnTo[j] === outHalf && (t.turnProfiles[j] as number) & bit) named = true;
+          for (const j of list)
+            if (
+              t.turnOnly[j] &&
+              t.turnFrom[j] === inHalf &&
+              t.turnTo[j] === outHalf &&
+              (t.turnProfiles[j] as number) & bit
+            )
+              named = true;
           if (!named) return false;
         }
       } else if (t.turnTo[i] === outHalf) return false;

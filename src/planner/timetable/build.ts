@@ -4,7 +4,15 @@
  * two feeds share the id.
  */
 import { dayRange, rollForward, ROLL_FORWARD_RULE, serviceDays } from './calendar';
-import { buildFootpaths, DEFAULT_FOOTPATHS, expandStationTransfers, walkSeconds, type FootpathOptions, type ListedTransfer, type NetworkWalks } from './footpaths';
+import {
+  buildFootpaths,
+  DEFAULT_FOOTPATHS,
+  expandStationTransfers,
+  walkSeconds,
+  type FootpathOptions,
+  type ListedTransfer,
+  type NetworkWalks,
+} from './footpaths';
 import type { GtfsSource } from './gtfs-source';
 import { formatDay, formatGtfsTime } from './gtfs-time';
 import { loadFeed } from './load-feed';
@@ -58,7 +66,12 @@ export async function buildTimetable(inputs: FeedInput[], options: BuildOptions 
         last: Number.isFinite(raw.feedEnd) ? Math.min(raw.feedEnd, own.last) : own.last,
       };
       days = rollForward(days, source, roll.first, roll.last);
-      Object.assign(info, { firstDay: roll.first, lastDay: roll.last, sourceFirstDay: source.first, sourceLastDay: source.last });
+      Object.assign(info, {
+        firstDay: roll.first,
+        lastDay: roll.last,
+        sourceFirstDay: source.first,
+        sourceLastDay: source.last,
+      });
     }
     dayLists.push(days);
     feedInfos.push(info);
@@ -84,7 +97,8 @@ export async function buildTimetable(inputs: FeedInput[], options: BuildOptions 
   bitsList.forEach((list, s) => {
     for (const day of list) {
       const d = day - calendarStart;
-      serviceBits[s * serviceWords + (d >>> 5)] = ((serviceBits[s * serviceWords + (d >>> 5)] as number) | (1 << (d & 31))) >>> 0;
+      serviceBits[s * serviceWords + (d >>> 5)] =
+        ((serviceBits[s * serviceWords + (d >>> 5)] as number) | (1 << (d & 31))) >>> 0;
     }
   });
 
@@ -142,7 +156,9 @@ export async function buildTimetable(inputs: FeedInput[], options: BuildOptions 
       routeColors.push(r.color);
       routeTextColors.push(r.textColor);
       routeTypes.push(r.type);
-      routeAgencies.push(agencyIndex.get(r.agencyId) ?? agencyIndex.get('') ?? (raw.agencies.length === 1 ? agencies.length - 1 : -1));
+      routeAgencies.push(
+        agencyIndex.get(r.agencyId) ?? agencyIndex.get('') ?? (raw.agencies.length === 1 ? agencies.length - 1 : -1),
+      );
     }
     for (const t of raw.transfers) {
       if (t.from !== t.to) feedsWithOwnTransfers.add(f);
@@ -167,12 +183,20 @@ export async function buildTimetable(inputs: FeedInput[], options: BuildOptions 
     stores.push(store);
     tripFeed.set(store, f);
     const services = serviceIndex[f] as Map<string, number>;
-    const used = buildTrips(raw, stopBase[f] as number, store, report, (t) => services.has(raw.trips[t]?.service ?? ''));
+    const used = buildTrips(raw, stopBase[f] as number, store, report, (t) =>
+      services.has(raw.trips[t]?.service ?? ''),
+    );
     let unused = 0;
     raw.stops.forEach((s, i) => {
       if (!used[i] && s.locationType === 0) unused++;
     });
-    if (unused > 0) report.warn({ feed: raw.name, file: 'stops.txt', line: 0, message: `${unused} stops are not used by any trip (kept for lookup, not routed)` });
+    if (unused > 0)
+      report.warn({
+        feed: raw.name,
+        file: 'stops.txt',
+        line: 0,
+        message: `${unused} stops are not used by any trip (kept for lookup, not routed)`,
+      });
     for (let rec = 0; rec < store.recStart.length; rec++) {
       refs.push({ store, rec, route: (routeBase[f] as number) + (raw.trips[store.recTrip.get(rec)]?.route ?? 0) });
     }
@@ -216,7 +240,13 @@ export async function buildTimetable(inputs: FeedInput[], options: BuildOptions 
   const routed = new Uint8Array(stopCount);
   const ends: TripEnds[] = raws.map((raw) => {
     const n = raw.trips.length;
-    return { modelTrip: new Int32Array(n).fill(-1), firstStop: new Int32Array(n), lastStop: new Int32Array(n), firstDeparture: new Int32Array(n), lastArrival: new Int32Array(n) };
+    return {
+      modelTrip: new Int32Array(n).fill(-1),
+      firstStop: new Int32Array(n),
+      lastStop: new Int32Array(n),
+      firstDeparture: new Int32Array(n),
+      lastArrival: new Int32Array(n),
+    };
   });
   patterns.forEach((p, i) => {
     patternStops.set(p.stops, patternStopStart[i]);
@@ -274,25 +304,45 @@ export async function buildTimetable(inputs: FeedInput[], options: BuildOptions 
   const station = (s: number) => ((stopParent[s] as number) >= 0 ? (stopParent[s] as number) : s);
   const seats = raws.flatMap((raw, f) => seatLinks(raw, ends[f] as TripEnds, (a, b) => station(a) === station(b)));
   const footOptions = { ...DEFAULT_FOOTPATHS, ...options.footpaths };
-  const footpaths = buildFootpaths(stopLat, stopLon, routed, stopFeed, feedsWithOwnTransfers, stopTransfers, footOptions, networkWalks(options, footOptions, stopLat, stopLon, routed), stations);
+  const footpaths = buildFootpaths(
+    stopLat,
+    stopLon,
+    routed,
+    stopFeed,
+    feedsWithOwnTransfers,
+    stopTransfers,
+    footOptions,
+    networkWalks(options, footOptions, stopLat, stopLon, routed),
+    stations,
+  );
 
   const extras: Timetable['extras'] = {};
   for (const raw of raws) {
     for (const [file, table] of Object.entries(raw.extras)) extras[`${raw.name}/${file}`] = table;
-    if (raw.locationsGeoJson) extras[`${raw.name}/locations.geojson`] = { header: ['geojson'], rows: [[raw.locationsGeoJson]] };
+    if (raw.locationsGeoJson)
+      extras[`${raw.name}/locations.geojson`] = { header: ['geojson'], rows: [[raw.locationsGeoJson]] };
   }
 
   const summaries: FeedSummary[] = raws.map((raw, f) => {
     const info = feedInfos[f] as FeedInfo;
     const summary: FeedSummary = {
-      feed: raw.name, agencies: raw.agencies.length, stops: raw.stops.length, routes: raw.routes.length,
-      trips: refs.filter((r) => tripFeed.get(r.store) === f).length, stopTimes: raw.stopTimes.trip.length,
-      services: dayLists[f]?.size ?? 0, firstDate: formatDay(info.firstDay), lastDate: formatDay(info.lastDay),
+      feed: raw.name,
+      agencies: raw.agencies.length,
+      stops: raw.stops.length,
+      routes: raw.routes.length,
+      trips: refs.filter((r) => tripFeed.get(r.store) === f).length,
+      stopTimes: raw.stopTimes.trip.length,
+      services: dayLists[f]?.size ?? 0,
+      firstDate: formatDay(info.firstDay),
+      lastDate: formatDay(info.lastDay),
     };
     if (info.sourceFirstDay !== undefined && info.sourceLastDay !== undefined) {
       summary.rolledForward = {
-        sourceFirst: formatDay(info.sourceFirstDay), sourceLast: formatDay(info.sourceLastDay),
-        targetFirst: formatDay(info.firstDay), targetLast: formatDay(info.lastDay), rule: ROLL_FORWARD_RULE,
+        sourceFirst: formatDay(info.sourceFirstDay),
+        sourceLast: formatDay(info.sourceLastDay),
+        targetFirst: formatDay(info.firstDay),
+        targetLast: formatDay(info.lastDay),
+        rule: ROLL_FORWARD_RULE,
       };
     }
     return summary;
@@ -300,33 +350,96 @@ export async function buildTimetable(inputs: FeedInput[], options: BuildOptions 
 
   const zones = [...new Set(raws.flatMap((r) => r.agencies.map((a) => a.timezone)).filter(Boolean))];
   if (zones.length > 1) {
-    report.warn({ feed: raws[0]?.name ?? '', file: 'agency.txt', line: 0, column: 'agency_timezone', message: `agencies name several time zones (${zones.join(', ')}); times are read in ${zones[0]}` });
+    report.warn({
+      feed: raws[0]?.name ?? '',
+      file: 'agency.txt',
+      line: 0,
+      column: 'agency_timezone',
+      message: `agencies name several time zones (${zones.join(', ')}); times are read in ${zones[0]}`,
+    });
   }
   return {
     feeds: feedInfos,
     ...(zones[0] ? { timezone: zones[0] } : {}),
-    report: { feeds: summaries, warnings: report.warnings, suppressed: report.suppressed, importedAt: new Date().toISOString() },
-    calendarStart, calendarDays, serviceWords, serviceBits, serviceIds,
-    stopCount, stopIds, stopDisplayIds, stopNames, stopZones, stopLat, stopLon, stopParent, stopLocationType, stopWheelchair, stopFeed, stopMinTransfer,
-    footStart: footpaths.start, footTo: footpaths.to, footDuration: footpaths.duration, footSource: footpaths.source,
+    report: {
+      feeds: summaries,
+      warnings: report.warnings,
+      suppressed: report.suppressed,
+      importedAt: new Date().toISOString(),
+    },
+    calendarStart,
+    calendarDays,
+    serviceWords,
+    serviceBits,
+    serviceIds,
+    stopCount,
+    stopIds,
+    stopDisplayIds,
+    stopNames,
+    stopZones,
+    stopLat,
+    stopLon,
+    stopParent,
+    stopLocationType,
+    stopWheelchair,
+    stopFeed,
+    stopMinTransfer,
+    footStart: footpaths.start,
+    footTo: footpaths.to,
+    footDuration: footpaths.duration,
+    footSource: footpaths.source,
     agencies,
-    routeCount: routeIds.length, routeIds, routeShortNames, routeLongNames, routeColors, routeTextColors,
-    routeType: Int32Array.from(routeTypes), routeAgency: Int32Array.from(routeAgencies),
-    patternCount, patternRoute, patternStopStart, patternStops, patternStopFlags, patternTripStart, patternTimeStart, arrivals, departures,
-    tripCount, tripIds, tripDisplayIds: displayIds(rawTripIds, tripIds), tripHeadsigns, tripShortNames, tripService, tripWheelchair, tripDirection, tripShape,
-    seatFrom: Int32Array.from(seats, (x) => x[0]), seatTo: Int32Array.from(seats, (x) => x[1]),
-    shapeStart: Int32Array.from(shapeStartList), shapeLat: Float32Array.from(shapeLat), shapeLon: Float32Array.from(shapeLon),
+    routeCount: routeIds.length,
+    routeIds,
+    routeShortNames,
+    routeLongNames,
+    routeColors,
+    routeTextColors,
+    routeType: Int32Array.from(routeTypes),
+    routeAgency: Int32Array.from(routeAgencies),
+    patternCount,
+    patternRoute,
+    patternStopStart,
+    patternStops,
+    patternStopFlags,
+    patternTripStart,
+    patternTimeStart,
+    arrivals,
+    departures,
+    tripCount,
+    tripIds,
+    tripDisplayIds: displayIds(rawTripIds, tripIds),
+    tripHeadsigns,
+    tripShortNames,
+    tripService,
+    tripWheelchair,
+    tripDirection,
+    tripShape,
+    seatFrom: Int32Array.from(seats, (x) => x[0]),
+    seatTo: Int32Array.from(seats, (x) => x[1]),
+    shapeStart: Int32Array.from(shapeStartList),
+    shapeLat: Float32Array.from(shapeLat),
+    shapeLon: Float32Array.from(shapeLon),
     extras,
   };
 }
 
 /** The network walks between used stops, re-indexed from the used-stop list to stop indexes. */
-function networkWalks(options: BuildOptions, o: FootpathOptions, lat: Float64Array, lon: Float64Array, used: Uint8Array): NetworkWalks | null {
+function networkWalks(
+  options: BuildOptions,
+  o: FootpathOptions,
+  lat: Float64Array,
+  lon: Float64Array,
+  used: Uint8Array,
+): NetworkWalks | null {
   if (!options.walkNetwork || o.maxDistance <= 0) return null;
   const stops: number[] = [];
   for (let s = 0; s < lat.length; s++) if (used[s] && !Number.isNaN(lat[s])) stops.push(s);
   // The same time budget as a straight-line footpath of maxDistance.
-  const walks = options.walkNetwork(stops.map((s) => ({ lat: lat[s] as number, lng: lon[s] as number })), walkSeconds(o.maxDistance, o));
+  const walks = options.walkNetwork(
+    stops.map((s) => ({ lat: lat[s] as number, lng: lon[s] as number })),
+    walkSeconds(o.maxDistance, o),
+  );
   const snapped = new Uint8Array(lat.length);
   stops.forEach((s, i) => (snapped[s] = walks.snapped[i] as number));
   return {

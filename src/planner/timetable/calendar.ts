@@ -20,14 +20,19 @@ export function serviceDays(feed: RawFeed): Map<string, number[]> {
     if (cd.type === 1) listOf(cd.serviceId).push(cd.day);
     else {
       listOf(cd.serviceId);
-      (removed.get(cd.serviceId) ?? (removed.set(cd.serviceId, new Set()).get(cd.serviceId) as Set<number>)).add(cd.day);
+      (removed.get(cd.serviceId) ?? (removed.set(cd.serviceId, new Set()).get(cd.serviceId) as Set<number>)).add(
+        cd.day,
+      );
     }
   }
   const out = new Map<string, number[]>();
   for (const [id, list] of added) {
     list.sort((a, b) => a - b);
     const gone = removed.get(id);
-    out.set(id, list.filter((d, i) => (i === 0 || d !== list[i - 1]) && !gone?.has(d)));
+    out.set(
+      id,
+      list.filter((d, i) => (i === 0 || d !== list[i - 1]) && !gone?.has(d)),
+    );
   }
   return out;
 }
@@ -43,7 +48,8 @@ export function dayRange(lists: Map<string, number[]>): { first: number; last: n
   return { first, last };
 }
 
-export const ROLL_FORWARD_RULE = 'each target date takes the service of the source date a whole number of 52-week years earlier (same weekday, same season)';
+export const ROLL_FORWARD_RULE =
+  'each target date takes the service of the source date a whole number of 52-week years earlier (same weekday, same season)';
 
 /**
  * Maps an expired feed onto [targetFirst, targetLast]: target day T runs what
@@ -57,7 +63,12 @@ export function sourceDayFor(target: number, sourceFirst: number, sourceLast: nu
   return s <= sourceLast ? s : undefined;
 }
 
-export function rollForward(lists: Map<string, number[]>, source: { first: number; last: number }, targetFirst: number, targetLast: number): Map<string, number[]> {
+export function rollForward(
+  lists: Map<string, number[]>,
+  source: { first: number; last: number },
+  targetFirst: number,
+  targetLast: number,
+): Map<string, number[]> {
   const mapping: [number, number][] = [];
   for (let t = targetFirst; t <= targetLast; t++) {
     const s = sourceDayFor(t, source.first, source.last);
@@ -66,7 +77,10 @@ export function rollForward(lists: Map<string, number[]>, source: { first: numbe
   const out = new Map<string, number[]>();
   for (const [id, days] of lists) {
     const set = new Set(days);
-    out.set(id, mapping.filter(([, s]) => set.has(s)).map(([t]) => t));
+    out.set(
+      id,
+      mapping.filter(([, s]) => set.has(s)).map(([t]) => t),
+    );
   }
   return out;
 }

@@ -65,13 +65,15 @@ export function stationChildren(tree: StationTree): Map<number, number[]> {
  */
 export function expandStationTransfers(listed: ListedTransfer[], tree: StationTree): ListedTransfer[] {
   const children = stationChildren(tree);
-  const ends = (s: number) => (tree.locationType[s] === 1 ? children.get(s) ?? [] : [s]);
-  const specificity = (t: ListedTransfer) => (tree.locationType[t.from] === 1 ? 0 : 1) + (tree.locationType[t.to] === 1 ? 0 : 1);
+  const ends = (s: number) => (tree.locationType[s] === 1 ? (children.get(s) ?? []) : [s]);
+  const specificity = (t: ListedTransfer) =>
+    (tree.locationType[t.from] === 1 ? 0 : 1) + (tree.locationType[t.to] === 1 ? 0 : 1);
   const out: ListedTransfer[] = [];
   for (const rank of [0, 1, 2]) {
     for (const t of listed) {
       if (specificity(t) !== rank) continue;
-      for (const from of ends(t.from)) for (const to of ends(t.to)) out.push({ from, to, minTime: t.minTime, type: t.type });
+      for (const from of ends(t.from))
+        for (const to of ends(t.to)) out.push({ from, to, minTime: t.minTime, type: t.type });
     }
   }
   return out;
@@ -142,7 +144,8 @@ export function buildFootpaths(
             if (stopFeed[s] === stopFeed[t] && feedsWithOwnTransfers.has(stopFeed[s] as number)) continue;
             if (network?.snapped[s] && network.snapped[t]) continue;
             const d = haversine(lat[s] as number, lon[s] as number, lat[t] as number, lon[t] as number);
-            if (d <= o.maxDistance) edges.set(key(s, t), { duration: walkSeconds(d, o), source: FOOT_SOURCE.generated });
+            if (d <= o.maxDistance)
+              edges.set(key(s, t), { duration: walkSeconds(d, o), source: FOOT_SOURCE.generated });
           }
         }
       }
@@ -165,7 +168,10 @@ export function buildFootpaths(
       for (const s of stops) {
         for (const t of stops) {
           if (s === t || !used[s] || !used[t]) continue;
-          const walk = walkSeconds(haversine(lat[s] as number, lon[s] as number, lat[t] as number, lon[t] as number), o);
+          const walk = walkSeconds(
+            haversine(lat[s] as number, lon[s] as number, lat[t] as number, lon[t] as number),
+            o,
+          );
           const known = edges.get(key(s, t))?.duration ?? (Number.isFinite(walk) ? walk : 0);
           edges.set(key(s, t), { duration: Math.max(STATION_MIN_CHANGE_S, known), source: FOOT_SOURCE.station });
         }
@@ -179,8 +185,14 @@ export function buildFootpaths(
       edges.delete(key(t.from, t.to));
       continue;
     }
-    const walk = walkSeconds(haversine(lat[t.from] as number, lon[t.from] as number, lat[t.to] as number, lon[t.to] as number), o);
-    edges.set(key(t.from, t.to), { duration: t.minTime >= 0 ? t.minTime : Number.isFinite(walk) ? walk : 0, source: FOOT_SOURCE.transfers });
+    const walk = walkSeconds(
+      haversine(lat[t.from] as number, lon[t.from] as number, lat[t.to] as number, lon[t.to] as number),
+      o,
+    );
+    edges.set(key(t.from, t.to), {
+      duration: t.minTime >= 0 ? t.minTime : Number.isFinite(walk) ? walk : 0,
+      source: FOOT_SOURCE.transfers,
+    });
   }
 
   const sorted = [...edges.entries()].sort((x, y) => x[0] - y[0]);

@@ -57,9 +57,11 @@ export class ZipSource implements GtfsSource {
       emit(new Uint8Array(0), true);
       return;
     }
-    if (entry.method !== 8) throw new Error(`${this.name}: ${file} uses unsupported zip compression method ${entry.method}`);
+    if (entry.method !== 8)
+      throw new Error(`${this.name}: ${file} uses unsupported zip compression method ${entry.method}`);
     const inflate = new Inflate((chunk, final) => emit(chunk, final));
-    for (let off = 0; off < data.length; off += step) inflate.push(data.subarray(off, Math.min(off + step, data.length)), off + step >= data.length);
+    for (let off = 0; off < data.length; off += step)
+      inflate.push(data.subarray(off, Math.min(off + step, data.length)), off + step >= data.length);
     if (data.length === 0) emit(new Uint8Array(0), true);
   }
 
@@ -84,7 +86,12 @@ export class ZipSource implements GtfsSource {
       if (view.getUint32(p, true) !== 0x02014b50) throw new Error(`${this.name}: corrupt zip central directory`);
       const nameLength = view.getUint16(p + 28, true);
       const full = decoder.decode(b.subarray(p + 46, p + 46 + nameLength));
-      const entry: ZipEntry = { name: full, method: view.getUint16(p + 10, true), compressedSize: view.getUint32(p + 20, true), localHeader: view.getUint32(p + 42, true) };
+      const entry: ZipEntry = {
+        name: full,
+        method: view.getUint16(p + 10, true),
+        compressedSize: view.getUint32(p + 20, true),
+        localHeader: view.getUint32(p + 42, true),
+      };
       const base = full.split('/').pop() ?? full;
       const depth = full.split('/').length;
       const existing = entries.get(base);

@@ -25,12 +25,29 @@ export async function loadFeed(source: GtfsSource, report: ReportBuilder): Promi
     if (!present.has(file)) throw new GtfsImportError({ feed, file, line: 0, message: 'required file is missing' });
   }
   if (!present.has('calendar.txt') && !present.has('calendar_dates.txt')) {
-    throw new GtfsImportError({ feed, file: 'calendar.txt', line: 0, message: 'neither calendar.txt nor calendar_dates.txt is present' });
+    throw new GtfsImportError({
+      feed,
+      file: 'calendar.txt',
+      line: 0,
+      message: 'neither calendar.txt nor calendar_dates.txt is present',
+    });
   }
   const out: RawFeed = {
-    name: feed, agencies: [], stops: [], routes: [], trips: [], calendars: [], calendarDates: [],
-    stopTimes: newStopTimes(), frequencies: [], transfers: [], seatRules: [], shapes: new Map(),
-    feedStart: Number.NaN, feedEnd: Number.NaN, extras: {},
+    name: feed,
+    agencies: [],
+    stops: [],
+    routes: [],
+    trips: [],
+    calendars: [],
+    calendarDates: [],
+    stopTimes: newStopTimes(),
+    frequencies: [],
+    transfers: [],
+    seatRules: [],
+    shapes: new Map(),
+    feedStart: Number.NaN,
+    feedEnd: Number.NaN,
+    extras: {},
   };
   const ctx = newFeedContext(source, report, present, out);
   await readAgencies(ctx);

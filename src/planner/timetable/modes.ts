@@ -1,7 +1,16 @@
 /** GTFS route types (basic and extended) grouped into the modes a brand or a user can filter on. */
 export type TransitMode = 'rail' | 'coach' | 'bus' | 'tram' | 'subway' | 'ferry' | 'cable' | 'other';
 
-export const TRANSIT_MODES: readonly TransitMode[] = ['rail', 'coach', 'bus', 'tram', 'subway', 'ferry', 'cable', 'other'];
+export const TRANSIT_MODES: readonly TransitMode[] = [
+  'rail',
+  'coach',
+  'bus',
+  'tram',
+  'subway',
+  'ferry',
+  'cable',
+  'other',
+];
 
 export function modeOfRouteType(type: number): TransitMode {
   if (type === 2 || (type >= 100 && type <= 117)) return 'rail';

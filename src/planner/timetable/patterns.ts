@@ -67,7 +67,8 @@ function compareTrips(a: TripRef, b: TripRef, n: number): number {
 /** True when `later` is at or after `earlier` at every stop, arrival and departure. */
 function notBefore(later: TripRef, earlier: TripRef, n: number): boolean {
   for (let i = 0; i < n; i++) {
-    if (tripArrival(later, i) < tripArrival(earlier, i) || tripDeparture(later, i) < tripDeparture(earlier, i)) return false;
+    if (tripArrival(later, i) < tripArrival(earlier, i) || tripDeparture(later, i) < tripDeparture(earlier, i))
+      return false;
   }
   return true;
 }

@@ -45,7 +45,9 @@ export interface ImportReport {
 
 export class GtfsImportError extends Error {
   constructor(readonly issue: ImportIssue) {
-    super(`${issue.feed}/${issue.file}${issue.line ? `:${issue.line}` : ''}${issue.column ? ` column ${issue.column}` : ''}: ${issue.message}`);
+    super(
+      `${issue.feed}/${issue.file}${issue.line ? `:${issue.line}` : ''}${issue.column ? ` column ${issue.column}` : ''}: ${issue.message}`,
+    );
     this.name = 'GtfsImportError';
   }
 }
@@ -73,11 +75,16 @@ export function formatReport(report: ImportReport): string {
       `feed ${f.feed}: ${f.agencies} agencies, ${f.stops} stops, ${f.routes} routes, ${f.trips} trips, ${f.stopTimes} stop_times, ${f.services} services, dates ${f.firstDate}..${f.lastDate}`,
     );
     const r = f.rolledForward;
-    if (r) out.push(`  calendar rolled forward: ${r.sourceFirst}..${r.sourceLast} -> ${r.targetFirst}..${r.targetLast} (${r.rule})`);
+    if (r)
+      out.push(
+        `  calendar rolled forward: ${r.sourceFirst}..${r.sourceLast} -> ${r.targetFirst}..${r.targetLast} (${r.rule})`,
+      );
   }
   out.push(`${report.warnings.length + Object.values(report.suppressed).reduce((a, b) => a + b, 0)} warnings`);
   for (const w of report.warnings) {
-    out.push(`  warning ${w.feed}/${w.file}${w.line ? `:${w.line}` : ''}${w.column ? ` [${w.column}]` : ''}: ${w.message}`);
+    out.push(
+      `  warning ${w.feed}/${w.file}${w.line ? `:${w.line}` : ''}${w.column ? ` [${w.column}]` : ''}: ${w.message}`,
+    );
   }
   for (const [kind, count] of Object.entries(report.suppressed)) out.push(`  ... and ${count} more like "${kind}"`);
   return out.join('\n');

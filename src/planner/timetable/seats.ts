@@ -16,18 +16,26 @@ export interface TripEnds {
 }
 
 /** Pairs [from, to] of model trip indexes. `sameStation` says whether two stops are one place. */
-export function seatLinks(feed: RawFeed, ends: TripEnds, sameStation: (a: number, b: number) => boolean): [number, number][] {
+export function seatLinks(
+  feed: RawFeed,
+  ends: TripEnds,
+  sameStation: (a: number, b: number) => boolean,
+): [number, number][] {
   const links = new Map<string, [number, number]>();
   const forbidden = new Set(feed.seatRules.filter((r) => r.type === 5).map((r) => `${r.fromTrip}>${r.toTrip}`));
   const fits = (a: number, b: number) =>
-    (ends.modelTrip[a] as number) >= 0 && (ends.modelTrip[b] as number) >= 0 &&
-    sameStation(ends.lastStop[a] as number, ends.firstStop[b] as number) && (ends.firstDeparture[b] as number) >= (ends.lastArrival[a] as number);
+    (ends.modelTrip[a] as number) >= 0 &&
+    (ends.modelTrip[b] as number) >= 0 &&
+    sameStation(ends.lastStop[a] as number, ends.firstStop[b] as number) &&
+    (ends.firstDeparture[b] as number) >= (ends.lastArrival[a] as number);
   const add = (a: number, b: number) => {
-    if (!forbidden.has(`${a}>${b}`) && fits(a, b)) links.set(`${a}>${b}`, [ends.modelTrip[a] as number, ends.modelTrip[b] as number]);
+    if (!forbidden.has(`${a}>${b}`) && fits(a, b))
+      links.set(`${a}>${b}`, [ends.modelTrip[a] as number, ends.modelTrip[b] as number]);
   };
   const blocks = new Map<string, number[]>();
   feed.trips.forEach((t, i) => {
-    if (t.blockId && (ends.modelTrip[i] as number) >= 0) (blocks.get(t.blockId) ?? blocks.set(t.blockId, []).get(t.blockId) as number[]).push(i);
+    if (t.blockId && (ends.modelTrip[i] as number) >= 0)
+      (blocks.get(t.blockId) ?? (blocks.set(t.blockId, []).get(t.blockId) as number[])).push(i);
   });
   for (const trips of blocks.values()) {
     trips.sort((a, b) => (ends.firstDeparture[a] as number) - (ends.firstDeparture[b] as number));

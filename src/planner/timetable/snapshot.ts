@@ -21,7 +21,12 @@ interface Section {
 }
 
 const CTORS = {
-  i32: Int32Array, u32: Uint32Array, u16: Uint16Array, u8: Uint8Array, f32: Float32Array, f64: Float64Array,
+  i32: Int32Array,
+  u32: Uint32Array,
+  u16: Uint16Array,
+  u8: Uint8Array,
+  f32: Float32Array,
+  f64: Float64Array,
 } as const;
 
 function kindOf(value: unknown): ArrayKind | undefined {
@@ -47,10 +52,20 @@ export function encodeSnapshot(tt: Timetable): Uint8Array {
       meta[key] = value;
     } else if (kind === 'strings') {
       // Ids and names never contain NUL, so it separates the list's items.
-      payloads.push({ key, kind, bytes: encoder.encode((value as string[]).join('\0')), count: (value as string[]).length });
+      payloads.push({
+        key,
+        kind,
+        bytes: encoder.encode((value as string[]).join('\0')),
+        count: (value as string[]).length,
+      });
     } else {
       const arr = value as Uint8Array;
-      payloads.push({ key, kind, bytes: new Uint8Array(arr.buffer, arr.byteOffset, arr.byteLength), count: arr.length });
+      payloads.push({
+        key,
+        kind,
+        bytes: new Uint8Array(arr.buffer, arr.byteOffset, arr.byteLength),
+        count: arr.length,
+      });
     }
   }
   const sections: Section[] = [];
@@ -75,20 +90,29 @@ export function decodeSnapshot(input: Uint8Array): Timetable {
   // Typed-array views need aligned offsets: copy once if the bytes sit at an odd place.
   const bytes = input.byteOffset % 8 === 0 ? input : input.slice();
   const decoder = new TextDecoder();
-  if (bytes.byteLength < 16 || decoder.decode(bytes.subarray(0, 8)) !== MAGIC) throw new Error('not a Drover timetable snapshot');
+  if (bytes.byteLength < 16 || decoder.decode(bytes.subarray(0, 8)) !== MAGIC)
+    throw new Error('not a Drover timetable snapshot');
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const version = view.getUint32(8, true);
   if (version !== SNAPSHOT_FORMAT_VERSION) {
-    throw new Error(`snapshot format ${version} is not the supported format ${SNAPSHOT_FORMAT_VERSION}; re-run the import`);
+    throw new Error(
+      `snapshot format ${version} is not the supported format ${SNAPSHOT_FORMAT_VERSION}; re-run the import`,
+    );
   }
   const headerLength = view.getUint32(12, true);
-  const header = JSON.parse(decoder.decode(bytes.subarray(16, 16 + headerLength))) as { meta: Record<string, unknown>; sections: Section[] };
+  const header = JSON.parse(decoder.decode(bytes.subarray(16, 16 + headerLength))) as {
+    meta: Record<string, unknown>;
+    sections: Section[];
+  };
   const dataStart = align8(16 + headerLength);
   const out: Record<string, unknown> = { ...header.meta };
   for (const s of header.sections) {
     const start = bytes.byteOffset + dataStart + s.offset;
     if (s.kind === 'strings') {
-      out[s.key] = s.count === 0 ? [] : decoder.decode(bytes.subarray(dataStart + s.offset, dataStart + s.offset + s.bytes)).split('\0');
+      out[s.key] =
+        s.count === 0
+          ? []
+          : decoder.decode(bytes.subarray(dataStart + s.offset, dataStart + s.offset + s.bytes)).split('\0');
     } else {
       const ctor = CTORS[s.kind];
       out[s.key] = new ctor(bytes.buffer as ArrayBuffer, start, s.bytes / ctor.BYTES_PER_ELEMENT);

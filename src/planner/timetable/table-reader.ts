@@ -59,13 +59,22 @@ export async function readTable(
       width = f.length;
       for (const column of required) {
         if (!index.has(column)) {
-          throw new GtfsImportError({ feed: source.name, file, line: l, column, message: `required column '${column}' is missing from the header` });
+          throw new GtfsImportError({
+            feed: source.name,
+            file,
+            line: l,
+            column,
+            message: `required column '${column}' is missing from the header`,
+          });
         }
       }
       return;
     }
     if (f.length !== width) {
-      report.warn({ feed: source.name, file, line: l, message: `row has ${f.length} fields, header has ${width}` }, `${file}: row width differs from header`);
+      report.warn(
+        { feed: source.name, file, line: l, message: `row has ${f.length} fields, header has ${width}` },
+        `${file}: row width differs from header`,
+      );
     }
     fields = f;
     line = l;
@@ -73,5 +82,6 @@ export async function readTable(
   });
   await source.read(file, (text) => parser.push(text));
   parser.end();
-  if (!index && required.length > 0) throw new GtfsImportError({ feed: source.name, file, line: 1, message: 'file is empty (no header line)' });
+  if (!index && required.length > 0)
+    throw new GtfsImportError({ feed: source.name, file, line: 1, message: 'file is empty (no header line)' });
 }

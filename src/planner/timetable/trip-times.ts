@@ -26,18 +26,31 @@ export interface TripStore {
 
 export function newTripStore(): TripStore {
   return {
-    stops: new Growable(Int32Array), flags: new Growable(Uint8Array), arrivals: new Growable(Int32Array), departures: new Growable(Int32Array),
-    recStart: new Growable(Int32Array), recLength: new Growable(Int32Array), recShift: new Growable(Int32Array), recTrip: new Growable(Int32Array),
+    stops: new Growable(Int32Array),
+    flags: new Growable(Uint8Array),
+    arrivals: new Growable(Int32Array),
+    departures: new Growable(Int32Array),
+    recStart: new Growable(Int32Array),
+    recLength: new Growable(Int32Array),
+    recShift: new Growable(Int32Array),
+    recTrip: new Growable(Int32Array),
     recFrequency: new Growable(Int32Array),
   };
 }
 
 /** Adds the feed's trips to `store`; `stopBase` maps feed stop indices to global ones. Returns the set of used feed stops. */
-export function buildTrips(feed: RawFeed, stopBase: number, store: TripStore, report: ReportBuilder, runs: (trip: number) => boolean): Uint8Array {
+export function buildTrips(
+  feed: RawFeed,
+  stopBase: number,
+  store: TripStore,
+  report: ReportBuilder,
+  runs: (trip: number) => boolean,
+): Uint8Array {
   const st = feed.stopTimes;
   const rows = st.trip.length;
   const tripCount = feed.trips.length;
-  const warn = (message: string) => report.warn({ feed: feed.name, file: 'stop_times.txt', line: 0, column: 'trip_id', message });
+  const warn = (message: string) =>
+    report.warn({ feed: feed.name, file: 'stop_times.txt', line: 0, column: 'trip_id', message });
 
   // Counting sort of row indices by trip.
   const start = new Int32Array(tripCount + 1);
@@ -103,13 +116,21 @@ export function buildTrips(feed: RawFeed, stopBase: number, store: TripStore, re
     // the template's times shifted so it leaves the first stop at that time. exact_times=0 gets the
     // same expansion: a headway promise shown as a schedule.
     for (const f of freq) {
-      for (let t0 = f.start; t0 < f.end; t0 += f.headway) addRecord(store, timesStart, n, t0 - (dep[0] as number), t, t0);
+      for (let t0 = f.start; t0 < f.end; t0 += f.headway)
+        addRecord(store, timesStart, n, t0 - (dep[0] as number), t, t0);
     }
   }
   return used;
 }
 
-function addRecord(store: TripStore, start: number, length: number, shift: number, trip: number, frequency: number): void {
+function addRecord(
+  store: TripStore,
+  start: number,
+  length: number,
+  shift: number,
+  trip: number,
+  frequency: number,
+): void {
   store.recStart.push(start);
   store.recLength.push(length);
   store.recShift.push(shift);
@@ -160,4 +181,3 @@ function nonDecreasing(arr: number[], dep: number[]): boolean {
   }
   return true;
 }
-

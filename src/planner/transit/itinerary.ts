@@ -32,7 +32,15 @@ export interface TransitLeg {
   tripId: string;
   trip: number;
   agency: { name: string; url: string };
-  route: { id: string; shortName: string; longName: string; type: number; mode: TransitMode; color: string; textColor: string };
+  route: {
+    id: string;
+    shortName: string;
+    longName: string;
+    type: number;
+    mode: TransitMode;
+    color: string;
+    textColor: string;
+  };
   headsign: string;
   from: StopRef;
   to: StopRef;
@@ -62,7 +70,13 @@ export interface Itinerary {
 }
 
 export function stopRef(tt: Timetable, s: number): StopRef {
-  return { stopId: tt.stopDisplayIds[s] as string, name: tt.stopNames[s] as string, zoneId: tt.stopZones?.[s] ?? '', lat: tt.stopLat[s] as number, lon: tt.stopLon[s] as number };
+  return {
+    stopId: tt.stopDisplayIds[s] as string,
+    name: tt.stopNames[s] as string,
+    zoneId: tt.stopZones?.[s] ?? '',
+    lat: tt.stopLat[s] as number,
+    lon: tt.stopLon[s] as number,
+  };
 }
 
 export function toItinerary(tt: Timetable, date: number, path: RaptorPath): Itinerary {
@@ -77,17 +91,39 @@ export function toItinerary(tt: Timetable, date: number, path: RaptorPath): Itin
 function toLeg(tt: Timetable, date: number, l: PathLeg): Leg | undefined {
   switch (l.kind) {
     case 'access':
-      return l.duration > 0 ? { mode: 'walk', kind: 'access', departure: l.start, arrival: l.end, to: stopRef(tt, l.stop) } : undefined;
+      return l.duration > 0
+        ? { mode: 'walk', kind: 'access', departure: l.start, arrival: l.end, to: stopRef(tt, l.stop) }
+        : undefined;
     case 'egress':
-      return l.duration > 0 ? { mode: 'walk', kind: 'egress', departure: l.start, arrival: l.end, from: stopRef(tt, l.stop) } : undefined;
+      return l.duration > 0
+        ? { mode: 'walk', kind: 'egress', departure: l.start, arrival: l.end, from: stopRef(tt, l.stop) }
+        : undefined;
     case 'transfer':
-      return { mode: 'walk', kind: 'transfer', departure: l.start, arrival: l.end, from: stopRef(tt, l.from), to: stopRef(tt, l.to) };
+      return {
+        mode: 'walk',
+        kind: 'transfer',
+        departure: l.start,
+        arrival: l.end,
+        from: stopRef(tt, l.from),
+        to: stopRef(tt, l.to),
+      };
     case 'transit':
-      return { ...transitLeg(tt, date, l.pattern, l.trip, l.boardPos, l.alightPos, l.start), ...(l.staySeated ? { staySeated: true as const } : {}) };
+      return {
+        ...transitLeg(tt, date, l.pattern, l.trip, l.boardPos, l.alightPos, l.start),
+        ...(l.staySeated ? { staySeated: true as const } : {}),
+      };
   }
 }
 
-export function transitLeg(tt: Timetable, date: number, pattern: number, trip: number, boardPos: number, alightPos: number, start: number): TransitLeg {
+export function transitLeg(
+  tt: Timetable,
+  date: number,
+  pattern: number,
+  trip: number,
+  boardPos: number,
+  alightPos: number,
+  start: number,
+): TransitLeg {
   const base = tripTimeBase(tt, pattern, trip);
   const stops = tt.patternStops.subarray(tt.patternStopStart[pattern], tt.patternStopStart[pattern + 1]);
   const shift = start - (tt.departures[base + boardPos] as number);
@@ -95,7 +131,11 @@ export function transitLeg(tt: Timetable, date: number, pattern: number, trip: n
   const agency = tt.agencies[tt.routeAgency[route] as number];
   const calls: CallAt[] = [];
   for (let i = boardPos + 1; i < alightPos; i++) {
-    calls.push({ ...stopRef(tt, stops[i] as number), arrival: (tt.arrivals[base + i] as number) + shift, departure: (tt.departures[base + i] as number) + shift });
+    calls.push({
+      ...stopRef(tt, stops[i] as number),
+      arrival: (tt.arrivals[base + i] as number) + shift,
+      departure: (tt.departures[base + i] as number) + shift,
+    });
   }
   const type = tt.routeType[route] as number;
   return {
@@ -108,8 +148,13 @@ export function transitLeg(tt: Timetable, date: number, pattern: number, trip: n
     trip,
     agency: { name: agency?.name ?? '', url: agency?.url ?? '' },
     route: {
-      id: tt.routeIds[route] as string, shortName: tt.routeShortNames[route] as string, longName: tt.routeLongNames[route] as string,
-      type, mode: modeOfRouteType(type), color: tt.routeColors[route] as string, textColor: tt.routeTextColors[route] as string,
+      id: tt.routeIds[route] as string,
+      shortName: tt.routeShortNames[route] as string,
+      longName: tt.routeLongNames[route] as string,
+      type,
+      mode: modeOfRouteType(type),
+      color: tt.routeColors[route] as string,
+      textColor: tt.routeTextColors[route] as string,
     },
     headsign: tt.tripHeadsigns[trip] || (tt.stopNames[stops[stops.length - 1] as number] as string),
     from: stopRef(tt, stops[boardPos] as number),
@@ -144,8 +189,17 @@ interface ShapeMatch {
  * stop, each at the first pass of the shape after the previous call's match, so a loop or an out-
  * and-back route is not cut at the wrong pass.
  */
-function legGeometry(tt: Timetable, trip: number, stops: ArrayLike<number>, boardPos: number, alightPos: number): [number, number][] {
-  const stopPt = (k: number): [number, number] => [tt.stopLat[stops[k] as number] as number, tt.stopLon[stops[k] as number] as number];
+function legGeometry(
+  tt: Timetable,
+  trip: number,
+  stops: ArrayLike<number>,
+  boardPos: number,
+  alightPos: number,
+): [number, number][] {
+  const stopPt = (k: number): [number, number] => [
+    tt.stopLat[stops[k] as number] as number,
+    tt.stopLon[stops[k] as number] as number,
+  ];
   const shape = tt.tripShape[trip] as number;
   const out: [number, number][] = [];
   const add = (p: [number, number]) => {
@@ -161,7 +215,8 @@ function legGeometry(tt: Timetable, trip: number, stops: ArrayLike<number>, boar
   const matches: (ShapeMatch | null)[] = [];
   let cursor: ShapeMatch = { seg: a, t: 0, lat: 0, lon: 0 };
   for (let k = 0; k <= alightPos; k++) {
-    const m = matchCall(tt, stopPt(k), cursor, b, SHAPE_MATCH_METRES) ?? matchCall(tt, stopPt(k), cursor, b, SHAPE_NEAR_METRES);
+    const m =
+      matchCall(tt, stopPt(k), cursor, b, SHAPE_MATCH_METRES) ?? matchCall(tt, stopPt(k), cursor, b, SHAPE_NEAR_METRES);
     matches.push(m);
     if (m) cursor = m;
   }
@@ -172,7 +227,8 @@ function legGeometry(tt: Timetable, trip: number, stops: ArrayLike<number>, boar
     const from: [number, number] = m ? [m.lat, m.lon] : stopPt(k);
     const to: [number, number] = n ? [n.lat, n.lon] : stopPt(k + 1);
     add(from);
-    if (m && n && (n.seg > m.seg || (n.seg === m.seg && n.t >= m.t))) for (let i = m.seg + 1; i <= n.seg; i++) add(at(i));
+    if (m && n && (n.seg > m.seg || (n.seg === m.seg && n.t >= m.t)))
+      for (let i = m.seg + 1; i <= n.seg; i++) add(at(i));
     add(to);
   }
   if (out.length === 1) out.push(out[0] as [number, number]);
@@ -180,7 +236,13 @@ function legGeometry(tt: Timetable, trip: number, stops: ArrayLike<number>, boar
 }
 
 /** The call's nearest point on the first pass of the shape (segments from `after` on) within `limit` metres, or null. */
-function matchCall(tt: Timetable, [lat, lon]: [number, number], after: ShapeMatch, end: number, limit: number): ShapeMatch | null {
+function matchCall(
+  tt: Timetable,
+  [lat, lon]: [number, number],
+  after: ShapeMatch,
+  end: number,
+  limit: number,
+): ShapeMatch | null {
   const kx = M_PER_DEG_LAT * Math.cos((lat * Math.PI) / 180);
   let best: ShapeMatch | null = null;
   let bestD = limit;

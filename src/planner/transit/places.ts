@@ -19,7 +19,8 @@ export function findStop(tt: Timetable, id: string): number | undefined {
 function boardingStops(tt: Timetable, stop: number): number[] {
   if (tt.stopLocationType[stop] !== 1) return [stop];
   const children: number[] = [];
-  for (let s = 0; s < tt.stopCount; s++) if (tt.stopParent[s] === stop && tt.stopLocationType[s] === 0) children.push(s);
+  for (let s = 0; s < tt.stopCount; s++)
+    if (tt.stopParent[s] === stop && tt.stopLocationType[s] === 0) children.push(s);
   return children.length ? children : [stop];
 }
 
@@ -34,7 +35,8 @@ export function accessFromStop(tt: Timetable, stop: number): StopTime[] {
   const out = new Map<number, number>();
   for (const s of boardingStops(tt, stop)) {
     addMin(out, s, 0);
-    for (let e = tt.footStart[s] as number; e < (tt.footStart[s + 1] as number); e++) addMin(out, tt.footTo[e] as number, tt.footDuration[e] as number);
+    for (let e = tt.footStart[s] as number; e < (tt.footStart[s + 1] as number); e++)
+      addMin(out, tt.footTo[e] as number, tt.footDuration[e] as number);
   }
   return toList(out);
 }
@@ -45,7 +47,8 @@ export function egressToStop(tt: Timetable, stop: number): StopTime[] {
   const incoming = incomingFootpaths(tt);
   for (const s of boardingStops(tt, stop)) {
     addMin(out, s, 0);
-    for (let e = incoming.start[s] as number; e < (incoming.start[s + 1] as number); e++) addMin(out, incoming.from[e] as number, incoming.duration[e] as number);
+    for (let e = incoming.start[s] as number; e < (incoming.start[s + 1] as number); e++)
+      addMin(out, incoming.from[e] as number, incoming.duration[e] as number);
   }
   return toList(out);
 }

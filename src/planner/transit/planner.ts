@@ -70,7 +70,9 @@ export class Planner {
   plan(o: PlanOptions): PlanResult {
     const notices = this.coverageNotices(o.date);
     const reverse = o.arriveBy === true;
-    const view = reverse ? (this.rev ??= this.make(reverseView(this.tt))) : (this.fwd ??= this.make(forwardView(this.tt)));
+    const view = reverse
+      ? (this.rev ??= this.make(reverseView(this.tt)))
+      : (this.fwd ??= this.make(forwardView(this.tt)));
     const slots = this.daySlots(o.date, reverse);
     const tripAllowed = o.wheelchair ? this.wheelchairFilter(reverse) : undefined;
     const patternAllowed = o.modes ? this.modeFilter(o.modes) : undefined;
@@ -110,7 +112,9 @@ export class Planner {
           any = true;
         }
       }
-      const shift = this.tt.timezone ? serviceDayStart(date + d, this.tt.timezone) - serviceDayStart(date, this.tt.timezone) : d * 86_400;
+      const shift = this.tt.timezone
+        ? serviceDayStart(date + d, this.tt.timezone) - serviceDayStart(date, this.tt.timezone)
+        : d * 86_400;
       if (any) slots.push({ shift: reverse ? -shift : shift, active });
     }
     if (this.slotCache.size > 16) this.slotCache.clear();
@@ -138,7 +142,12 @@ export class Planner {
     if (covering.length > 0) return [];
     return [
       `No timetable covers ${formatDay(date)}: ` +
-        this.tt.feeds.map((f) => `${f.name} runs ${formatDay(f.firstDay)} to ${formatDay(f.lastDay)}${f.lastDay < date ? ' (expired; import it with roll-forward to show it on current dates)' : ''}`).join('; '),
+        this.tt.feeds
+          .map(
+            (f) =>
+              `${f.name} runs ${formatDay(f.firstDay)} to ${formatDay(f.lastDay)}${f.lastDay < date ? ' (expired; import it with roll-forward to show it on current dates)' : ''}`,
+          )
+          .join('; '),
     ];
   }
 
@@ -150,7 +159,8 @@ export class Planner {
     if (!reverse) return this.wheelchairTrips;
     const out = new Uint8Array(this.tt.tripCount);
     for (let p = 0; p < this.tt.patternCount; p++) {
-      for (let t = this.tt.patternTripStart[p] as number; t < (this.tt.patternTripStart[p + 1] as number); t++) out[reverseTrip(this.tt, p, t)] = this.wheelchairTrips[t] as number;
+      for (let t = this.tt.patternTripStart[p] as number; t < (this.tt.patternTripStart[p + 1] as number); t++)
+        out[reverseTrip(this.tt, p, t)] = this.wheelchairTrips[t] as number;
     }
     return out;
   }
@@ -158,7 +168,9 @@ export class Planner {
   private modeFilter(modes: readonly TransitMode[]): Uint8Array {
     const allowed = new Uint8Array(this.tt.patternCount);
     for (let p = 0; p < this.tt.patternCount; p++) {
-      allowed[p] = modes.includes(modeOfRouteType(this.tt.routeType[this.tt.patternRoute[p] as number] as number)) ? 1 : 0;
+      allowed[p] = modes.includes(modeOfRouteType(this.tt.routeType[this.tt.patternRoute[p] as number] as number))
+        ? 1
+        : 0;
     }
     return allowed;
   }
@@ -179,7 +191,14 @@ export class Planner {
             return { kind: 'transfer', from: l.to, to: l.from, duration: l.duration, start: -l.end, end: -l.start };
           case 'transit': {
             const n = (tt.patternStopStart[l.pattern + 1] as number) - (tt.patternStopStart[l.pattern] as number);
-            return { ...l, trip: reverseTrip(tt, l.pattern, l.trip), boardPos: n - 1 - l.alightPos, alightPos: n - 1 - l.boardPos, start: -l.end, end: -l.start };
+            return {
+              ...l,
+              trip: reverseTrip(tt, l.pattern, l.trip),
+              boardPos: n - 1 - l.alightPos,
+              alightPos: n - 1 - l.boardPos,
+              start: -l.end,
+              end: -l.start,
+            };
           }
         }
       });

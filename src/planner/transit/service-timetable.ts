@@ -39,7 +39,8 @@ export function serviceTimetable(tt: Timetable, pattern: number, trip: number, s
         arrivals.push(formatGtfsTime(tt.arrivals[base + i] as number).slice(0, 5));
         return formatGtfsTime(time).slice(0, 5);
       });
-      if (times.some((x) => x !== '-')) columns.push({ first, tripId: tt.tripDisplayIds[t] as string, times, arrivals });
+      if (times.some((x) => x !== '-'))
+        columns.push({ first, tripId: tt.tripDisplayIds[t] as string, times, arrivals });
     }
   }
   columns.sort((a, b) => a.first - b.first);

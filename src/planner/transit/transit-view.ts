@@ -14,19 +14,32 @@ export function forwardView(tt: Timetable): TransitData {
     flags[i] = (f & PICKUP ? CAN_BOARD : 0) | (f & DROP_OFF ? CAN_ALIGHT : 0);
   }
   return {
-    stopCount: tt.stopCount, patternCount: tt.patternCount,
-    patternStopStart: tt.patternStopStart, patternStops: tt.patternStops, patternStopFlags: flags,
-    patternTripStart: tt.patternTripStart, patternTimeStart: tt.patternTimeStart,
-    boardTimes: tt.departures, alightTimes: tt.arrivals, tripService: tt.tripService,
+    stopCount: tt.stopCount,
+    patternCount: tt.patternCount,
+    patternStopStart: tt.patternStopStart,
+    patternStops: tt.patternStops,
+    patternStopFlags: flags,
+    patternTripStart: tt.patternTripStart,
+    patternTimeStart: tt.patternTimeStart,
+    boardTimes: tt.departures,
+    alightTimes: tt.arrivals,
+    tripService: tt.tripService,
     ...stopPatternIndex(tt.stopCount, tt.patternStopStart, tt.patternStops),
-    footStart: tt.footStart, footTo: tt.footTo, footDuration: tt.footDuration,
+    footStart: tt.footStart,
+    footTo: tt.footTo,
+    footDuration: tt.footDuration,
     stopMinTransfer: tt.stopMinTransfer,
     ...seatIndex(tt.tripCount, tt.seatFrom, tt.seatTo),
   };
 }
 
 /** Stay-seated links as CSR by trip; `map` renumbers trips (the reverse view's order). */
-function seatIndex(tripCount: number, from: Int32Array | undefined, to: Int32Array | undefined, map = (t: number) => t) {
+function seatIndex(
+  tripCount: number,
+  from: Int32Array | undefined,
+  to: Int32Array | undefined,
+  map = (t: number) => t,
+) {
   if (!from || !to || from.length === 0) return {};
   const seatStart = new Int32Array(tripCount + 1);
   for (const t of from) seatStart[map(t) + 1]!++;
@@ -74,7 +87,8 @@ export function reverseView(tt: Timetable): TransitData {
   // Incoming footpaths become outgoing.
   const S = tt.stopCount;
   const footStart = new Int32Array(S + 1);
-  for (let e = 0; e < tt.footTo.length; e++) footStart[(tt.footTo[e] as number) + 1] = (footStart[(tt.footTo[e] as number) + 1] as number) + 1;
+  for (let e = 0; e < tt.footTo.length; e++)
+    footStart[(tt.footTo[e] as number) + 1] = (footStart[(tt.footTo[e] as number) + 1] as number) + 1;
   for (let s = 0; s < S; s++) footStart[s + 1] = (footStart[s + 1] as number) + (footStart[s] as number);
   const fill = footStart.slice(0, S);
   const footTo = new Int32Array(tt.footTo.length);
@@ -87,12 +101,21 @@ export function reverseView(tt: Timetable): TransitData {
     }
   }
   return {
-    stopCount: S, patternCount: tt.patternCount,
-    patternStopStart: tt.patternStopStart, patternStops, patternStopFlags: flags,
-    patternTripStart: tt.patternTripStart, patternTimeStart: tt.patternTimeStart,
-    boardTimes: board, alightTimes: alight, tripService,
+    stopCount: S,
+    patternCount: tt.patternCount,
+    patternStopStart: tt.patternStopStart,
+    patternStops,
+    patternStopFlags: flags,
+    patternTripStart: tt.patternTripStart,
+    patternTimeStart: tt.patternTimeStart,
+    boardTimes: board,
+    alightTimes: alight,
+    tripService,
     ...stopPatternIndex(S, tt.patternStopStart, patternStops),
-    footStart, footTo, footDuration, stopMinTransfer: tt.stopMinTransfer,
+    footStart,
+    footTo,
+    footDuration,
+    stopMinTransfer: tt.stopMinTransfer,
     // Backwards in time the traveller stays seated from a trip's first stop back onto the trip before.
     ...seatIndex(tt.tripCount, tt.seatTo, tt.seatFrom, (t) => reverseTrip(tt, patternOfTrip(tt, t), t)),
   };
@@ -101,7 +124,8 @@ export function reverseView(tt: Timetable): TransitData {
 function stopPatternIndex(stopCount: number, patternStopStart: Int32Array, patternStops: Int32Array) {
   const stopPatternStart = new Int32Array(stopCount + 1);
   for (const s of patternStops) stopPatternStart[s + 1] = (stopPatternStart[s + 1] as number) + 1;
-  for (let s = 0; s < stopCount; s++) stopPatternStart[s + 1] = (stopPatternStart[s + 1] as number) + (stopPatternStart[s] as number);
+  for (let s = 0; s < stopCount; s++)
+    stopPatternStart[s + 1] = (stopPatternStart[s + 1] as number) + (stopPatternStart[s] as number);
   const fill = stopPatternStart.slice(0, stopCount);
   const stopPatterns = new Int32Array(patternStops.length);
   const stopPatternPos = new Int32Array(patternStops.length);

@@ -85,14 +85,36 @@ export function bankHolidaysOfYear(y: number): Map<string, number> {
   return out;
 }
 
-const SCOTTISH_DAYS = ['NewYearsDay', 'Jan2ndScotland', 'GoodFriday', 'MayDay', 'SpringBank', 'AugustBankHolidayScotland', 'StAndrewsDay', 'ChristmasDay', 'BoxingDay'];
-const DISPLACEMENT = ['NewYearsDayHoliday', 'Jan2ndScotlandHoliday', 'StAndrewsDayHoliday', 'ChristmasDayHoliday', 'BoxingDayHoliday'];
+const SCOTTISH_DAYS = [
+  'NewYearsDay',
+  'Jan2ndScotland',
+  'GoodFriday',
+  'MayDay',
+  'SpringBank',
+  'AugustBankHolidayScotland',
+  'StAndrewsDay',
+  'ChristmasDay',
+  'BoxingDay',
+];
+const DISPLACEMENT = [
+  'NewYearsDayHoliday',
+  'Jan2ndScotlandHoliday',
+  'StAndrewsDayHoliday',
+  'ChristmasDayHoliday',
+  'BoxingDayHoliday',
+];
 const CHRISTMAS = ['ChristmasDay', 'BoxingDay'];
 
 /** The named days a TransXChange holiday element stands for (itself when not a group). */
 export const HOLIDAY_GROUPS: Record<string, string[]> = {
   AllBankHolidays: [...SCOTTISH_DAYS, ...DISPLACEMENT, 'Extra'],
-  AllHolidaysExceptChristmas: [...SCOTTISH_DAYS.filter((d) => !CHRISTMAS.includes(d)), 'NewYearsDayHoliday', 'Jan2ndScotlandHoliday', 'StAndrewsDayHoliday', 'Extra'],
+  AllHolidaysExceptChristmas: [
+    ...SCOTTISH_DAYS.filter((d) => !CHRISTMAS.includes(d)),
+    'NewYearsDayHoliday',
+    'Jan2ndScotlandHoliday',
+    'StAndrewsDayHoliday',
+    'Extra',
+  ],
   Christmas: CHRISTMAS,
   DisplacementHolidays: DISPLACEMENT,
   EarlyRunOff: ['ChristmasEve', 'NewYearsEve'],

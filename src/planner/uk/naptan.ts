@@ -48,7 +48,12 @@ export function naptanLabel(s: Pick<NaptanStop, 'commonName' | 'indicator' | 'lo
   const town = townOf(s.locality, s.parentLocality);
   const ind = s.indicator.trim();
   const name = s.commonName.trim();
-  const withIndicator = !ind || ind === '-' || name.toLowerCase().endsWith(ind.toLowerCase()) ? name : BAY.test(ind) ? `${name}, ${ind}` : `${name} (${ind})`;
+  const withIndicator =
+    !ind || ind === '-' || name.toLowerCase().endsWith(ind.toLowerCase())
+      ? name
+      : BAY.test(ind)
+        ? `${name}, ${ind}`
+        : `${name} (${ind})`;
   return town && !name.toLowerCase().startsWith(town.toLowerCase()) ? `${town}, ${withIndicator}` : withIndicator;
 }
 
@@ -71,12 +76,27 @@ export function parseNaptan(text: string, file: string): { stops: NaptanStop[]; 
       const e = Number(r.Easting || Number.NaN);
       const n = Number(r.Northing || Number.NaN);
       if (Number.isFinite(e) && Number.isFinite(n) && e > 0 && n > 0) ({ lat, lon } = osgbToWgs84(e, n));
-      else return issues.push({ file, line, message: `stop '${atco}' (${r.CommonName ?? ''}) has neither Latitude/Longitude nor Easting/Northing; skipped` });
+      else
+        return issues.push({
+          file,
+          line,
+          message: `stop '${atco}' (${r.CommonName ?? ''}) has neither Latitude/Longitude nor Easting/Northing; skipped`,
+        });
     }
     const stop: NaptanStop = {
-      atco, naptanCode: r.NaptanCode ?? '', commonName: r.CommonName ?? '', indicator: r.Indicator ?? '', street: r.Street ?? '',
-      locality: r.LocalityName ?? '', parentLocality: r.ParentLocalityName ?? '', stopType: r.StopType ?? '', localityCentre: r.LocalityCentre === '1',
-      active: (r.Status ?? 'active').toLowerCase() !== 'inactive', lat: Math.round(lat * 1e6) / 1e6, lon: Math.round(lon * 1e6) / 1e6, label: '',
+      atco,
+      naptanCode: r.NaptanCode ?? '',
+      commonName: r.CommonName ?? '',
+      indicator: r.Indicator ?? '',
+      street: r.Street ?? '',
+      locality: r.LocalityName ?? '',
+      parentLocality: r.ParentLocalityName ?? '',
+      stopType: r.StopType ?? '',
+      localityCentre: r.LocalityCentre === '1',
+      active: (r.Status ?? 'active').toLowerCase() !== 'inactive',
+      lat: Math.round(lat * 1e6) / 1e6,
+      lon: Math.round(lon * 1e6) / 1e6,
+      label: '',
     };
     stop.label = naptanLabel(stop);
     stops.push(stop);
@@ -103,7 +123,14 @@ export interface TaxiRank {
 export function taxiRanks(stops: readonly NaptanStop[]): TaxiRank[] {
   return stops
     .filter((s) => s.active && s.stopType === 'TXR')
-    .map((s) => ({ id: s.atco, name: s.commonName, street: s.street, town: townOf(s.locality, s.parentLocality), lat: s.lat, lng: s.lon }));
+    .map((s) => ({
+      id: s.atco,
+      name: s.commonName,
+      street: s.street,
+      town: townOf(s.locality, s.parentLocality),
+      lat: s.lat,
+      lng: s.lon,
+    }));
 }
 
 const KIND: Record<string, { type: PlaceType; what: string; importance: number; keywords: string[] }> = {
@@ -112,10 +139,19 @@ const KIND: Record<string, { type: PlaceType; what: string; importance: number; 
   BST: { type: 'stop', what: 'Bus station entrance', importance: 0.35, keywords: ['bus', 'station'] },
   BCE: { type: 'stop', what: 'Bus station entrance', importance: 0.35, keywords: ['bus', 'station'] },
   TXR: { type: 'poi', what: 'Taxi rank', importance: 0.35, keywords: ['taxi', 'rank', 'cab'] },
-  RSE: { type: 'stop', what: 'Railway station entrance', importance: 0.3, keywords: ['railway', 'station', 'train', 'entrance'] },
+  RSE: {
+    type: 'stop',
+    what: 'Railway station entrance',
+    importance: 0.3,
+    keywords: ['railway', 'station', 'train', 'entrance'],
+  },
 };
 
-const slug = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (s: string): string =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 const mean = (xs: number[]): number => Math.round((xs.reduce((a, b) => a + b, 0) / xs.length) * 1e6) / 1e6;
 
 /**
@@ -123,7 +159,10 @@ const mean = (xs: number[]): number => Math.round((xs.reduce((a, b) => a + b, 0)
  * and name) once as a station; and each NPTG locality the stops name that `known` towns do not
  * already cover (Broughty Ferry, a town, not only its station and streets), at its centre stops.
  */
-export function naptanPlaces(stops: readonly NaptanStop[], known: readonly { label: string; lat: number; lng: number }[] = []): PlaceRecord[] {
+export function naptanPlaces(
+  stops: readonly NaptanStop[],
+  known: readonly { label: string; lat: number; lng: number }[] = [],
+): PlaceRecord[] {
   const out: PlaceRecord[] = [];
   const stations = new Map<string, NaptanStop[]>();
   const localities = new Map<string, { name: string; parent: string; all: NaptanStop[]; centre: NaptanStop[] }>();
@@ -132,8 +171,17 @@ export function naptanPlaces(stops: readonly NaptanStop[], known: readonly { lab
     const kind = KIND[s.stopType];
     if (kind) {
       out.push({
-        id: `naptan:${s.atco}`, label: s.label, secondary: [kind.what, s.street && s.street !== '-' ? s.street : townOf(s.locality, s.parentLocality)].filter(Boolean).join(', '),
-        type: kind.type, lat: s.lat, lng: s.lon, importance: kind.importance, source: 'naptan', keywords: [...kind.keywords, s.locality, s.naptanCode].filter(Boolean),
+        id: `naptan:${s.atco}`,
+        label: s.label,
+        secondary: [kind.what, s.street && s.street !== '-' ? s.street : townOf(s.locality, s.parentLocality)]
+          .filter(Boolean)
+          .join(', '),
+        type: kind.type,
+        lat: s.lat,
+        lng: s.lon,
+        importance: kind.importance,
+        source: 'naptan',
+        keywords: [...kind.keywords, s.locality, s.naptanCode].filter(Boolean),
       });
     }
     if (s.stopType === 'BCS' || s.stopType === 'BST') {
@@ -153,12 +201,22 @@ export function naptanPlaces(stops: readonly NaptanStop[], known: readonly { lab
     const label = town && !name.toLowerCase().startsWith(town.toLowerCase()) ? `${town}, ${name}` : name;
     const named = /bus station/i.test(name) ? label : `${label} bus station`;
     out.push({
-      id: `naptan:station:${slug(key)}`, label: named, secondary: `Bus station${bays.length > 1 ? `, ${bays.length} stances` : ''}`, type: 'station',
-      lat: mean(bays.map((b) => b.lat)), lng: mean(bays.map((b) => b.lon)), importance: 0.6, source: 'naptan', keywords: ['bus', 'station', 'coach', bays[0]!.locality],
+      id: `naptan:station:${slug(key)}`,
+      label: named,
+      secondary: `Bus station${bays.length > 1 ? `, ${bays.length} stances` : ''}`,
+      type: 'station',
+      lat: mean(bays.map((b) => b.lat)),
+      lng: mean(bays.map((b) => b.lon)),
+      importance: 0.6,
+      source: 'naptan',
+      keywords: ['bus', 'station', 'coach', bays[0]!.locality],
     });
   }
   const near = (name: string, lat: number, lng: number) =>
-    known.some((k) => k.label.toLowerCase() === name.toLowerCase() && Math.abs(k.lat - lat) < 0.05 && Math.abs(k.lng - lng) < 0.08);
+    known.some(
+      (k) =>
+        k.label.toLowerCase() === name.toLowerCase() && Math.abs(k.lat - lat) < 0.05 && Math.abs(k.lng - lng) < 0.08,
+    );
   for (const loc of localities.values()) {
     const at = loc.centre.length > 0 ? loc.centre : loc.all;
     const lat = mean(at.map((s) => s.lat));
@@ -169,8 +227,14 @@ export function naptanPlaces(stops: readonly NaptanStop[], known: readonly { lab
     // A top-level locality with a dozen stops or more is a town; a smaller one or a district of a town is a village/district.
     const town = !loc.parent && loc.all.length >= 12;
     out.push({
-      id: `naptan:locality:${slug(`${loc.name}-${loc.parent}`)}`, label: loc.name, secondary: loc.parent ? `District of ${loc.parent}` : 'Scotland', type: town ? 'town' : 'village',
-      lat, lng, importance: town ? 0.5 : 0.3, source: 'naptan',
+      id: `naptan:locality:${slug(`${loc.name}-${loc.parent}`)}`,
+      label: loc.name,
+      secondary: loc.parent ? `District of ${loc.parent}` : 'Scotland',
+      type: town ? 'town' : 'village',
+      lat,
+      lng,
+      importance: town ? 0.5 : 0.3,
+      source: 'naptan',
     });
   }
   return out;

@@ -20,7 +20,8 @@ function meridionalArc(lat: number, b: number, n: number): number {
   const d = lat - LAT0;
   const s = lat + LAT0;
   return (
-    b * F0 *
+    b *
+    F0 *
     ((1 + n + (5 / 4) * n ** 2 + (5 / 4) * n ** 3) * d -
       (3 * n + 3 * n ** 2 + (21 / 8) * n ** 3) * Math.sin(d) * Math.cos(s) +
       ((15 / 8) * n ** 2 + (15 / 8) * n ** 3) * Math.sin(2 * d) * Math.cos(2 * s) -

@@ -22,10 +22,24 @@ export interface Period {
 
 /** Monday..Sunday flags of each DaysOfWeek element. */
 const WEEKDAY_SETS: Record<string, number[]> = {
-  Monday: [0], Tuesday: [1], Wednesday: [2], Thursday: [3], Friday: [4], Saturday: [5], Sunday: [6],
-  MondayToFriday: [0, 1, 2, 3, 4], MondayToSaturday: [0, 1, 2, 3, 4, 5], MondayToSunday: [0, 1, 2, 3, 4, 5, 6], Weekend: [5, 6],
-  NotMonday: [1, 2, 3, 4, 5, 6], NotTuesday: [0, 2, 3, 4, 5, 6], NotWednesday: [0, 1, 3, 4, 5, 6], NotThursday: [0, 1, 2, 4, 5, 6],
-  NotFriday: [0, 1, 2, 3, 5, 6], NotSaturday: [0, 1, 2, 3, 4, 6], NotSunday: [0, 1, 2, 3, 4, 5],
+  Monday: [0],
+  Tuesday: [1],
+  Wednesday: [2],
+  Thursday: [3],
+  Friday: [4],
+  Saturday: [5],
+  Sunday: [6],
+  MondayToFriday: [0, 1, 2, 3, 4],
+  MondayToSaturday: [0, 1, 2, 3, 4, 5],
+  MondayToSunday: [0, 1, 2, 3, 4, 5, 6],
+  Weekend: [5, 6],
+  NotMonday: [1, 2, 3, 4, 5, 6],
+  NotTuesday: [0, 2, 3, 4, 5, 6],
+  NotWednesday: [0, 1, 3, 4, 5, 6],
+  NotThursday: [0, 1, 2, 4, 5, 6],
+  NotFriday: [0, 1, 2, 3, 5, 6],
+  NotSaturday: [0, 1, 2, 3, 4, 6],
+  NotSunday: [0, 1, 2, 3, 4, 5],
 };
 
 export function dateRanges(el: XmlElement | undefined): [number, number][] {
@@ -40,7 +54,10 @@ export function dateRanges(el: XmlElement | undefined): [number, number][] {
 export function servicedOrganisations(root: XmlElement): Map<string, ServicedOrganisation> {
   const out = new Map<string, ServicedOrganisation>();
   for (const org of childrenNamed(child(root, 'ServicedOrganisations'), 'ServicedOrganisation')) {
-    out.set(textOf(org, 'OrganisationCode'), { working: dateRanges(child(org, 'WorkingDays')), holidays: dateRanges(child(org, 'Holidays')) });
+    out.set(textOf(org, 'OrganisationCode'), {
+      working: dateRanges(child(org, 'WorkingDays')),
+      holidays: dateRanges(child(org, 'Holidays')),
+    });
   }
   return out;
 }
@@ -55,7 +72,12 @@ export interface ProfileResult {
 }
 
 /** The days `profile` (the journey's, else the service's) runs within `period`. */
-export function operatingDays(profile: XmlElement | undefined, fallback: XmlElement | undefined, period: Period, orgs: Map<string, ServicedOrganisation>): ProfileResult {
+export function operatingDays(
+  profile: XmlElement | undefined,
+  fallback: XmlElement | undefined,
+  period: Period,
+  orgs: Map<string, ServicedOrganisation>,
+): ProfileResult {
   const notes: string[] = [];
   const regular = child(profile, 'RegularDayType') ?? child(fallback, 'RegularDayType');
   const mask = [false, false, false, false, false, false, false];
@@ -108,7 +130,8 @@ export function operatingDays(profile: XmlElement | undefined, fallback: XmlElem
   for (const d of holidays(child(bank, 'DaysOfNonOperation'))) days.delete(d);
 
   const special = child(profile, 'SpecialDaysOperation') ?? child(fallback, 'SpecialDaysOperation');
-  for (const [a, b] of dateRanges(child(special, 'DaysOfOperation'))) for (let d = Math.max(a, period.first); d <= Math.min(b, period.last); d++) days.add(d);
+  for (const [a, b] of dateRanges(child(special, 'DaysOfOperation')))
+    for (let d = Math.max(a, period.first); d <= Math.min(b, period.last); d++) days.add(d);
   for (const [a, b] of dateRanges(child(special, 'DaysOfNonOperation'))) for (let d = a; d <= b; d++) days.delete(d);
 
   return { weekdays: mask, days: [...days].sort((a, b) => a - b), notes };

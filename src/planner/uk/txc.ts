@@ -58,7 +58,18 @@ interface StopUse {
   activity: string;
 }
 
-const MODE_ROUTE_TYPE: Record<string, number> = { bus: 3, coach: 200, tram: 0, metro: 1, underground: 1, rail: 2, ferry: 4, trolleyBus: 11, telecabine: 6, cableCar: 5 };
+const MODE_ROUTE_TYPE: Record<string, number> = {
+  bus: 3,
+  coach: 200,
+  tram: 0,
+  metro: 1,
+  underground: 1,
+  rail: 2,
+  ferry: 4,
+  trolleyBus: 11,
+  telecabine: 6,
+  cableCar: 5,
+};
 const OPEN_ENDED_DAYS = 400;
 
 /** ISO 8601 duration (PT1H2M3S, P0D) -> seconds; NaN when malformed. */
@@ -113,15 +124,54 @@ class Tables {
     const t = new Map<string, string[][]>();
     t.set('agency.txt', [['agency_id', 'agency_name', 'agency_url', 'agency_timezone'], ...this.agencies.values()]);
     t.set('stops.txt', [['stop_id', 'stop_code', 'stop_name', 'stop_lat', 'stop_lon'], ...this.stops.values()]);
-    t.set('routes.txt', [['route_id', 'agency_id', 'route_short_name', 'route_long_name', 'route_type'], ...this.routes.values()]);
-    t.set('trips.txt', [['route_id', 'service_id', 'trip_id', 'trip_headsign', 'direction_id', 'wheelchair_accessible'], ...this.trips]);
-    t.set('stop_times.txt', [['trip_id', 'arrival_time', 'departure_time', 'stop_id', 'stop_sequence', 'pickup_type', 'drop_off_type', 'timepoint'], ...this.stopTimes]);
-    t.set('calendar.txt', [['service_id', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'start_date', 'end_date'], ...this.calendars.values()]);
+    t.set('routes.txt', [
+      ['route_id', 'agency_id', 'route_short_name', 'route_long_name', 'route_type'],
+      ...this.routes.values(),
+    ]);
+    t.set('trips.txt', [
+      ['route_id', 'service_id', 'trip_id', 'trip_headsign', 'direction_id', 'wheelchair_accessible'],
+      ...this.trips,
+    ]);
+    t.set('stop_times.txt', [
+      [
+        'trip_id',
+        'arrival_time',
+        'departure_time',
+        'stop_id',
+        'stop_sequence',
+        'pickup_type',
+        'drop_off_type',
+        'timepoint',
+      ],
+      ...this.stopTimes,
+    ]);
+    t.set('calendar.txt', [
+      [
+        'service_id',
+        'monday',
+        'tuesday',
+        'wednesday',
+        'thursday',
+        'friday',
+        'saturday',
+        'sunday',
+        'start_date',
+        'end_date',
+      ],
+      ...this.calendars.values(),
+    ]);
     t.set('calendar_dates.txt', [['service_id', 'date', 'exception_type'], ...this.calendarDates]);
-    if (this.frequencies.length) t.set('frequencies.txt', [['trip_id', 'start_time', 'end_time', 'headway_secs', 'exact_times'], ...this.frequencies]);
+    if (this.frequencies.length)
+      t.set('frequencies.txt', [
+        ['trip_id', 'start_time', 'end_time', 'headway_secs', 'exact_times'],
+        ...this.frequencies,
+      ]);
     if (period) {
       const ymd = (d: number) => formatDay(d).replaceAll('-', '');
-      t.set('feed_info.txt', [['feed_publisher_name', 'feed_publisher_url', 'feed_lang', 'feed_start_date', 'feed_end_date'], ['TransXChange', '', 'en', ymd(period.first), ymd(period.last)]]);
+      t.set('feed_info.txt', [
+        ['feed_publisher_name', 'feed_publisher_url', 'feed_lang', 'feed_start_date', 'feed_end_date'],
+        ['TransXChange', '', 'en', ymd(period.first), ymd(period.last)],
+      ]);
     }
     return t;
   }
@@ -142,7 +192,12 @@ export function convertTxc(inputs: { name: string; text: string }[], options: Tx
       root = parseXml(input.text);
     } catch (err) {
       if (!(err instanceof XmlError)) throw err;
-      issues.push({ feed: options.feed, file: input.name, line: err.line, message: `not well-formed XML (a truncated file?): ${err.message.replace(/^line \d+: /, '')}; file skipped` });
+      issues.push({
+        feed: options.feed,
+        file: input.name,
+        line: err.line,
+        message: `not well-formed XML (a truncated file?): ${err.message.replace(/^line \d+: /, '')}; file skipped`,
+      });
       continue;
     }
     if (root.name !== 'TransXChange') {
@@ -151,13 +206,19 @@ export function convertTxc(inputs: { name: string; text: string }[], options: Tx
     }
     const used = convertFile(root, tables, options, issue);
     files++;
-    for (const p of used) period = period ? { first: Math.min(period.first, p.first), last: Math.max(period.last, p.last) } : p;
+    for (const p of used)
+      period = period ? { first: Math.min(period.first, p.first), last: Math.max(period.last, p.last) } : p;
   }
   return { tables: tables.build(period), issues, files, period };
 }
 
 /** One TransXChange document into the tables; returns the OperatingPeriods of its services. */
-function convertFile(root: XmlElement, t: Tables, options: TxcOptions, issue: (message: string, pos?: number) => void): Period[] {
+function convertFile(
+  root: XmlElement,
+  t: Tables,
+  options: TxcOptions,
+  issue: (message: string, pos?: number) => void,
+): Period[] {
   const today = options.today ?? Math.floor(Date.now() / 86_400_000);
 
   // Stops: the file's own names and positions, else NaPTAN's.
@@ -166,18 +227,34 @@ function convertFile(root: XmlElement, t: Tables, options: TxcOptions, issue: (m
     if (!atco || stopNames.has(atco)) return;
     const known = options.stops?.(atco);
     const hasOwn = Number.isFinite(lat) && Number.isFinite(lon);
-    if (!hasOwn && !known) issue(`stop '${atco}' ('${name || 'no name'}') has no coordinates in the file and is not in the NaPTAN data loaded`, pos);
+    if (!hasOwn && !known)
+      issue(
+        `stop '${atco}' ('${name || 'no name'}') has no coordinates in the file and is not in the NaPTAN data loaded`,
+        pos,
+      );
     const label = known?.name ?? name ?? atco;
     stopNames.set(atco, label);
     if (t.stops.has(atco)) return;
     const [la, lo] = hasOwn ? [lat, lon] : known ? [known.lat, known.lon] : [Number.NaN, Number.NaN];
-    t.stops.set(atco, [atco, atco, label, Number.isFinite(la) ? la.toFixed(6) : '', Number.isFinite(lo) ? lo.toFixed(6) : '']);
+    t.stops.set(atco, [
+      atco,
+      atco,
+      label,
+      Number.isFinite(la) ? la.toFixed(6) : '',
+      Number.isFinite(lo) ? lo.toFixed(6) : '',
+    ]);
   };
   const stopPoints = child(root, 'StopPoints');
   for (const a of childrenNamed(stopPoints, 'AnnotatedStopPointRef')) {
     const locality = textOf(a, 'LocalityName');
     const common = textOf(a, 'CommonName');
-    addStop(textOf(a, 'StopPointRef'), locality && common ? `${locality}, ${common}` : common, Number.NaN, Number.NaN, a.pos);
+    addStop(
+      textOf(a, 'StopPointRef'),
+      locality && common ? `${locality}, ${common}` : common,
+      Number.NaN,
+      Number.NaN,
+      a.pos,
+    );
   }
   for (const s of childrenNamed(stopPoints, 'StopPoint')) {
     const loc = child(s, 'Place/Location');
@@ -186,7 +263,8 @@ function convertFile(root: XmlElement, t: Tables, options: TxcOptions, issue: (m
     let lon = Number(textOf(tr, 'Longitude') || Number.NaN);
     const e = Number(textOf(loc, 'Easting') || Number.NaN);
     const n = Number(textOf(loc, 'Northing') || Number.NaN);
-    if (!(Number.isFinite(lat) && Number.isFinite(lon)) && Number.isFinite(e) && Number.isFinite(n)) ({ lat, lon } = osgbToWgs84(e, n));
+    if (!(Number.isFinite(lat) && Number.isFinite(lon)) && Number.isFinite(e) && Number.isFinite(n))
+      ({ lat, lon } = osgbToWgs84(e, n));
     const locality = textOf(s, 'Place/NptgLocalityRef') ? '' : textOf(s, 'Place/LocalityName');
     const common = textOf(s, 'Descriptor/CommonName');
     addStop(textOf(s, 'AtcoCode'), locality && common ? `${locality}, ${common}` : common, lat, lon, s.pos);
@@ -194,7 +272,10 @@ function convertFile(root: XmlElement, t: Tables, options: TxcOptions, issue: (m
 
   // Operators: agency ids are national operator codes where given, so files share them.
   const operatorIds = new Map<string, string[]>();
-  for (const o of [...childrenNamed(child(root, 'Operators'), 'Operator'), ...childrenNamed(child(root, 'Operators'), 'LicensedOperator')]) {
+  for (const o of [
+    ...childrenNamed(child(root, 'Operators'), 'Operator'),
+    ...childrenNamed(child(root, 'Operators'), 'LicensedOperator'),
+  ]) {
     const id = textOf(o, 'NationalOperatorCode') || textOf(o, 'OperatorCode') || (o.attrs.id ?? '');
     const name = textOf(o, 'TradingName') || textOf(o, 'OperatorShortName') || textOf(o, 'OperatorNameOnLicence') || id;
     operatorIds.set(o.attrs.id ?? id, [id, name, textOf(o, 'WebSite'), TIME_ZONE]);
@@ -209,20 +290,51 @@ function convertFile(root: XmlElement, t: Tables, options: TxcOptions, issue: (m
   // Journey pattern sections.
   const sections = new Map<string, Link[]>();
   for (const sec of childrenNamed(child(root, 'JourneyPatternSections'), 'JourneyPatternSection')) {
-    const use = (el: XmlElement | undefined): StopUse => ({ stop: textOf(el, 'StopPointRef'), wait: parseDuration(textOf(el, 'WaitTime') || 'PT0S') || 0, activity: textOf(el, 'Activity') });
+    const use = (el: XmlElement | undefined): StopUse => ({
+      stop: textOf(el, 'StopPointRef'),
+      wait: parseDuration(textOf(el, 'WaitTime') || 'PT0S') || 0,
+      activity: textOf(el, 'Activity'),
+    });
     sections.set(
       sec.attrs.id ?? '',
       childrenNamed(sec, 'JourneyPatternTimingLink').map((l) => {
         const run = parseDuration(textOf(l, 'RunTime') || 'PT0S');
-        if (!Number.isFinite(run)) issue(`timing link '${l.attrs.id ?? ''}' has an unreadable RunTime '${textOf(l, 'RunTime')}'; read as 0`, l.pos);
-        return { id: l.attrs.id ?? '', from: use(child(l, 'From')), to: use(child(l, 'To')), run: Number.isFinite(run) ? run : 0 };
+        if (!Number.isFinite(run))
+          issue(
+            `timing link '${l.attrs.id ?? ''}' has an unreadable RunTime '${textOf(l, 'RunTime')}'; read as 0`,
+            l.pos,
+          );
+        return {
+          id: l.attrs.id ?? '',
+          from: use(child(l, 'From')),
+          to: use(child(l, 'To')),
+          run: Number.isFinite(run) ? run : 0,
+        };
       }),
     );
   }
 
   // Services, lines and journey patterns.
-  interface Pattern { links: Link[]; direction: string; destination: string; operator: string; service: Svc; pos: number }
-  interface Svc { code: string; period: Period; profile: XmlElement | undefined; operator: string; mode: string; longName: string; origin: string; destination: string; lines: Map<string, string>; wheelchair: string }
+  interface Pattern {
+    links: Link[];
+    direction: string;
+    destination: string;
+    operator: string;
+    service: Svc;
+    pos: number;
+  }
+  interface Svc {
+    code: string;
+    period: Period;
+    profile: XmlElement | undefined;
+    operator: string;
+    mode: string;
+    longName: string;
+    origin: string;
+    destination: string;
+    lines: Map<string, string>;
+    wheelchair: string;
+  }
   const services = new Map<string, Svc>();
   const patterns = new Map<string, Pattern>();
   const periods: Period[] = [];
@@ -236,7 +348,10 @@ function convertFile(root: XmlElement, t: Tables, options: TxcOptions, issue: (m
     }
     const end = endText ? parseDay(endText) : Math.max(start, today) + OPEN_ENDED_DAYS;
     if (!Number.isFinite(end) || end < start) {
-      issue(`service '${code}' has an unreadable or reversed OperatingPeriod EndDate '${endText}'; service skipped`, s.pos);
+      issue(
+        `service '${code}' has an unreadable or reversed OperatingPeriod EndDate '${endText}'; service skipped`,
+        s.pos,
+      );
       continue;
     }
     const std = child(s, 'StandardService');
@@ -244,9 +359,16 @@ function convertFile(root: XmlElement, t: Tables, options: TxcOptions, issue: (m
     const destination = textOf(std, 'Destination');
     const accessible = textOf(s, 'VehicleType/WheelchairAccessible');
     const svc: Svc = {
-      code, period: { first: start, last: end }, profile: child(s, 'OperatingProfile'), operator: textOf(s, 'RegisteredOperatorRef'),
-      mode: textOf(s, 'Mode') || 'bus', longName: textOf(s, 'Description') || [origin, destination].filter(Boolean).join(' - '), origin, destination,
-      lines: new Map(childrenNamed(child(s, 'Lines'), 'Line').map((l) => [l.attrs.id ?? '', textOf(l, 'LineName')])), wheelchair: accessible === 'true' ? '1' : accessible === 'false' ? '2' : '',
+      code,
+      period: { first: start, last: end },
+      profile: child(s, 'OperatingProfile'),
+      operator: textOf(s, 'RegisteredOperatorRef'),
+      mode: textOf(s, 'Mode') || 'bus',
+      longName: textOf(s, 'Description') || [origin, destination].filter(Boolean).join(' - '),
+      origin,
+      destination,
+      lines: new Map(childrenNamed(child(s, 'Lines'), 'Line').map((l) => [l.attrs.id ?? '', textOf(l, 'LineName')])),
+      wheelchair: accessible === 'true' ? '1' : accessible === 'false' ? '2' : '',
     };
     services.set(code, svc);
     periods.push(svc.period);
@@ -257,7 +379,14 @@ function convertFile(root: XmlElement, t: Tables, options: TxcOptions, issue: (m
         if (sec) links.push(...sec);
         else issue(`journey pattern '${jp.attrs.id ?? ''}' names unknown JourneyPatternSection '${ref.text}'`, ref.pos);
       }
-      patterns.set(jp.attrs.id ?? '', { links, direction: textOf(jp, 'Direction'), destination: textOf(jp, 'DestinationDisplay'), operator: textOf(jp, 'OperatorRef'), service: svc, pos: jp.pos });
+      patterns.set(jp.attrs.id ?? '', {
+        links,
+        direction: textOf(jp, 'Direction'),
+        destination: textOf(jp, 'DestinationDisplay'),
+        operator: textOf(jp, 'OperatorRef'),
+        service: svc,
+        pos: jp.pos,
+      });
     }
   }
 
@@ -279,12 +408,18 @@ function convertFile(root: XmlElement, t: Tables, options: TxcOptions, issue: (m
     const jp = patterns.get(jpRef);
     const svc = services.get(textOf(vj, 'ServiceRef')) ?? jp?.service;
     if (!jp || !svc) {
-      issue(`vehicle journey '${code}' names an unknown ${jp ? 'service' : `journey pattern '${jpRef}'`}; journey skipped`, vj.pos);
+      issue(
+        `vehicle journey '${code}' names an unknown ${jp ? 'service' : `journey pattern '${jpRef}'`}; journey skipped`,
+        vj.pos,
+      );
       continue;
     }
     const start = clock(textOf(vj, 'DepartureTime'));
     if (!Number.isFinite(start)) {
-      issue(`vehicle journey '${code}' has an unreadable DepartureTime '${textOf(vj, 'DepartureTime')}'; journey skipped`, vj.pos);
+      issue(
+        `vehicle journey '${code}' has an unreadable DepartureTime '${textOf(vj, 'DepartureTime')}'; journey skipped`,
+        vj.pos,
+      );
       continue;
     }
     const cal = operatingDays(child(vj, 'OperatingProfile'), svc.profile, svc.period, orgs);
@@ -298,15 +433,19 @@ function convertFile(root: XmlElement, t: Tables, options: TxcOptions, issue: (m
     }
 
     // Times along the pattern, with this journey's own run and wait times where it gives them.
-    const overrides = new Map(childrenNamed(vj, 'VehicleJourneyTimingLink').map((o) => [textOf(o, 'JourneyPatternTimingLinkRef'), o]));
+    const overrides = new Map(
+      childrenNamed(vj, 'VehicleJourneyTimingLink').map((o) => [textOf(o, 'JourneyPatternTimingLinkRef'), o]),
+    );
     const calls: { stop: string; arrival: number; departure: number; activity: string }[] = [];
     let time = start + 86_400 * (Number(textOf(vj, 'DepartureDayShift')) || 0);
     jp.links.forEach((link, k) => {
       const o = overrides.get(link.id);
-      const fromWait = o && textOf(o, 'From/WaitTime') ? parseDuration(textOf(o, 'From/WaitTime')) || 0 : link.from.wait;
+      const fromWait =
+        o && textOf(o, 'From/WaitTime') ? parseDuration(textOf(o, 'From/WaitTime')) || 0 : link.from.wait;
       const toWait = o && textOf(o, 'To/WaitTime') ? parseDuration(textOf(o, 'To/WaitTime')) || 0 : link.to.wait;
       const run = o && textOf(o, 'RunTime') ? parseDuration(textOf(o, 'RunTime')) || 0 : link.run;
-      if (k === 0) calls.push({ stop: link.from.stop, arrival: time, departure: time + fromWait, activity: link.from.activity });
+      if (k === 0)
+        calls.push({ stop: link.from.stop, arrival: time, departure: time + fromWait, activity: link.from.activity });
       else {
         const last = calls[calls.length - 1]!;
         last.departure += fromWait;
@@ -317,7 +456,11 @@ function convertFile(root: XmlElement, t: Tables, options: TxcOptions, issue: (m
     const kept = calls.filter((c) => {
       if (c.activity === 'pass') return false;
       if (stopNames.has(c.stop)) return true;
-      if (!unknownStops.has(`${jpRef}|${c.stop}`)) issue(`journey pattern '${jpRef}' names stop '${c.stop}', which the file's StopPoints do not list; the call is left out`, jp.pos);
+      if (!unknownStops.has(`${jpRef}|${c.stop}`))
+        issue(
+          `journey pattern '${jpRef}' names stop '${c.stop}', which the file's StopPoints do not list; the call is left out`,
+          jp.pos,
+        );
       unknownStops.add(`${jpRef}|${c.stop}`);
       return false;
     });
@@ -330,25 +473,56 @@ function convertFile(root: XmlElement, t: Tables, options: TxcOptions, issue: (m
     const lineRef = textOf(vj, 'LineRef');
     const lineName = svc.lines.get(lineRef) ?? [...svc.lines.values()][0] ?? svc.code;
     const routeId = `${svc.code}:${lineRef || '0'}:${operator}`;
-    if (!t.routes.has(routeId)) t.routes.set(routeId, [routeId, operator, lineName, svc.longName, String(MODE_ROUTE_TYPE[svc.mode] ?? 3)]);
+    if (!t.routes.has(routeId))
+      t.routes.set(routeId, [routeId, operator, lineName, svc.longName, String(MODE_ROUTE_TYPE[svc.mode] ?? 3)]);
     let tripId = `${svc.code}:${code}`;
     for (let k = 2; t.tripIds.has(tripId); k++) tripId = `${svc.code}:${code}#${k}`;
     t.tripIds.add(tripId);
     const outbound = jp.direction !== 'inbound';
-    const headsign = textOf(vj, 'DestinationDisplay') || jp.destination || (outbound ? svc.destination : svc.origin) || (stopNames.get(kept[kept.length - 1]!.stop) ?? '');
+    const headsign =
+      textOf(vj, 'DestinationDisplay') ||
+      jp.destination ||
+      (outbound ? svc.destination : svc.origin) ||
+      (stopNames.get(kept[kept.length - 1]!.stop) ?? '');
     const accessible = textOf(vj, 'VehicleType/WheelchairAccessible');
-    t.trips.push([routeId, t.service(cal.weekdays, cal.days), tripId, headsign, outbound ? '0' : '1', accessible === 'true' ? '1' : accessible === 'false' ? '2' : svc.wheelchair]);
+    t.trips.push([
+      routeId,
+      t.service(cal.weekdays, cal.days),
+      tripId,
+      headsign,
+      outbound ? '0' : '1',
+      accessible === 'true' ? '1' : accessible === 'false' ? '2' : svc.wheelchair,
+    ]);
     kept.forEach((c, i) => {
       const pickup = c.activity === 'setDown' || i === kept.length - 1 ? '1' : '0';
       const dropOff = c.activity === 'pickUp' || i === 0 ? '1' : '0';
-      t.stopTimes.push([tripId, formatGtfsTime(c.arrival), formatGtfsTime(c.departure), c.stop, String(i + 1), pickup, dropOff, '1']);
+      t.stopTimes.push([
+        tripId,
+        formatGtfsTime(c.arrival),
+        formatGtfsTime(c.departure),
+        c.stop,
+        String(i + 1),
+        pickup,
+        dropOff,
+        '1',
+      ]);
     });
     const freq = child(vj, 'Frequency');
     if (freq) {
       const end = clock(textOf(freq, 'EndTime'));
-      const every = parseDuration(textOf(freq, 'Interval/ScheduledFrequency') || textOf(freq, 'Interval/MinimumFrequency'));
-      if (Number.isFinite(end) && every > 0) t.frequencies.push([tripId, formatGtfsTime(start), formatGtfsTime(end < start ? end + 86_400 : end), String(every), '1']);
-      else issue(`vehicle journey '${code}' has a Frequency without a readable EndTime and Interval; run once`, freq.pos);
+      const every = parseDuration(
+        textOf(freq, 'Interval/ScheduledFrequency') || textOf(freq, 'Interval/MinimumFrequency'),
+      );
+      if (Number.isFinite(end) && every > 0)
+        t.frequencies.push([
+          tripId,
+          formatGtfsTime(start),
+          formatGtfsTime(end < start ? end + 86_400 : end),
+          String(every),
+          '1',
+        ]);
+      else
+        issue(`vehicle journey '${code}' has a Frequency without a readable EndTime and Interval; run once`, freq.pos);
     }
   }
   return periods;

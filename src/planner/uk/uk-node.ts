@@ -27,14 +27,20 @@ export async function readTxcFiles(path: string): Promise<{ name: string; text: 
   const bytes = await readFile(path);
   if (/\.zip$/i.test(path)) {
     const decoder = new TextDecoder();
-    const entries = unzipSync(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), { filter: (f) => /\.xml$/i.test(f.name) });
-    return Object.keys(entries).sort().map((name) => ({ name: `${basename(path)}/${name}`, text: decoder.decode(entries[name]) }));
+    const entries = unzipSync(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
+      filter: (f) => /\.xml$/i.test(f.name),
+    });
+    return Object.keys(entries)
+      .sort()
+      .map((name) => ({ name: `${basename(path)}/${name}`, text: decoder.decode(entries[name]) }));
   }
   return [{ name: basename(path), text: bytes.toString('utf8') }];
 }
 
 /** Every stop in the NaPTAN CSVs, and the rows that could not be read (as import issues). */
-export async function readNaptanFiles(paths: readonly string[]): Promise<{ stops: NaptanStop[]; issues: ImportIssue[] }> {
+export async function readNaptanFiles(
+  paths: readonly string[],
+): Promise<{ stops: NaptanStop[]; issues: ImportIssue[] }> {
   const stops: NaptanStop[] = [];
   const issues: ImportIssue[] = [];
   for (const path of paths) {
@@ -57,13 +63,20 @@ export interface TxcFeedInput {
  * `today` (or that is asked to) is rolled forward onto [today - 7 days, + 400 days) as the rail
  * feed is, and the report and the app say so.
  */
-export async function openTxcFeed(paths: readonly string[], name: string, stops: readonly NaptanStop[], today = new Date(), roll?: { first: number; last: number }): Promise<TxcFeedInput> {
+export async function openTxcFeed(
+  paths: readonly string[],
+  name: string,
+  stops: readonly NaptanStop[],
+  today = new Date(),
+  roll?: { first: number; last: number },
+): Promise<TxcFeedInput> {
   const files = (await Promise.all(paths.map(readTxcFiles))).flat();
   const day = Math.floor(today.getTime() / DAY_MS);
   const feed = convertTxc(files, { feed: name, stops: naptanLookup(stops), today: day });
   const input: FeedInput = { source: new TableSource(name, feed.tables) };
   const first = day + TXC_ROLL_FORWARD.startOffsetDays;
   if (roll) input.rollForward = roll;
-  else if (feed.period && feed.period.last < day) input.rollForward = { first, last: first + TXC_ROLL_FORWARD.days - 1 };
+  else if (feed.period && feed.period.last < day)
+    input.rollForward = { first, last: first + TXC_ROLL_FORWARD.days - 1 };
   return { input, feed };
 }

@@ -39,7 +39,8 @@ const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', a
 function decodeEntities(s: string, text: string, pos: number): string {
   if (!s.includes('&')) return s;
   return s.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-zA-Z]+);/g, (whole, ref: string) => {
-    if (ref[0] === '#') return String.fromCodePoint(ref[1] === 'x' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10));
+    if (ref[0] === '#')
+      return String.fromCodePoint(ref[1] === 'x' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10));
     const named = NAMED[ref];
     if (named === undefined) throw new XmlError(`unknown entity ${whole}`, lineAt(text, pos));
     return named;
@@ -98,7 +99,8 @@ export function parseXml(text: string): XmlElement {
       if (!qname) fail('empty tag name');
       const attrs: Record<string, string> = {};
       if (nameEnd >= 0) {
-        for (const m of body.slice(nameEnd).matchAll(ATTR)) attrs[localName(m[1]!)] = decodeEntities(m[3] ?? m[4] ?? '', text, i);
+        for (const m of body.slice(nameEnd).matchAll(ATTR))
+          attrs[localName(m[1]!)] = decodeEntities(m[3] ?? m[4] ?? '', text, i);
       }
       const el: XmlElement = { name: localName(qname), attrs, children: [], text: '', pos: i };
       const parent = stack[stack.length - 1];
@@ -112,7 +114,11 @@ export function parseXml(text: string): XmlElement {
       i = end + 1;
     }
   }
-  if (stack.length > 0) fail(`unexpected end of file: <${stack[stack.length - 1]!.name}> (line ${lineAt(text, stack[stack.length - 1]!.pos)}) is not closed`, n);
+  if (stack.length > 0)
+    fail(
+      `unexpected end of file: <${stack[stack.length - 1]!.name}> (line ${lineAt(text, stack[stack.length - 1]!.pos)}) is not closed`,
+      n,
+    );
   if (!root) fail('no root element', 0);
   return root!;
 }

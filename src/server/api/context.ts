@@ -57,7 +57,9 @@ export interface ApiContextOptions {
 
 export function createApiContext(options: ApiContextOptions): ApiContext {
   const now = options.now ?? systemClock;
-  const mailer = options.mailer ?? createMailer({ smtpUrl: options.settings.smtpUrl, dataDir: options.settings.dataDir, log: options.log });
+  const mailer =
+    options.mailer ??
+    createMailer({ smtpUrl: options.settings.smtpUrl, dataDir: options.settings.dataDir, log: options.log });
   const mail = { publicUrl: options.settings.publicUrl, mailFrom: options.settings.mailFrom };
   return {
     db: options.db,
@@ -68,7 +70,9 @@ export function createApiContext(options: ApiContextOptions): ApiContext {
     rateLimiter: options.rateLimiter ?? new MemoryRateLimiter(now),
     limits: { ...DEFAULT_RATE_LIMITS, ...options.limits },
     log: options.log,
-    places: options.places ?? createPlaceIndexSource({ regions: options.settings.regions ?? [TAYSIDE_MANIFEST], log: options.log }),
+    places:
+      options.places ??
+      createPlaceIndexSource({ regions: options.settings.regions ?? [TAYSIDE_MANIFEST], log: options.log }),
     search: options.search,
     searchQueueLimit: options.searchQueueLimit ?? 500,
     journeyCache: new JourneyCache(),

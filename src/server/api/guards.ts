@@ -8,7 +8,8 @@ import type { ApiContext } from './context';
 
 /** SPEC section 6: accounts, saved and recent features exist only when the brand enables accounts. */
 export function requireAccounts(request: FastifyRequest): void {
-  if (!request.brand.enableUserAccounts) throw new ApiError(403, `${request.brand.title} does not offer user accounts.`);
+  if (!request.brand.enableUserAccounts)
+    throw new ApiError(403, `${request.brand.title} does not offer user accounts.`);
 }
 
 /** The signed-in user, or undefined for anonymous callers and dead tokens. */
@@ -28,7 +29,12 @@ export async function requireUser(context: ApiContext, request: FastifyRequest) 
  * Counts one attempt under each key; the first exceeded rule answers 429 with Retry-After.
  * Keys are checked in order, so an IP that is over its limit does not use up an account's.
  */
-export async function limitRate(context: ApiContext, reply: FastifyReply, checks: Array<[key: string, rule: RateRule]>, what = 'attempts'): Promise<void> {
+export async function limitRate(
+  context: ApiContext,
+  reply: FastifyReply,
+  checks: Array<[key: string, rule: RateRule]>,
+  what = 'attempts',
+): Promise<void> {
   for (const [key, rule] of checks) {
     const decision = await context.rateLimiter.hit(key, rule);
     if (!decision.allowed) tooMany(reply, decision.retryAfterSeconds, what);
@@ -38,7 +44,10 @@ export async function limitRate(context: ApiContext, reply: FastifyReply, checks
 /** 429 with Retry-After (whole seconds) and the wait in words. */
 export function tooMany(reply: FastifyReply, retryAfterSeconds: number, what = 'attempts'): never {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  const wait = seconds < 60 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`;
+  const wait =
+    seconds < 60
+      ? `${seconds} second${seconds === 1 ? '' : 's'}`
+      : `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`;
   reply.header('retry-after', String(seconds));
   throw new ApiError(429, `Too many ${what}. Please try again in ${wait}.`);
 }

@@ -11,5 +11,12 @@ import { usersRoutes } from './users/routes';
 export { createApiContext, type ApiContext, type ApiContextOptions } from './context';
 
 export function apiPlugins(context: ApiContext): FastifyPluginAsync[] {
-  return [searchRoutes(context), journeysRoutes(context), usersRoutes(context), authRoutes(context), campaignsRoutes(context), placesRoutes(context)];
+  return [
+    searchRoutes(context),
+    journeysRoutes(context),
+    usersRoutes(context),
+    authRoutes(context),
+    campaignsRoutes(context),
+    placesRoutes(context),
+  ];
 }

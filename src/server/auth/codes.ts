@@ -18,7 +18,15 @@ export async function issueCode(db: Database, userId: string, kind: OneTimeCodeK
     .update(oneTimeCodes)
     .set({ usedAt: now })
     .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.kind, kind), isNull(oneTimeCodes.usedAt)));
-  await db.insert(oneTimeCodes).values({ codeHash: hashSecret(code), kind, userId, createdAt: now, expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS[kind]) });
+  await db
+    .insert(oneTimeCodes)
+    .values({
+      codeHash: hashSecret(code),
+      kind,
+      userId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS[kind]),
+    });
   return code;
 }
 
@@ -26,18 +34,35 @@ export async function issueCode(db: Database, userId: string, kind: OneTimeCodeK
  * Marks a live code used and returns its user id; undefined for an unknown, used or
  * expired code. The conditional update makes a second use lose even when two race.
  */
-export async function consumeCode(db: Database, code: string, kind: OneTimeCodeKind, now: Date): Promise<string | undefined> {
+export async function consumeCode(
+  db: Database,
+  code: string,
+  kind: OneTimeCodeKind,
+  now: Date,
+): Promise<string | undefined> {
   if (!looksLikeSecret(code)) return undefined;
   const [row] = await db
     .update(oneTimeCodes)
     .set({ usedAt: now })
-    .where(and(eq(oneTimeCodes.codeHash, hashSecret(code)), eq(oneTimeCodes.kind, kind), isNull(oneTimeCodes.usedAt), gt(oneTimeCodes.expiresAt, now)))
+    .where(
+      and(
+        eq(oneTimeCodes.codeHash, hashSecret(code)),
+        eq(oneTimeCodes.kind, kind),
+        isNull(oneTimeCodes.usedAt),
+        gt(oneTimeCodes.expiresAt, now),
+      ),
+    )
     .returning({ userId: oneTimeCodes.userId });
   return row?.userId;
 }
 
 /** Looks a code up without using it: whose it is and whether it could still be used. */
-export async function peekCode(db: Database, code: string, kind: OneTimeCodeKind, now: Date): Promise<{ userId: string; live: boolean } | undefined> {
+export async function peekCode(
+  db: Database,
+  code: string,
+  kind: OneTimeCodeKind,
+  now: Date,
+): Promise<{ userId: string; live: boolean } | undefined> {
   if (!looksLikeSecret(code)) return undefined;
   const [row] = await db
     .select({ userId: oneTimeCodes.userId, usedAt: oneTimeCodes.usedAt, expiresAt: oneTimeCodes.expiresAt })

@@ -106,7 +106,10 @@ export class RedisRateLimiter implements RateLimiter {
     let timer: NodeJS.Timeout | undefined;
     try {
       const timeout = new Promise<never>((_resolve, reject) => {
-        timer = setTimeout(() => reject(new Error(`Redis did not answer a rate-limit check in ${ANSWER_WITHIN_MS} ms`)), ANSWER_WITHIN_MS);
+        timer = setTimeout(
+          () => reject(new Error(`Redis did not answer a rate-limit check in ${ANSWER_WITHIN_MS} ms`)),
+          ANSWER_WITHIN_MS,
+        );
       });
       return read(await Promise.race([call(), timeout]));
     } catch (error) {

@@ -9,9 +9,16 @@ import { hashSecret, looksLikeSecret, newSecret } from './secrets';
 
 export const ACCESS_TOKEN_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
-export async function issueAccessToken(db: Database, userId: string, now: Date, lifetimeMs = ACCESS_TOKEN_LIFETIME_MS): Promise<string> {
+export async function issueAccessToken(
+  db: Database,
+  userId: string,
+  now: Date,
+  lifetimeMs = ACCESS_TOKEN_LIFETIME_MS,
+): Promise<string> {
   const token = newSecret();
-  await db.insert(accessTokens).values({ tokenHash: hashSecret(token), userId, createdAt: now, expiresAt: new Date(now.getTime() + lifetimeMs) });
+  await db
+    .insert(accessTokens)
+    .values({ tokenHash: hashSecret(token), userId, createdAt: now, expiresAt: new Date(now.getTime() + lifetimeMs) });
   return token;
 }
 
@@ -22,7 +29,13 @@ export async function userForToken(db: Database, token: string, now: Date) {
     .select({ user: users })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
-    .where(and(eq(accessTokens.tokenHash, hashSecret(token)), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, now)))
+    .where(
+      and(
+        eq(accessTokens.tokenHash, hashSecret(token)),
+        isNull(accessTokens.revokedAt),
+        gt(accessTokens.expiresAt, now),
+      ),
+    )
     .limit(1);
   return row?.user.activatedAt ? row.user : undefined;
 }

@@ -5,7 +5,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { BRAND_KEYS, brandSchema, formatIssuePath, mergeBrandConfig, type Brand, type BrandKey } from '../../contract/brand';
+import {
+  BRAND_KEYS,
+  brandSchema,
+  formatIssuePath,
+  mergeBrandConfig,
+  type Brand,
+  type BrandKey,
+} from '../../contract/brand';
 
 export class BrandConfigError extends Error {
   override name = 'BrandConfigError';
@@ -35,7 +42,11 @@ function readJson(file: string, root: string): unknown {
 }
 
 /** Loads and validates one brand, merged over the defaults. */
-export function loadBrand(brandsDir: string, key: string, defaults: unknown = readJson(path.join(brandsDir, 'default.json'), path.dirname(brandsDir))): Brand {
+export function loadBrand(
+  brandsDir: string,
+  key: string,
+  defaults: unknown = readJson(path.join(brandsDir, 'default.json'), path.dirname(brandsDir)),
+): Brand {
   const root = path.dirname(brandsDir);
   const file = path.join(brandsDir, key, 'brand.json');
   const shown = path.relative(root, file);
@@ -66,7 +77,10 @@ export function loadBrands(brandsDir: string, defaultKey: string = 'regional'): 
     apiKeys.set(brand.apiKey, brand);
     for (const host of brand.hostnames) {
       const owner = hosts.get(host.toLowerCase());
-      if (owner) throw new BrandConfigError(`brands/${key}/brand.json: field hostnames: ${host} already belongs to ${owner.key}`);
+      if (owner)
+        throw new BrandConfigError(
+          `brands/${key}/brand.json: field hostnames: ${host} already belongs to ${owner.key}`,
+        );
       hosts.set(host.toLowerCase(), brand);
     }
     brands.set(key, brand);

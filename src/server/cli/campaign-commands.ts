@@ -14,7 +14,14 @@ import { z } from 'zod';
 import { BRAND_KEYS } from '../../contract/brand';
 import { CAMPAIGN_PLACES } from '../../contract/campaign-options';
 import { isUuid } from '../../contract/campaigns';
-import { campaignExists, endCampaign, insertCampaign, listCampaigns, type CampaignRow, type NewCampaign } from '../api/campaigns/repository';
+import {
+  campaignExists,
+  endCampaign,
+  insertCampaign,
+  listCampaigns,
+  type CampaignRow,
+  type NewCampaign,
+} from '../api/campaigns/repository';
 import type { Database } from '../db/index';
 
 export const USAGE = `Usage: npm run campaigns -- <command>
@@ -41,16 +48,36 @@ const httpUrl = (label: string) => z.url({ protocol: /^https?$/, error: `${label
 export const campaignInputSchema = z
   .object({
     brand: z.enum(BRAND_KEYS, { error: `brand must be one of ${BRAND_KEYS.join(', ')}` }),
-    title: z.string({ error: 'title is required' }).trim().min(1, 'title is required').max(120, 'title must be at most 120 characters'),
-    text: z.string({ error: 'text is required' }).trim().min(1, 'text is required').max(2000, 'text must be at most 2000 characters'),
+    title: z
+      .string({ error: 'title is required' })
+      .trim()
+      .min(1, 'title is required')
+      .max(120, 'title must be at most 120 characters'),
+    text: z
+      .string({ error: 'text is required' })
+      .trim()
+      .min(1, 'text is required')
+      .max(2000, 'text must be at most 2000 characters'),
     url: httpUrl('url').nullable().default(null),
-    url_button_text: z.string().trim().min(1).max(40, 'url_button_text must be at most 40 characters').nullable().default(null),
-    appear_on: z.array(z.enum(CAMPAIGN_PLACES, { error: `appear_on must list ${CAMPAIGN_PLACES.join(', ')}` })).min(1).default([...CAMPAIGN_PLACES]),
+    url_button_text: z
+      .string()
+      .trim()
+      .min(1)
+      .max(40, 'url_button_text must be at most 40 characters')
+      .nullable()
+      .default(null),
+    appear_on: z
+      .array(z.enum(CAMPAIGN_PLACES, { error: `appear_on must list ${CAMPAIGN_PLACES.join(', ')}` }))
+      .min(1)
+      .default([...CAMPAIGN_PLACES]),
     starts_at: instant('starts_at').optional(),
     end_at: instant('end_at'),
     thumbnail_url: httpUrl('thumbnail_url').nullable().default(null),
   })
-  .refine((value) => !value.url || value.url_button_text, { path: ['url_button_text'], message: 'url_button_text is required with a url' });
+  .refine((value) => !value.url || value.url_button_text, {
+    path: ['url_button_text'],
+    message: 'url_button_text is required with a url',
+  });
 export type CampaignInput = z.input<typeof campaignInputSchema>;
 
 function toRow(input: unknown, now: Date, where: string): NewCampaign {
@@ -81,7 +108,11 @@ export function describeCampaign(row: CampaignRow, now: Date): string {
 }
 
 /** Runs one command; returns the lines to print. Throws CommandError for bad input. */
-export async function runCampaignCommand(db: Database, argv: string[], options: { now?: Date; cwd?: string } = {}): Promise<string[]> {
+export async function runCampaignCommand(
+  db: Database,
+  argv: string[],
+  options: { now?: Date; cwd?: string } = {},
+): Promise<string[]> {
   const now = options.now ?? new Date();
   const [command, ...rest] = argv;
   let parsed;
@@ -130,7 +161,9 @@ export async function runCampaignCommand(db: Database, argv: string[], options: 
       return [`added ${describeCampaign(row, now)}`];
     }
     case 'list': {
-      const rows = (await listCampaigns(db, values.brand)).filter((row) => !values.active || (row.startsAt <= now && row.endAt > now));
+      const rows = (await listCampaigns(db, values.brand)).filter(
+        (row) => !values.active || (row.startsAt <= now && row.endAt > now),
+      );
       return rows.length ? rows.map((row) => describeCampaign(row, now)) : ['no campaigns'];
     }
     case 'end': {

@@ -95,7 +95,9 @@ async function initialisePgliteDir(dataDir: string): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const worker = new Worker(code, { eval: true });
     worker.once('error', reject);
-    worker.once('exit', (exitCode) => (exitCode === 0 ? resolve() : reject(new Error(`PGlite initdb thread exited with ${exitCode}`))));
+    worker.once('exit', (exitCode) =>
+      exitCode === 0 ? resolve() : reject(new Error(`PGlite initdb thread exited with ${exitCode}`)),
+    );
   });
 }
 

@@ -25,7 +25,12 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { CAMPAIGN_PLACES, IMPRESSION_ACTIONS, type CampaignPlace, type ImpressionAction } from '../../contract/campaign-options';
+import {
+  CAMPAIGN_PLACES,
+  IMPRESSION_ACTIONS,
+  type CampaignPlace,
+  type ImpressionAction,
+} from '../../contract/campaign-options';
 import { SEARCH_STATUSES } from '../../vocabulary/index';
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -105,7 +110,10 @@ export const oneTimeCodes = pgTable(
     expiresAt: instant('expires_at').notNull(),
     usedAt: instant('used_at'),
   },
-  (t) => [index('one_time_codes_user_kind_idx').on(t.userId, t.kind), check('one_time_codes_kind_check', oneOf(t.kind, ONE_TIME_CODE_KINDS))],
+  (t) => [
+    index('one_time_codes_user_kind_idx').on(t.userId, t.kind),
+    check('one_time_codes_kind_check', oneOf(t.kind, ONE_TIME_CODE_KINDS)),
+  ],
 );
 
 export const OUTBOX_MAIL_KINDS = ['activation'] as const;
@@ -132,7 +140,12 @@ export const mailOutbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     sentAt: instant('sent_at'),
   },
-  (t) => [index('mail_outbox_unsent_idx').on(t.createdAt).where(sql`${t.sentAt} is null`), check('mail_outbox_kind_check', oneOf(t.kind, OUTBOX_MAIL_KINDS))],
+  (t) => [
+    index('mail_outbox_unsent_idx')
+      .on(t.createdAt)
+      .where(sql`${t.sentAt} is null`),
+    check('mail_outbox_kind_check', oneOf(t.kind, OUTBOX_MAIL_KINDS)),
+  ],
 );
 
 export { SEARCH_STATUSES };
@@ -166,7 +179,9 @@ export const searchQueries = pgTable(
   (t) => [
     index('search_queries_user_created_idx').on(t.userId, t.createdAt.desc()),
     // The sweeper's look-up: only unfinished searches are in it.
-    index('search_queries_unfinished_idx').on(t.updatedAt).where(sql`${t.status} in ('pending', 'running')`),
+    index('search_queries_unfinished_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} in ('pending', 'running')`),
     check('search_queries_status_check', oneOf(t.status, SEARCH_STATUSES)),
     check('search_queries_results_retrieved_check', sql`${t.resultsRetrieved} is null or ${t.resultsRetrieved} >= 0`),
   ],
@@ -200,7 +215,10 @@ export const savedJourneys = pgTable(
       .references(() => journeys.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ name: 'saved_journeys_pkey', columns: [t.userId, t.journeyId] }), index('saved_journeys_user_created_idx').on(t.userId, t.createdAt.desc())],
+  (t) => [
+    primaryKey({ name: 'saved_journeys_pkey', columns: [t.userId, t.journeyId] }),
+    index('saved_journeys_user_created_idx').on(t.userId, t.createdAt.desc()),
+  ],
 );
 
 /** SPEC section 4: opening a journey sends 'viewed'; one row per call (anonymous when userId is null). */
@@ -238,7 +256,10 @@ export const campaigns = pgTable(
   (t) => [
     index('campaigns_brand_end_idx').on(t.brand, t.endAt),
     check('campaigns_period_check', sql`${t.startsAt} < ${t.endAt}`),
-    check('campaigns_appear_on_check', sql`${t.appearOn} <@ array[${sql.raw(CAMPAIGN_PLACES.map((place) => `'${place}'`).join(', '))}]::text[]`),
+    check(
+      'campaigns_appear_on_check',
+      sql`${t.appearOn} <@ array[${sql.raw(CAMPAIGN_PLACES.map((place) => `'${place}'`).join(', '))}]::text[]`,
+    ),
   ],
 );
 
@@ -255,5 +276,8 @@ export const campaignImpressions = pgTable(
     expiresAt: instant('expires_at').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('campaign_impressions_campaign_idx').on(t.campaignId), check('campaign_impressions_action_check', oneOf(t.action, IMPRESSION_ACTIONS))],
+  (t) => [
+    index('campaign_impressions_campaign_idx').on(t.campaignId),
+    check('campaign_impressions_action_check', oneOf(t.action, IMPRESSION_ACTIONS)),
+  ],
 );

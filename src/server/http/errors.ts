@@ -109,7 +109,10 @@ const CLIENT_MESSAGES: Record<string, string> = {
 /** Maps any thrown value to a status and SPEC-shaped body. */
 export function toErrorResponse(error: unknown): { statusCode: number; body: ErrorBody } {
   if (error instanceof ApiError) {
-    return { statusCode: error.statusCode, body: error.errors ? { message: error.message, errors: error.errors } : { message: error.message } };
+    return {
+      statusCode: error.statusCode,
+      body: error.errors ? { message: error.message, errors: error.errors } : { message: error.message },
+    };
   }
   if (error instanceof ZodError) {
     const errors = zodFieldErrors(error);
@@ -123,7 +126,8 @@ export function toErrorResponse(error: unknown): { statusCode: number; body: Err
   // Fastify's own client errors (bad JSON, wrong media type, body too large) keep their status.
   const status = fastifyError?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    const message = (fastifyError?.code && CLIENT_MESSAGES[fastifyError.code]) || fastifyError?.message || 'Bad request.';
+    const message =
+      (fastifyError?.code && CLIENT_MESSAGES[fastifyError.code]) || fastifyError?.message || 'Bad request.';
     return { statusCode: status, body: { message } };
   }
   return { statusCode: 500, body: { message: GENERIC_MESSAGE } };

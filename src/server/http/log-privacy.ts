@@ -18,7 +18,11 @@ const QUOTED = /"[^"]*"/g;
 
 /** Blanks values that may be personal or secret; keeps the words around them. */
 export function scrubText(text: string): string {
-  return text.replace(ARGON, REDACTED).replace(EMAIL, REDACTED).replace(SECRET, REDACTED).replace(QUOTED, `"${REDACTED}"`);
+  return text
+    .replace(ARGON, REDACTED)
+    .replace(EMAIL, REDACTED)
+    .replace(SECRET, REDACTED)
+    .replace(QUOTED, `"${REDACTED}"`);
 }
 
 // A type alias (not an interface), so it fits pino's serializer signature.
@@ -74,7 +78,13 @@ interface LoggedRequest {
 
 /** The request line Fastify logs: method, path without query string or codes, host. */
 export function safeRequest(request: LoggedRequest) {
-  return { id: request.id, method: request.method, url: safeUrl(request.url), host: request.hostname, remoteAddress: request.ip };
+  return {
+    id: request.id,
+    method: request.method,
+    url: safeUrl(request.url),
+    host: request.hostname,
+    remoteAddress: request.ip,
+  };
 }
 
 /** Keys that never reach a log line with their value, wherever they sit in the logged object. */
@@ -103,7 +113,10 @@ const REDACT_PATHS = [
 ];
 
 /** Pino options of the server's logger (Fastify passes them on). */
-export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
+export function loggerOptions(
+  level: string,
+  stream?: NodeJS.WritableStream,
+): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
   return {
     level,
     ...(stream ? { stream } : {}),

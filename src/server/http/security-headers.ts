@@ -19,7 +19,8 @@ import type { Brand } from '../../contract/brand';
  */
 export function contentSecurityPolicy(brand: Pick<Brand, 'googleMapsKey' | 'mapStyle'>): string {
   const google = brand.googleMapsKey ? ' https://maps.googleapis.com' : '';
-  const styleOrigin = brand.mapStyle !== 'fallback' && URL.canParse(brand.mapStyle) ? ` ${new URL(brand.mapStyle).origin}` : '';
+  const styleOrigin =
+    brand.mapStyle !== 'fallback' && URL.canParse(brand.mapStyle) ? ` ${new URL(brand.mapStyle).origin}` : '';
   const googleApis = brand.googleMapsKey ? ' https://maps.googleapis.com https://places.googleapis.com' : '';
   return [
     "default-src 'self'",

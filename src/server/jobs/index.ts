@@ -18,8 +18,25 @@ export interface SearchJobsOptions {
 }
 
 /** In-process jobs planning on worker threads; the threads start loading their regions now. */
-export function createInProcessSearchJobs(options: SearchJobsOptions): { jobs: InProcessSearchJobs; pool: PlannerPool } {
-  const pool = new PlannerPool({ manifests: options.manifests ?? [TAYSIDE_MANIFEST], size: options.threads ?? 1, log: options.log });
-  const jobs = new InProcessSearchJobs({ db: options.db, publish: options.publish, plan: (request, now) => pool.run(request, now), log: options.log, leaseMs: options.leaseMs }, () => pool.close(), () => pool.coverage());
+export function createInProcessSearchJobs(options: SearchJobsOptions): {
+  jobs: InProcessSearchJobs;
+  pool: PlannerPool;
+} {
+  const pool = new PlannerPool({
+    manifests: options.manifests ?? [TAYSIDE_MANIFEST],
+    size: options.threads ?? 1,
+    log: options.log,
+  });
+  const jobs = new InProcessSearchJobs(
+    {
+      db: options.db,
+      publish: options.publish,
+      plan: (request, now) => pool.run(request, now),
+      log: options.log,
+      leaseMs: options.leaseMs,
+    },
+    () => pool.close(),
+    () => pool.coverage(),
+  );
   return { jobs, pool };
 }

@@ -159,7 +159,8 @@ export class PlannerPool {
     slot.job?.reject(failed('The planner stopped while planning this search.'));
     if (this.#closed || this.#broken) return;
     // A thread that dies before it is ready would die again: stop instead of looping.
-    if (!slot.ready && !slot.timedOut) return this.#breakPool('The planner thread stopped while loading its region data.');
+    if (!slot.ready && !slot.timedOut)
+      return this.#breakPool('The planner thread stopped while loading its region data.');
     this.#spawn();
   }
 

@@ -16,7 +16,12 @@ let regions: Region[] | undefined;
 const post = (reply: ThreadReply) => port.postMessage(reply);
 
 port.on('message', (job: ThreadRequest) => {
-  if (!regions) return post({ type: 'failed', id: job.id, failure: { kind: 'internal', field: null, message: 'The planner is not ready.' } });
+  if (!regions)
+    return post({
+      type: 'failed',
+      id: job.id,
+      failure: { kind: 'internal', field: null, message: 'The planner is not ready.' },
+    });
   planAll(job.request, { regions, now: new Date(job.now) }).then(
     (journeys) => post({ type: 'done', id: job.id, journeys }),
     (error: unknown) => post({ type: 'failed', id: job.id, failure: planFailure(error) }),
@@ -25,7 +30,10 @@ port.on('message', (job: ThreadRequest) => {
 
 try {
   regions = await Promise.all(setup.manifests.map((path) => loadRegionFromManifest(path)));
-  post({ type: 'ready', coverage: regions.map((region) => ({ name: region.name, bounds: region.bounds, reach: region.reach })) });
+  post({
+    type: 'ready',
+    coverage: regions.map((region) => ({ name: region.name, bounds: region.bounds, reach: region.reach })),
+  });
 } catch (error) {
   post({ type: 'load-failed', message: error instanceof Error ? error.message : String(error) });
 }

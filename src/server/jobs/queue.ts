@@ -20,7 +20,8 @@ export const realtimeChannel = (namespace: string) => `${namespace}:realtime`;
 
 // BullMQ's worker (blocking commands) needs ioredis to retry forever; the producer fails a
 // command after one reconnection attempt.
-const connect = (url: string, role: 'producer' | 'worker') => new Redis(url, { maxRetriesPerRequest: role === 'worker' ? null : 1 });
+const connect = (url: string, role: 'producer' | 'worker') =>
+  new Redis(url, { maxRetriesPerRequest: role === 'worker' ? null : 1 });
 
 const ENQUEUE_TIMEOUT_MS = 5_000;
 const DEPTH_TIMEOUT_MS = 1_000;
@@ -49,7 +50,11 @@ export class QueuedSearchJobs implements SearchJobQueue {
   async enqueue(job: SearchJob): Promise<void> {
     // One attempt: a failed search is recorded on its query, and replaying it would repeat events.
     // BullMQ waits for a connection indefinitely; a search caller should not.
-    await withTimeout(this.#queue.add('plan', job, { jobId: job.hash, attempts: 1, removeOnComplete: 1000, removeOnFail: 1000 }), ENQUEUE_TIMEOUT_MS, 'the search queue (Redis) did not answer');
+    await withTimeout(
+      this.#queue.add('plan', job, { jobId: job.hash, attempts: 1, removeOnComplete: 1000, removeOnFail: 1000 }),
+      ENQUEUE_TIMEOUT_MS,
+      'the search queue (Redis) did not answer',
+    );
   }
 
   /**
@@ -78,7 +83,11 @@ export class QueuedSearchJobs implements SearchJobQueue {
   async depth(): Promise<number> {
     const now = Date.now();
     if (this.#depth && now - this.#depth.at < DEPTH_CACHE_MS) return this.#depth.value;
-    const value = await withTimeout(this.#queue.getJobCountByTypes('waiting', 'active', 'delayed', 'prioritized'), DEPTH_TIMEOUT_MS, 'the search queue (Redis) did not answer');
+    const value = await withTimeout(
+      this.#queue.getJobCountByTypes('waiting', 'active', 'delayed', 'prioritized'),
+      DEPTH_TIMEOUT_MS,
+      'the search queue (Redis) did not answer',
+    );
     this.#depth = { at: now, value };
     return value;
   }
@@ -95,7 +104,12 @@ export interface SearchWorker {
 }
 
 /** Consumes the queue: each job runs the same pipeline as the in-process default. */
-export function startSearchWorker(options: { url: string; namespace: string; deps: SearchJobDeps; concurrency?: number }): SearchWorker {
+export function startSearchWorker(options: {
+  url: string;
+  namespace: string;
+  deps: SearchJobDeps;
+  concurrency?: number;
+}): SearchWorker {
   // A worker killed mid-job: BullMQ hands the job out again after its lock runs out, and the
   // search's own lease (runSearchJob) decides whether it may be planned again.
   const connection = connect(options.url, 'worker');

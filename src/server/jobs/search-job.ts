@@ -53,7 +53,11 @@ export interface SearchJobQueue {
 export const PLANNING_FAILED = 'We could not plan this search. Please try again.';
 
 /** The validated form as the planner's request: shared with the on-device planner (src/contract/plan-request.ts). */
-export function planRequestFor(form: SearchForm, blocked: readonly TravelType[], regions?: readonly string[]): PlanRequest {
+export function planRequestFor(
+  form: SearchForm,
+  blocked: readonly TravelType[],
+  regions?: readonly string[],
+): PlanRequest {
   return sharedPlanRequestFor(form, blocked, regions);
 }
 
@@ -66,21 +70,34 @@ export function planRequestFor(form: SearchForm, blocked: readonly TravelType[],
 async function claimSearch(db: Database, hash: string, leaseMs: number): Promise<number | undefined> {
   const [row] = await db
     .update(searchQueries)
-    .set({ status: 'running', leaseUntil: sql`now() + ${leaseMs} * interval '1 millisecond'`, attempts: sql`${searchQueries.attempts} + 1`, updatedAt: new Date() })
-    .where(and(eq(searchQueries.hash, hash), sql`(${searchQueries.status} = 'pending' or (${searchQueries.status} = 'running' and ${searchQueries.leaseUntil} < now()))`))
+    .set({
+      status: 'running',
+      leaseUntil: sql`now() + ${leaseMs} * interval '1 millisecond'`,
+      attempts: sql`${searchQueries.attempts} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(searchQueries.hash, hash),
+        sql`(${searchQueries.status} = 'pending' or (${searchQueries.status} = 'running' and ${searchQueries.leaseUntil} < now()))`,
+      ),
+    )
     .returning({ attempts: searchQueries.attempts });
   return row?.attempts;
 }
 
 /** Keeps the claim alive while planning and storing; stops on its own if the search is no longer running. */
 function holdLease(db: Database, hash: string, leaseMs: number): () => void {
-  const timer = setInterval(() => {
-    void db
-      .update(searchQueries)
-      .set({ leaseUntil: sql`now() + ${leaseMs} * interval '1 millisecond'` })
-      .where(and(eq(searchQueries.hash, hash), eq(searchQueries.status, 'running')))
-      .catch(() => {});
-  }, Math.max(500, Math.floor(leaseMs / 3)));
+  const timer = setInterval(
+    () => {
+      void db
+        .update(searchQueries)
+        .set({ leaseUntil: sql`now() + ${leaseMs} * interval '1 millisecond'` })
+        .where(and(eq(searchQueries.hash, hash), eq(searchQueries.status, 'running')))
+        .catch(() => {});
+    },
+    Math.max(500, Math.floor(leaseMs / 3)),
+  );
   timer.unref();
   return () => clearInterval(timer);
 }
@@ -89,7 +106,8 @@ export async function runSearchJob(deps: SearchJobDeps, job: SearchJob): Promise
   const { db } = deps;
   const where = eq(searchQueries.hash, job.hash);
   const channel = searchChannel(job.hash);
-  const fail = (failure: string) => db.update(searchQueries).set({ status: 'failed', failure, leaseUntil: null, updatedAt: new Date() }).where(where);
+  const fail = (failure: string) =>
+    db.update(searchQueries).set({ status: 'failed', failure, leaseUntil: null, updatedAt: new Date() }).where(where);
   const attempt = await claimSearch(db, job.hash, deps.leaseMs ?? SEARCH_LEASE_MS).catch((error: unknown) => {
     deps.log.error({ err: error, hash: job.hash }, 'search job could not claim its search');
     return undefined;
@@ -107,7 +125,8 @@ export async function runSearchJob(deps: SearchJobDeps, job: SearchJob): Promise
       journeys = await deps.plan(job.request, new Date(job.now));
     } catch (error) {
       const failure = error instanceof PlanFailedError ? error.failure : planFailure(error);
-      if (failure.kind === 'internal') deps.log.error({ hash: job.hash, failure: failure.message }, 'search planning failed');
+      if (failure.kind === 'internal')
+        deps.log.error({ hash: job.hash, failure: failure.message }, 'search planning failed');
       // A failed job emits nothing more; the query says why.
       await fail(failure.kind === 'request' ? failure.message : PLANNING_FAILED);
       return;
@@ -116,7 +135,14 @@ export async function runSearchJob(deps: SearchJobDeps, job: SearchJob): Promise
     deps.publish(channel, RESULTS_RETRIEVED, { journey_count: journeys.length });
     // A claim after a dead planner finds what it stored: the planner is deterministic for a
     // request and its clock, so those positions are announced again, not stored twice.
-    const stored = new Map((await db.select({ id: journeysTable.id, position: journeysTable.position }).from(journeysTable).where(eq(journeysTable.queryHash, job.hash))).map((row) => [row.position, row.id]));
+    const stored = new Map(
+      (
+        await db
+          .select({ id: journeysTable.id, position: journeysTable.position })
+          .from(journeysTable)
+          .where(eq(journeysTable.queryHash, job.hash))
+      ).map((row) => [row.position, row.id]),
+    );
     for (const [position, journey] of journeys.entries()) {
       let id = stored.get(position);
       if (!id) {

@@ -46,7 +46,11 @@ export class SearchSweeper {
   /** Sweeps now, then every intervalMs. */
   async start(): Promise<void> {
     const { db, soleOwner } = this.#options;
-    if (soleOwner) await db.update(searchQueries).set({ leaseUntil: sql`now()` }).where(eq(searchQueries.status, 'running'));
+    if (soleOwner)
+      await db
+        .update(searchQueries)
+        .set({ leaseUntil: sql`now()` })
+        .where(eq(searchQueries.status, 'running'));
     await this.sweep();
     this.#timer = setInterval(() => void this.sweep(), this.#options.intervalMs ?? SEARCH_SWEEP_MS);
     this.#timer.unref();
@@ -68,12 +72,21 @@ export class SearchSweeper {
     const graceMs = this.#options.intervalMs ?? SEARCH_SWEEP_MS;
     const pendingSince = sql`now() - ${graceMs} * interval '1 millisecond'`;
     const rows = await db
-      .select({ hash: searchQueries.hash, brand: searchQueries.brand, form: searchQueries.form, createdAt: searchQueries.createdAt, attempts: searchQueries.attempts })
+      .select({
+        hash: searchQueries.hash,
+        brand: searchQueries.brand,
+        form: searchQueries.form,
+        createdAt: searchQueries.createdAt,
+        attempts: searchQueries.attempts,
+      })
       .from(searchQueries)
       .where(
         and(
           inArray(searchQueries.status, ['pending', 'running']),
-          or(and(eq(searchQueries.status, 'pending'), lt(searchQueries.updatedAt, pendingSince)), and(eq(searchQueries.status, 'running'), lt(searchQueries.leaseUntil, sql`now()`))),
+          or(
+            and(eq(searchQueries.status, 'pending'), lt(searchQueries.updatedAt, pendingSince)),
+            and(eq(searchQueries.status, 'running'), lt(searchQueries.leaseUntil, sql`now()`)),
+          ),
         ),
       )
       .orderBy(asc(searchQueries.createdAt))
@@ -93,7 +106,10 @@ export class SearchSweeper {
       const request = planRequestFor(row.form as unknown as SearchForm, this.#options.blockedTravelTypes(row.brand));
       await queue.enqueue({ hash: row.hash, request, now: row.createdAt.getTime() });
       // Not again for another sweep, unless it is still (or again) unfinished by then.
-      await db.update(searchQueries).set({ updatedAt: new Date() }).where(and(eq(searchQueries.hash, row.hash), eq(searchQueries.status, 'pending')));
+      await db
+        .update(searchQueries)
+        .set({ updatedAt: new Date() })
+        .where(and(eq(searchQueries.hash, row.hash), eq(searchQueries.status, 'pending')));
       queued++;
     }
     if (queued > 0) log.info({ queued }, 'search sweep queued unfinished searches again');

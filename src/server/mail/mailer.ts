@@ -32,14 +32,23 @@ export function smtpMailer(url: string): Mailer {
   return {
     kind: 'smtp',
     send: async (mail) => {
-      await transport.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await transport.sendMail({
+        from: mail.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
     },
   };
 }
 
 /** `<ISO time>-<to>.json`: sortable by time, and a test can find the mail for an address. */
 export function outboxFileName(mail: Pick<Mail, 'to'>, now: Date): string {
-  const to = mail.to.toLowerCase().replace(/[^a-z0-9@._+-]/g, '_').slice(0, 100);
+  const to = mail.to
+    .toLowerCase()
+    .replace(/[^a-z0-9@._+-]/g, '_')
+    .slice(0, 100);
   return `${now.toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 6)}-${to}.json`;
 }
 
@@ -59,5 +68,7 @@ export function outboxMailer(dir: string, log: MailLog): Mailer {
 }
 
 export function createMailer(options: { smtpUrl: string | undefined; dataDir: string; log: MailLog }): Mailer {
-  return options.smtpUrl ? smtpMailer(options.smtpUrl) : outboxMailer(path.join(options.dataDir, 'outbox'), options.log);
+  return options.smtpUrl
+    ? smtpMailer(options.smtpUrl)
+    : outboxMailer(path.join(options.dataDir, 'outbox'), options.log);
 }

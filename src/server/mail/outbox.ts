@@ -35,7 +35,10 @@ export class MailOutbox {
   constructor(private readonly options: MailOutboxOptions) {}
 
   /** Sends the unsent rows (or just `id`); how many went out. Failures are logged, never thrown. */
-  async deliver(brandOf: (key: string) => Pick<Brand, 'title' | 'hostnames' | 'supportEmail'> | undefined, id?: string): Promise<number> {
+  async deliver(
+    brandOf: (key: string) => Pick<Brand, 'title' | 'hostnames' | 'supportEmail'> | undefined,
+    id?: string,
+  ): Promise<number> {
     const { db, log } = this.options;
     const free = or(isNull(mailOutbox.lockedUntil), lt(mailOutbox.lockedUntil, sql`now()`));
     const candidates = await db
@@ -49,16 +52,26 @@ export class MailOutbox {
       // The conditional update decides between two senders (instances) taking the same row.
       const [row] = await db
         .update(mailOutbox)
-        .set({ lockedUntil: sql`now() + ${LOCK_MS} * interval '1 millisecond'`, attempts: sql`${mailOutbox.attempts} + 1` })
+        .set({
+          lockedUntil: sql`now() + ${LOCK_MS} * interval '1 millisecond'`,
+          attempts: sql`${mailOutbox.attempts} + 1`,
+        })
         .where(and(eq(mailOutbox.id, candidate.id), isNull(mailOutbox.sentAt), free))
         .returning();
       if (!row) continue;
       try {
         if (await this.#send(row, brandOf)) sent++;
-        await db.update(mailOutbox).set({ sentAt: this.options.now(), lockedUntil: null }).where(eq(mailOutbox.id, row.id));
+        await db
+          .update(mailOutbox)
+          .set({ sentAt: this.options.now(), lockedUntil: null })
+          .where(eq(mailOutbox.id, row.id));
       } catch (error) {
         // Free it for the next delivery; the mail (and its code) is made afresh then.
-        await db.update(mailOutbox).set({ lockedUntil: null }).where(eq(mailOutbox.id, row.id)).catch(() => {});
+        await db
+          .update(mailOutbox)
+          .set({ lockedUntil: null })
+          .where(eq(mailOutbox.id, row.id))
+          .catch(() => {});
         log.error({ err: error, outbox: row.id, attempts: row.attempts }, 'outbox mail not sent; will try again');
       }
     }
@@ -66,19 +79,33 @@ export class MailOutbox {
   }
 
   /** False when nothing is owed any more (the account was activated or removed meanwhile). */
-  async #send(row: Row, brandOf: (key: string) => Pick<Brand, 'title' | 'hostnames' | 'supportEmail'> | undefined): Promise<boolean> {
+  async #send(
+    row: Row,
+    brandOf: (key: string) => Pick<Brand, 'title' | 'hostnames' | 'supportEmail'> | undefined,
+  ): Promise<boolean> {
     const { db, mailer, mail, now } = this.options;
     const [user] = await db.select().from(users).where(eq(users.id, row.userId)).limit(1);
     if (!user || user.activatedAt) return false;
     const brand = brandOf(row.brand);
     if (!brand) throw new Error(`no brand ${row.brand} to send in the name of`);
     const code = await issueCode(db, user.id, 'activation', now());
-    await mailer.send(activationMail({ brand, ...mail }, user.email, user.firstName, code, Math.round(CODE_LIFETIME_MS.activation / 3_600_000)));
+    await mailer.send(
+      activationMail(
+        { brand, ...mail },
+        user.email,
+        user.firstName,
+        code,
+        Math.round(CODE_LIFETIME_MS.activation / 3_600_000),
+      ),
+    );
     return true;
   }
 
   /** Delivers now (in the background) and every `intervalMs`. */
-  start(brandOf: (key: string) => Pick<Brand, 'title' | 'hostnames' | 'supportEmail'> | undefined, intervalMs = OUTBOX_RETRY_MS): void {
+  start(
+    brandOf: (key: string) => Pick<Brand, 'title' | 'hostnames' | 'supportEmail'> | undefined,
+    intervalMs = OUTBOX_RETRY_MS,
+  ): void {
     const tick = () => {
       this.#running ??= this.deliver(brandOf)
         .catch((error: unknown) => {

@@ -14,7 +14,10 @@ export interface MailContext {
 }
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+  text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
 
 /** A display name must not smuggle quotes or line breaks into the header. */
 const displayName = (title: string) => title.replace(/["\\\r\n]/g, '').slice(0, 80);
@@ -26,7 +29,14 @@ export function brandLink(context: MailContext, pathname: string, params: Record
   return url.toString();
 }
 
-function compose(context: MailContext, to: string, subject: string, lines: string[], link: string, action: string): Mail {
+function compose(
+  context: MailContext,
+  to: string,
+  subject: string,
+  lines: string[],
+  link: string,
+  action: string,
+): Mail {
   const { brand } = context;
   const footer = `${brand.title} · ${brand.supportEmail}`;
   const text = [...lines, '', `${action}: ${link}`, '', footer].join('\n');
@@ -38,7 +48,13 @@ function compose(context: MailContext, to: string, subject: string, lines: strin
   return { from: `"${displayName(brand.title)}" <${context.mailFrom}>`, to, subject, text, html, link };
 }
 
-export function activationMail(context: MailContext, to: string, firstName: string, code: string, validHours: number): Mail {
+export function activationMail(
+  context: MailContext,
+  to: string,
+  firstName: string,
+  code: string,
+  validHours: number,
+): Mail {
   const link = brandLink(context, '/auth/activation', { code });
   return compose(
     context,
@@ -54,7 +70,13 @@ export function activationMail(context: MailContext, to: string, firstName: stri
   );
 }
 
-export function passwordResetMail(context: MailContext, to: string, firstName: string, code: string, validMinutes: number): Mail {
+export function passwordResetMail(
+  context: MailContext,
+  to: string,
+  firstName: string,
+  code: string,
+  validMinutes: number,
+): Mail {
   const link = brandLink(context, '/auth/password-reset', { code });
   return compose(
     context,

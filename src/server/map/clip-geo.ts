@@ -57,7 +57,10 @@ export function clipLine(coordinates: Position[], box: Box): Position[][] {
   const runs: Position[][] = [];
   let run: Position[] = [];
   coordinates.forEach((point, i) => {
-    const near = inside(box, point) || (i > 0 && inside(box, coordinates[i - 1]!)) || (i < coordinates.length - 1 && inside(box, coordinates[i + 1]!));
+    const near =
+      inside(box, point) ||
+      (i > 0 && inside(box, coordinates[i - 1]!)) ||
+      (i < coordinates.length - 1 && inside(box, coordinates[i + 1]!));
     if (near) run.push(point);
     else {
       if (run.length > 1) runs.push(run);
@@ -69,7 +72,11 @@ export function clipLine(coordinates: Position[], box: Box): Position[][] {
 }
 
 function roundDeep(value: unknown, round: (n: number) => number): unknown {
-  return Array.isArray(value) ? value.map((item) => roundDeep(item, round)) : typeof value === 'number' ? round(value) : value;
+  return Array.isArray(value)
+    ? value.map((item) => roundDeep(item, round))
+    : typeof value === 'number'
+      ? round(value)
+      : value;
 }
 
 function touchesBox(value: unknown, box: Box): boolean {
@@ -78,7 +85,10 @@ function touchesBox(value: unknown, box: Box): boolean {
   return value.some((item) => touchesBox(item, box));
 }
 
-export function clipRailways(geojson: { features: Feature<LineString>[] }, box: Box): { type: 'FeatureCollection'; features: Feature<LineString>[] } {
+export function clipRailways(
+  geojson: { features: Feature<LineString>[] },
+  box: Box,
+): { type: 'FeatureCollection'; features: Feature<LineString>[] } {
   const round = rounder(5);
   const features = geojson.features.flatMap((feature) =>
     clipLine(feature.geometry.coordinates, box).map((run) => ({
@@ -90,7 +100,10 @@ export function clipRailways(geojson: { features: Feature<LineString>[] }, box: 
   return { type: 'FeatureCollection', features };
 }
 
-export function clipCouncilAreas(geojson: { features: Feature<Areas>[] }, box: Box): { type: 'FeatureCollection'; features: Feature<Areas>[] } {
+export function clipCouncilAreas(
+  geojson: { features: Feature<Areas>[] },
+  box: Box,
+): { type: 'FeatureCollection'; features: Feature<Areas>[] } {
   const round = rounder(4);
   const features = geojson.features
     .filter((feature) => touchesBox(feature.geometry.coordinates, box))
@@ -115,7 +128,9 @@ function main(args: string[]) {
   const areas = clipCouncilAreas(read('scotland-council-areas.geojson'), box);
   fs.writeFileSync(path.join(out, 'map-railways.geojson'), `${JSON.stringify(railways)}\n`);
   fs.writeFileSync(path.join(out, 'map-council-areas.geojson'), `${JSON.stringify(areas)}\n`);
-  console.log(`box ${box.map((n) => n.toFixed(2)).join(',')}: ${railways.features.length} railway runs, ${areas.features.length} council areas -> ${out}`);
+  console.log(
+    `box ${box.map((n) => n.toFixed(2)).join(',')}: ${railways.features.length} railway runs, ${areas.features.length} council areas -> ${out}`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) main(process.argv.slice(2));

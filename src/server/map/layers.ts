@@ -18,7 +18,11 @@ export type MapLayerName = (typeof MAP_LAYERS)[number];
 
 interface FeatureCollection {
   type: 'FeatureCollection';
-  features: { type: 'Feature'; properties: Record<string, unknown>; geometry: { type: string; coordinates: unknown } }[];
+  features: {
+    type: 'Feature';
+    properties: Record<string, unknown>;
+    geometry: { type: string; coordinates: unknown };
+  }[];
 }
 
 export interface EncodedLayer {
@@ -28,7 +32,10 @@ export interface EncodedLayer {
 }
 
 const round5 = (n: number) => Math.round(n * 1e5) / 1e5;
-const collection = (features: FeatureCollection['features']): FeatureCollection => ({ type: 'FeatureCollection', features });
+const collection = (features: FeatureCollection['features']): FeatureCollection => ({
+  type: 'FeatureCollection',
+  features,
+});
 
 function readGeoJson(file: string | undefined): FeatureCollection {
   if (!file || !fs.existsSync(file)) return collection([]);
@@ -68,11 +75,20 @@ async function gtfsLayers(feeds: { path: string; name: string; kind?: string }[]
     });
     if (!files.includes('shapes.txt')) continue;
     const shapes = new Map<string, { seq: number; at: [number, number] }[]>();
-    await readTable(source, 'shapes.txt', ['shape_id', 'shape_pt_lat', 'shape_pt_lon', 'shape_pt_sequence'], report, (row) => {
-      const points = shapes.get(row.get('shape_id')) ?? [];
-      points.push({ seq: Number(row.get('shape_pt_sequence')), at: [round5(Number(row.get('shape_pt_lon'))), round5(Number(row.get('shape_pt_lat')))] });
-      shapes.set(row.get('shape_id'), points);
-    });
+    await readTable(
+      source,
+      'shapes.txt',
+      ['shape_id', 'shape_pt_lat', 'shape_pt_lon', 'shape_pt_sequence'],
+      report,
+      (row) => {
+        const points = shapes.get(row.get('shape_id')) ?? [];
+        points.push({
+          seq: Number(row.get('shape_pt_sequence')),
+          at: [round5(Number(row.get('shape_pt_lon'))), round5(Number(row.get('shape_pt_lat')))],
+        });
+        shapes.set(row.get('shape_id'), points);
+      },
+    );
     // Shapes that trace the same road (each direction, short workings) are drawn once.
     const drawn = new Set<string>();
     for (const [id, points] of shapes) {
@@ -80,7 +96,11 @@ async function gtfsLayers(feeds: { path: string; name: string; kind?: string }[]
       const key = JSON.stringify([...coordinates].sort());
       if (coordinates.length < 2 || drawn.has(key)) continue;
       drawn.add(key);
-      routes.push({ type: 'Feature', properties: { shape: id, feed: feed.name, kind: feed.kind ?? 'route' }, geometry: { type: 'LineString', coordinates } });
+      routes.push({
+        type: 'Feature',
+        properties: { shape: id, feed: feed.name, kind: feed.kind ?? 'route' },
+        geometry: { type: 'LineString', coordinates },
+      });
     }
   }
   return { stops: collection(stops), routes: collection(routes) };
@@ -94,7 +114,11 @@ function placeLabels(geonamesCsv: string | undefined): FeatureCollection {
     const name = (row.name ?? '').trim();
     const [lat, lng] = [Number(row.lat), Number(row.lng)];
     if (!name || !Number.isFinite(lat) || !Number.isFinite(lng)) continue;
-    features.push({ type: 'Feature', properties: { name, kind: isScottishCity(name) ? 'city' : 'town' }, geometry: { type: 'Point', coordinates: [round5(lng), round5(lat)] } });
+    features.push({
+      type: 'Feature',
+      properties: { name, kind: isScottishCity(name) ? 'city' : 'town' },
+      geometry: { type: 'Point', coordinates: [round5(lng), round5(lat)] },
+    });
   }
   return collection(features);
 }
@@ -104,18 +128,29 @@ export async function buildMapLayers(manifestPath: string): Promise<Record<MapLa
   const files = loaded.manifest.map ?? {};
   const inRegion = regionCouncilNames(loaded.costsDir);
   const areas = readGeoJson(files.councilAreas && loaded.resolve(files.councilAreas));
-  for (const feature of areas.features) feature.properties = { name: feature.properties.name, region: inRegion.has(String(feature.properties.name)) };
+  for (const feature of areas.features)
+    feature.properties = { name: feature.properties.name, region: inRegion.has(String(feature.properties.name)) };
   // GTFS feeds only: a TransXChange feed's path is not a GTFS zip.
-  const feeds = loaded.manifest.feeds.flatMap((feed, i) => (feed.gtfs ? [{ path: loaded.feedPaths[i]!, name: feed.name, kind: feed.stops?.kind }] : []));
+  const feeds = loaded.manifest.feeds.flatMap((feed, i) =>
+    feed.gtfs ? [{ path: loaded.feedPaths[i]!, name: feed.name, kind: feed.stops?.kind }] : [],
+  );
   const { stops, routes } = await gtfsLayers(feeds);
   const geonames = loaded.manifest.places?.geonames;
-  return { areas, railways: readGeoJson(files.railways && loaded.resolve(files.railways)), routes, stops, places: placeLabels(geonames && loaded.resolve(geonames)) };
+  return {
+    areas,
+    railways: readGeoJson(files.railways && loaded.resolve(files.railways)),
+    routes,
+    stops,
+    places: placeLabels(geonames && loaded.resolve(geonames)),
+  };
 }
 
 /** The manifest's attribution lines (its feeds' licences), for the map's attribution control. */
 export function manifestAttributions(manifestPath: string): string[] {
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as { attribution?: unknown };
-  return Array.isArray(manifest.attribution) ? manifest.attribution.filter((line): line is string => typeof line === 'string') : [];
+  return Array.isArray(manifest.attribution)
+    ? manifest.attribution.filter((line): line is string => typeof line === 'string')
+    : [];
 }
 
 export function encodeLayer(layer: FeatureCollection): EncodedLayer {

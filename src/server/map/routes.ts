@@ -36,7 +36,8 @@ export function mapRoutes({ layers, attributions = [], log }: MapRoutesOptions):
 
     app.get<{ Params: { file: string } }>('/map/fallback/:file', async (request, reply: FastifyReply) => {
       const name = request.params.file.replace(/\.geojson$/, '');
-      if (!request.params.file.endsWith('.geojson') || !isLayer(name)) throw new ApiError(404, MAP_MESSAGES.unknownLayer(request.params.file));
+      if (!request.params.file.endsWith('.geojson') || !isLayer(name))
+        throw new ApiError(404, MAP_MESSAGES.unknownLayer(request.params.file));
       let layer;
       try {
         layer = await layers.get(name);
@@ -45,7 +46,8 @@ export function mapRoutes({ layers, attributions = [], log }: MapRoutesOptions):
         throw new ApiError(503, MAP_MESSAGES.unavailable);
       }
       reply.header('cache-control', CACHE).header('vary', 'accept-encoding').type('application/geo+json');
-      if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.header('content-encoding', 'gzip').send(layer.gzip);
+      if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')))
+        return reply.header('content-encoding', 'gzip').send(layer.gzip);
       return reply.send(layer.json);
     });
   };

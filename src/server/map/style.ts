@@ -31,13 +31,21 @@ function placeLabels(kind: 'town' | 'city', minzoom: number, sizes: [number, num
       'text-max-width': 8,
       'text-padding': 4,
     },
-    paint: { 'text-color': kind === 'city' ? '#1f2326' : '#3b4046', 'text-halo-color': '#ffffff', 'text-halo-width': 1.5 },
+    paint: {
+      'text-color': kind === 'city' ? '#1f2326' : '#3b4046',
+      'text-halo-color': '#ffffff',
+      'text-halo-width': 1.5,
+    },
   };
 }
 
 /** `origin`: scheme, host and port the browser used, so the sources resolve from the style and from workers alike. */
 export function fallbackStyle(origin: string, attributions: string[] = []) {
-  const source = (layer: string, attribution: string) => ({ type: 'geojson', data: `${origin}${fallbackLayerPath(layer)}`, attribution });
+  const source = (layer: string, attribution: string) => ({
+    type: 'geojson',
+    data: `${origin}${fallbackLayerPath(layer)}`,
+    attribution,
+  });
   return {
     version: 8,
     name: 'Drover fallback (region data)',
@@ -61,14 +69,22 @@ export function fallbackStyle(origin: string, attributions: string[] = []) {
         id: 'council-boundaries',
         type: 'line',
         source: 'areas',
-        paint: { 'line-color': '#8a8578', 'line-width': ['interpolate', ['linear'], ['zoom'], 6, 0.5, 12, 1.5], 'line-dasharray': [3, 2] },
+        paint: {
+          'line-color': '#8a8578',
+          'line-width': ['interpolate', ['linear'], ['zoom'], 6, 0.5, 12, 1.5],
+          'line-dasharray': [3, 2],
+        },
       },
       {
         id: 'route-shapes',
         type: 'line',
         source: 'routes',
         layout: { 'line-join': 'round', 'line-cap': 'round' },
-        paint: { 'line-color': '#9b86c4', 'line-width': ['interpolate', ['linear'], ['zoom'], 6, 1, 14, 3], 'line-opacity': 0.8 },
+        paint: {
+          'line-color': '#9b86c4',
+          'line-width': ['interpolate', ['linear'], ['zoom'], 6, 1, 14, 3],
+          'line-opacity': 0.8,
+        },
       },
       {
         id: 'railways',

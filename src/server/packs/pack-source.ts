@@ -16,7 +16,11 @@ export interface RegionPack {
 }
 
 /** 'north-east' -> 'North East'. */
-export const regionLabel = (name: string) => name.split(/[-_\s]+/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+export const regionLabel = (name: string) =>
+  name
+    .split(/[-_\s]+/)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
 
 /** Encodes one manifest's pack: the snapshot bytes, their hash and a gzip copy (level 9: made once, fetched by many). */
 export async function buildRegionPack(manifest: string): Promise<RegionPack> {

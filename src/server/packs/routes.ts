@@ -41,10 +41,15 @@ export function packRoutes({ packs, log }: PackRoutesOptions): FastifyPluginAsyn
       const m = /^([a-z0-9-]+)\.([0-9a-f]{16})\.bin$/.exec(request.params.file);
       if (!m) throw new ApiError(404, PACK_MESSAGES.notFound);
       const pack = await load(m[1]);
-      if (pack.info.region !== m[1] || !pack.info.sha256.startsWith(m[2]!)) throw new ApiError(404, PACK_MESSAGES.notFound);
-      reply.header('cache-control', 'public, max-age=31536000, immutable').header('vary', 'accept-encoding').type('application/octet-stream');
+      if (pack.info.region !== m[1] || !pack.info.sha256.startsWith(m[2]!))
+        throw new ApiError(404, PACK_MESSAGES.notFound);
+      reply
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('vary', 'accept-encoding')
+        .type('application/octet-stream');
       reply.header('x-pack-bytes', String(pack.info.bytes));
-      if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.header('content-encoding', 'gzip').send(Buffer.from(pack.gzip));
+      if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')))
+        return reply.header('content-encoding', 'gzip').send(Buffer.from(pack.gzip));
       return reply.send(Buffer.from(pack.bytes));
     });
   };

@@ -38,7 +38,10 @@ export function lazyPlaceIndex(load: () => PlaceIndexSet | Promise<PlaceIndexSet
 }
 
 /** The places of every region manifest, in the manifests' order (ties in a merged search go to the earlier region). */
-export async function loadRegionPlaceIndexes(manifests: readonly string[], log?: PlaceIndexLog): Promise<PlaceIndexSet> {
+export async function loadRegionPlaceIndexes(
+  manifests: readonly string[],
+  log?: PlaceIndexLog,
+): Promise<PlaceIndexSet> {
   const indexes: PlaceIndex[] = [];
   for (const manifest of manifests) {
     const started = performance.now();
@@ -48,7 +51,10 @@ export async function loadRegionPlaceIndexes(manifests: readonly string[], log?:
       log?.info({ region: name, manifest }, 'region has no places section; it adds no places to place search');
       continue;
     }
-    log?.info({ region: name, places: places.size, ms, from }, from === 'built' ? 'place index built (no current region snapshot)' : 'place index read from the region snapshot');
+    log?.info(
+      { region: name, places: places.size, ms, from },
+      from === 'built' ? 'place index built (no current region snapshot)' : 'place index read from the region snapshot',
+    );
     indexes.push(places);
   }
   return new PlaceIndexSet(indexes);

@@ -3,9 +3,7 @@
 /** Pusher's allowed characters and length for a channel name. */
 const CHANNEL_NAME = /^[A-Za-z0-9_\-=@,.;]{1,164}$/;
 
-export type ChannelCheck =
-  | { ok: true }
-  | { ok: false; reason: 'invalid-name' | 'not-public'; message: string };
+export type ChannelCheck = { ok: true } | { ok: false; reason: 'invalid-name' | 'not-public'; message: string };
 
 export function isValidChannelName(name: unknown): name is string {
   return typeof name === 'string' && CHANNEL_NAME.test(name);

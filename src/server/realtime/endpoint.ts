@@ -32,7 +32,11 @@ export interface RealtimeOptions {
 }
 
 /** Whether a browser at `origin` may open a socket on `host` (the Host header). */
-export function originAllowed(origin: string | undefined, host: string | undefined, allowedHosts: ReadonlySet<string>): boolean {
+export function originAllowed(
+  origin: string | undefined,
+  host: string | undefined,
+  allowedHosts: ReadonlySet<string>,
+): boolean {
   if (origin === undefined) return true;
   if (!URL.canParse(origin)) return false;
   const url = new URL(origin);
@@ -65,7 +69,8 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
   }
 
   const activityTimeoutSeconds = options.activityTimeoutSeconds ?? 120;
-  const broker = options.broker ?? new InProcessBroker((error) => app.log.error({ err: error }, 'realtime: delivery failed'));
+  const broker =
+    options.broker ?? new InProcessBroker((error) => app.log.error({ err: error }, 'realtime: delivery failed'));
   const connections = new Set<Connection>();
   const host: ConnectionHost = {
     registry: new SubscriptionRegistry<Connection>(),
@@ -96,22 +101,27 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
 
   const allowedHosts = new Set((options.allowedOriginHosts ?? []).map((name) => name.toLowerCase()));
   const checkOrigin = async (request: FastifyRequest) => {
-    if (!originAllowed(request.headers.origin, request.headers.host, allowedHosts)) throw new ApiError(403, 'This page may not open the realtime socket.');
+    if (!originAllowed(request.headers.origin, request.headers.host, allowedHosts))
+      throw new ApiError(403, 'This page may not open the realtime socket.');
   };
 
-  app.get<{ Params: { key: string } }>('/app/:key', { websocket: true, preValidation: checkOrigin }, (socket, request) => {
-    if (closed) return refuse(socket, ErrorCode.Reconnect, 'Server shutting down');
-    if (!options.isKnownAppKey(request.params.key)) {
-      return refuse(socket, ErrorCode.AppNotFound, `Application does not exist`);
-    }
-    const query = checkConnectQuery(request.query);
-    if (!query.ok) return refuse(socket, query.code, query.message);
+  app.get<{ Params: { key: string } }>(
+    '/app/:key',
+    { websocket: true, preValidation: checkOrigin },
+    (socket, request) => {
+      if (closed) return refuse(socket, ErrorCode.Reconnect, 'Server shutting down');
+      if (!options.isKnownAppKey(request.params.key)) {
+        return refuse(socket, ErrorCode.AppNotFound, `Application does not exist`);
+      }
+      const query = checkConnectQuery(request.query);
+      if (!query.ok) return refuse(socket, query.code, query.message);
 
-    sequence = (sequence + 1) % 2 ** 31;
-    const connection = new Connection(socket, formatSocketId(randomInt(2 ** 31), sequence), host);
-    connections.add(connection);
-    connection.start(advertisedTimeout);
-  });
+      sequence = (sequence + 1) % 2 ** 31;
+      const connection = new Connection(socket, formatSocketId(randomInt(2 ** 31), sequence), host);
+      connections.add(connection);
+      connection.start(advertisedTimeout);
+    },
+  );
 
   const realtime: Realtime = {
     publish(channel, event, data) {

@@ -6,7 +6,13 @@ import { isValidChannelName } from './channels';
 
 type ErrorLogger = Pick<FastifyBaseLogger, 'error'>;
 
-export function publishVia(broker: RealtimeBroker, log: ErrorLogger, channel: string, event: string, data: unknown): void {
+export function publishVia(
+  broker: RealtimeBroker,
+  log: ErrorLogger,
+  channel: string,
+  event: string,
+  data: unknown,
+): void {
   // A bad channel or event name here is a programming error, not user input.
   if (!isValidChannelName(channel)) throw new TypeError(`Invalid channel name: ${channel}`);
   if (event.length === 0 || event.length > 200) throw new TypeError(`Invalid event name: ${event}`);

@@ -15,7 +15,13 @@ export interface RedisBrokerOptions {
 
 function isMessage(value: unknown): value is RealtimeMessage {
   const m = value as Partial<RealtimeMessage> | null;
-  return typeof m === 'object' && m !== null && typeof m.channel === 'string' && typeof m.event === 'string' && typeof m.data === 'string';
+  return (
+    typeof m === 'object' &&
+    m !== null &&
+    typeof m.channel === 'string' &&
+    typeof m.event === 'string' &&
+    typeof m.data === 'string'
+  );
 }
 
 export class RedisBroker implements RealtimeBroker {

@@ -62,7 +62,9 @@ function firstPaint(brand: Brand, kind: FirstPaint, logo: string): string {
     ? `<div class="first-paint-strip"><p class="first-paint-container">${UPDATES_TEXT}` +
       `<a href="${escapeHtml(brand.updatesLink)}" target="_blank" rel="noopener noreferrer">${UPDATES_LINK_TEXT}</a></p></div>`
     : '';
-  const account = brand.enableUserAccounts ? `<nav class="first-paint-account" aria-label="Account"><a href="/login">Sign in</a><a href="/register">Register</a></nav>` : '';
+  const account = brand.enableUserAccounts
+    ? `<nav class="first-paint-account" aria-label="Account"><a href="/login">Sign in</a><a href="/register">Register</a></nav>`
+    : '';
   const header =
     `<header class="first-paint-bar" style="border-bottom-color:${escapeHtml(brand.theme.themeColor)}">` +
     `<div class="first-paint-container first-paint-row"><a href="/" class="first-paint-logo"><img src="${escapeHtml(logo)}" alt="${escapeHtml(brand.title)}" height="44" fetchpriority="high"></a>${account}</div></header>`;
@@ -71,7 +73,11 @@ function firstPaint(brand: Brand, kind: FirstPaint, logo: string): string {
     : '';
   const main = (inner: string) => `<main class="first-paint-container first-paint-main">${inner}</main>`;
   const screen =
-    kind === 'home' ? main(`<h1>${HOME_HEADING}</h1><p>${escapeHtml(brand.description)}</p>`) : kind === 'results' ? main(`${crumbs}<h1>${RESULTS_HEADING}</h1>`) : '';
+    kind === 'home'
+      ? main(`<h1>${HOME_HEADING}</h1><p>${escapeHtml(brand.description)}</p>`)
+      : kind === 'results'
+        ? main(`${crumbs}<h1>${RESULTS_HEADING}</h1>`)
+        : '';
   return `<div class="first-paint" style="--first-paint-link:${escapeHtml(linkColour(brand))}">${strip}${header}${screen}</div>`;
 }
 
@@ -89,9 +95,19 @@ export function injectBrand(html: string, brand: Brand, page: PageExtras = {}): 
     ...(page.scripts ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
   ].join('\n    ');
   const config = `<script id="${BRAND_SCRIPT_ID}" type="application/json">${scriptSafeJson(brand)}</script>`;
-  const routeStyles = (page.styles ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">\n  `).join('');
-  const filled = html.replace('<!--brand-head-->', head).replace('</head>', `${routeStyles}</head>`).replace('<!--brand-config-->', config);
-  return page.firstPaint ? filled.replace('<div id="root"></div>', `<div id="root">${firstPaint(brand, page.firstPaint, page.logoDataUrl ?? brand.navbarLogo)}</div>`) : filled;
+  const routeStyles = (page.styles ?? [])
+    .map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">\n  `)
+    .join('');
+  const filled = html
+    .replace('<!--brand-head-->', head)
+    .replace('</head>', `${routeStyles}</head>`)
+    .replace('<!--brand-config-->', config);
+  return page.firstPaint
+    ? filled.replace(
+        '<div id="root"></div>',
+        `<div id="root">${firstPaint(brand, page.firstPaint, page.logoDataUrl ?? brand.navbarLogo)}</div>`,
+      )
+    : filled;
 }
 
 export function buildManifest(brand: Brand) {

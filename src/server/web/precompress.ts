@@ -48,5 +48,7 @@ export function precompressDir(dir: string): { files: number; bytes: number; bro
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const dir = path.resolve(process.argv[2] ?? 'dist');
   const { files, bytes, brotliBytes } = precompressDir(dir);
-  console.log(`precompressed ${files} files in ${path.relative(process.cwd(), dir) || dir}: ${(bytes / 1024).toFixed(0)} KiB -> ${(brotliBytes / 1024).toFixed(0)} KiB brotli`);
+  console.log(
+    `precompressed ${files} files in ${path.relative(process.cwd(), dir) || dir}: ${(bytes / 1024).toFixed(0)} KiB -> ${(brotliBytes / 1024).toFixed(0)} KiB brotli`,
+  );
 }

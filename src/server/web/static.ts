@@ -52,13 +52,19 @@ class BrandHtmlCache {
       this.stamp = stamp;
     }
     // The app shell the service worker keeps serves every path offline: the header alone.
-    const extras: PageExtras = { ...(pathname === undefined ? {} : this.routes?.forPath(pathname)), firstPaint: firstPaintFor(pathname) };
+    const extras: PageExtras = {
+      ...(pathname === undefined ? {} : this.routes?.forPath(pathname)),
+      firstPaint: firstPaintFor(pathname),
+    };
     const key = `${brand.key} ${extras.firstPaint} ${(extras.scripts ?? []).join(' ')}`;
     let page = this.pages.get(key);
     if (page === undefined) {
       // The logo is read once per page kind and build, not per request.
       const logo = this.logoDataUrl(brand);
-      const html = injectBrand(fs.readFileSync(this.file, 'utf8'), brand, { ...extras, ...(logo ? { logoDataUrl: logo } : {}) });
+      const html = injectBrand(fs.readFileSync(this.file, 'utf8'), brand, {
+        ...extras,
+        ...(logo ? { logoDataUrl: logo } : {}),
+      });
       page = { html, br: compressBrotli(Buffer.from(html)), gzip: compressGzip(Buffer.from(html)) };
       this.pages.set(key, page);
     }
@@ -117,7 +123,8 @@ export async function registerWeb(app: FastifyInstance, { distDir }: WebOptions)
     setHeaders: (reply, file) => {
       const relative = path.relative(distDir, file).split(path.sep).join('/');
       if (relative.startsWith('assets/')) reply.header('cache-control', LONG_CACHE);
-      else if (relative === 'sw.js' || relative.endsWith('.html') || relative.endsWith('.webmanifest')) reply.header('cache-control', REVALIDATE);
+      else if (relative === 'sw.js' || relative.endsWith('.html') || relative.endsWith('.webmanifest'))
+        reply.header('cache-control', REVALIDATE);
       else reply.header('cache-control', SHORT_CACHE);
     },
   });
@@ -136,7 +143,10 @@ export async function registerWeb(app: FastifyInstance, { distDir }: WebOptions)
     const page = html.get(request.brand, always ? undefined : pathname);
     reply.header('cache-control', REVALIDATE);
     if (page === undefined) {
-      reply.code(503).type('text/plain; charset=utf-8').send(`The web app is not built: ${indexFile} is missing. Run npm run build.`);
+      reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send(`The web app is not built: ${indexFile} is missing. Run npm run build.`);
     } else {
       const accepted = String(request.headers['accept-encoding'] ?? '');
       reply.code(200).type('text/html; charset=utf-8').header('vary', 'Accept-Encoding');

@@ -13,7 +13,15 @@ export function ModeIcon({ mode, circled = false, size = 28 }: { mode: string; c
   if (!name) return <span>{label}</span>;
   const glyph = MODE_GLYPHS[name.replace(/-c$/, '') as IconName];
   return (
-    <svg role="img" aria-label={label} width={size} height={size} viewBox="0 0 24 24" data-icon={name} focusable="false">
+    <svg
+      role="img"
+      aria-label={label}
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      data-icon={name}
+      focusable="false"
+    >
       <title>{label}</title>
       {circled && <circle cx="12" cy="12" r="12" fill="var(--mantine-primary-color-filled)" />}
       <g

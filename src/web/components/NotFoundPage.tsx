@@ -5,7 +5,10 @@ import { ScreenHeading } from './ScreenHeading';
 export function NotFoundPage() {
   return (
     <>
-      <ScreenHeading title="Page not found" lead="If you typed the web address, check it is correct. If you pasted it, check you copied the entire address." />
+      <ScreenHeading
+        title="Page not found"
+        lead="If you typed the web address, check it is correct. If you pasted it, check you copied the entire address."
+      />
       <Text>
         <Anchor component={Link} to="/">
           Plan a journey

@@ -4,7 +4,14 @@
  * Shared by the search form and the account screens; the rules live in ./passes.
  */
 import { Fieldset, Group, NativeSelect, Radio, Stack } from '@mantine/core';
-import { answerRailcard, answerYoungScot, asksNewYoungScotCard, chooseRailcard, RAILCARD_OPTIONS, type Passes } from './passes';
+import {
+  answerRailcard,
+  answerYoungScot,
+  asksNewYoungScotCard,
+  chooseRailcard,
+  RAILCARD_OPTIONS,
+  type Passes,
+} from './passes';
 
 export interface PassesFieldsProps {
   value: Passes;

@@ -7,7 +7,13 @@ export function costLabel(cost: string): string {
   return cost;
 }
 
-const DATE = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const DATE = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 /** A leg's local date (YYYY-MM-DD) as 'Tue 24 Nov 2026'. */
 export function dateLabel(date: string): string {
   const [y, m, d] = date.split('-').map(Number);
@@ -15,7 +21,16 @@ export function dateLabel(date: string): string {
   return DATE.format(new Date(Date.UTC(y, m - 1, d))).replace(/,/g, '');
 }
 
-const MADE_AT = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false });
+const MADE_AT = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
 /** An instant (ISO text) as London time, 'Mon 23 Nov 2026 at 10:01'; the text itself if it is not a time. */
 export function instantLabel(iso: string): string {
   const time = new Date(iso);
@@ -45,22 +60,41 @@ export function modeName(mode: string): string {
   return MODE_NAMES[mode] ?? mode.charAt(0).toUpperCase() + mode.slice(1).replace(/-/g, ' ');
 }
 
-export const ICONS = ['bike', 'bus', 'car', 'car-club', 'ferry', 'tram', 'subway', 'train', 'taxi', 'walk', 'drt'] as const;
+export const ICONS = [
+  'bike',
+  'bus',
+  'car',
+  'car-club',
+  'ferry',
+  'tram',
+  'subway',
+  'train',
+  'taxi',
+  'walk',
+  'drt',
+] as const;
 export type IconName = (typeof ICONS)[number];
 
 /** SPEC section 3's transport-mode to icon map (spaces, hyphens and case ignored). */
 const ICON_OF: Record<string, IconName> = {
-  bike: 'bike', bikehire: 'bike', cycle: 'bike',
-  bus: 'bus', intercitybus: 'bus', coach: 'bus',
-  car: 'car', owncar: 'car',
+  bike: 'bike',
+  bikehire: 'bike',
+  cycle: 'bike',
+  bus: 'bus',
+  intercitybus: 'bus',
+  coach: 'bus',
+  car: 'car',
+  owncar: 'car',
   carclub: 'car-club',
   ferry: 'ferry',
-  lighttram: 'tram', tram: 'tram',
+  lighttram: 'tram',
+  tram: 'tram',
   subway: 'subway',
   train: 'train',
   taxi: 'taxi',
   walk: 'walk',
-  drt: 'drt', communitytransport: 'drt',
+  drt: 'drt',
+  communitytransport: 'drt',
 };
 /** The icon of a mode, with the '-c' suffix for the circled variant; null for a mode with no icon. */
 export function modeIcon(mode: string, circled = false): string | null {

@@ -5,7 +5,14 @@
  */
 import type { Journey } from '../../contract/journey';
 
-const MODE_WORDS: Record<string, string> = { rail: 'Rail', bus: 'Bus', coach: 'Coach', tram: 'Tram', ferry: 'Ferry', subway: 'Subway' };
+const MODE_WORDS: Record<string, string> = {
+  rail: 'Rail',
+  bus: 'Bus',
+  coach: 'Coach',
+  tram: 'Tram',
+  ferry: 'Ferry',
+  subway: 'Subway',
+};
 
 /** '2022-12-11'..'2023-05-20' -> '2022-23'; one year -> '2022'. */
 export function timetableYears(from: string, to: string): string {
@@ -25,7 +32,9 @@ export function rolledForwardNote(journey: Pick<Journey, 'depart' | 'return'>): 
       const rolled = step.transit?.rolled_forward;
       if (!rolled) continue;
       const mode = MODE_WORDS[step.transit!.route.mode] ?? 'Transit';
-      notes.add(`${mode} times are from the ${timetableYears(rolled.from, rolled.to)} timetable, shown on today's dates.`);
+      notes.add(
+        `${mode} times are from the ${timetableYears(rolled.from, rolled.to)} timetable, shown on today's dates.`,
+      );
     }
   }
   return notes.size > 0 ? [...notes].join(' ') : null;

@@ -17,7 +17,8 @@ const seg = encodeURIComponent;
 export const SHARED_PATHS = {
   search: `${API_PREFIX}journey-planner/search`,
   searchQuery: (hash: string) => `${API_PREFIX}journey-planner/search/${seg(hash)}`,
-  searchJourney: (hash: string, journeyId: string) => `${API_PREFIX}journey-planner/search/${seg(hash)}/${seg(journeyId)}`,
+  searchJourney: (hash: string, journeyId: string) =>
+    `${API_PREFIX}journey-planner/search/${seg(hash)}/${seg(journeyId)}`,
   login: `${API_PREFIX}auth/login`,
   logout: `${API_PREFIX}auth/logout`,
   logoutEverywhere: `${API_PREFIX}auth/logout-everywhere`,
@@ -47,7 +48,10 @@ export interface ApiCallOptions {
 /** Aborts when the caller aborts or the SPEC's timeout passes, whichever comes first. */
 function withTimeout(signal: AbortSignal | undefined): { signal: AbortSignal; done: () => void } {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new DOMException('The request took too long.', 'TimeoutError')), API_TIMEOUT_MS);
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('The request took too long.', 'TimeoutError')),
+    API_TIMEOUT_MS,
+  );
   const onAbort = () => controller.abort(signal?.reason);
   if (signal?.aborted) onAbort();
   else signal?.addEventListener('abort', onAbort, { once: true });
@@ -74,7 +78,12 @@ export function apiPut<T>(path: string, options: ApiCallOptions, body: unknown):
   return apiRequest<T>('PUT', path, options, body);
 }
 
-async function apiRequest<T>(method: 'GET' | 'POST' | 'PUT', path: string, options: ApiCallOptions, payload?: unknown): Promise<T> {
+async function apiRequest<T>(
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  options: ApiCallOptions,
+  payload?: unknown,
+): Promise<T> {
   const url = new URL(path, options.baseUrl ?? window.location.origin);
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, String(value));
@@ -94,8 +103,16 @@ async function apiRequest<T>(method: 'GET' | 'POST' | 'PUT', path: string, optio
   }
   const timed = withTimeout(options.signal);
   try {
-    const response = await (options.fetch ?? fetch)(url, { method, headers, signal: timed.signal, ...(method === 'GET' ? {} : { body: JSON.stringify(payload ?? {}) }) });
-    const body = (await response.json().catch(() => null)) as { message?: unknown; errors?: Record<string, string[]> } | null;
+    const response = await (options.fetch ?? fetch)(url, {
+      method,
+      headers,
+      signal: timed.signal,
+      ...(method === 'GET' ? {} : { body: JSON.stringify(payload ?? {}) }),
+    });
+    const body = (await response.json().catch(() => null)) as {
+      message?: unknown;
+      errors?: Record<string, string[]>;
+    } | null;
     if (!response.ok) {
       const message = typeof body?.message === 'string' ? body.message : `The server answered ${response.status}.`;
       throw new ApiRequestError(response.status, message, body?.errors);

@@ -127,7 +127,10 @@ export async function login(form: { username: string; password: string }, option
  */
 export async function endSession(options: ApiCallOptions, everywhere = false): Promise<void> {
   if (!state.token) return;
-  await apiPost<{ data: { message: string } }>(everywhere ? SHARED_PATHS.logoutEverywhere : SHARED_PATHS.logout, options);
+  await apiPost<{ data: { message: string } }>(
+    everywhere ? SHARED_PATHS.logoutEverywhere : SHARED_PATHS.logout,
+    options,
+  );
 }
 
 /** Clears the token here (after endSession); the banner belongs to Home, where the caller goes next. */

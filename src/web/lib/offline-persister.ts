@@ -6,7 +6,13 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { removeOldestQuery, type PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import { del, get, set, type UseStore } from 'idb-keyval';
-import { OFFLINE_CACHE_BUSTER, OFFLINE_CACHE_KEY, OFFLINE_MAX_AGE_MS, offlineQuery, shouldPersistQuery } from './offline-cache';
+import {
+  OFFLINE_CACHE_BUSTER,
+  OFFLINE_CACHE_KEY,
+  OFFLINE_MAX_AGE_MS,
+  offlineQuery,
+  shouldPersistQuery,
+} from './offline-cache';
 
 /** `store`: an idb-keyval store (tests pass one on a fake IndexedDB); the default store otherwise. */
 export function createOfflinePersister(store?: UseStore) {
@@ -23,7 +29,9 @@ export function createOfflinePersister(store?: UseStore) {
   });
 }
 
-export function offlinePersistOptions(persister = createOfflinePersister()): Omit<PersistQueryClientOptions, 'queryClient'> {
+export function offlinePersistOptions(
+  persister = createOfflinePersister(),
+): Omit<PersistQueryClientOptions, 'queryClient'> {
   return {
     persister,
     maxAge: OFFLINE_MAX_AGE_MS,

@@ -27,5 +27,9 @@ export function oldestShownData(cache: QueryCache): number | null {
 export function useOldestShownData(): number | null {
   const cache = useQueryClient().getQueryCache();
   const subscribe = useCallback((notify: () => void) => cache.subscribe(notify), [cache]);
-  return useSyncExternalStore(subscribe, () => oldestShownData(cache), () => null);
+  return useSyncExternalStore(
+    subscribe,
+    () => oldestShownData(cache),
+    () => null,
+  );
 }

@@ -48,7 +48,10 @@ export function createPusherRealtime(apiKey: string, where: Location = window.lo
       let left = false;
       const channel: Promise<Channel> = connect().then((client) => client.subscribe(name));
       const ready = new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('The realtime connection did not answer.')), SUBSCRIBE_TIMEOUT_MS);
+        const timer = setTimeout(
+          () => reject(new Error('The realtime connection did not answer.')),
+          SUBSCRIBE_TIMEOUT_MS,
+        );
         channel.then(
           (subscribed) => {
             if (subscribed.subscribed) {
@@ -76,9 +79,12 @@ export function createPusherRealtime(apiKey: string, where: Location = window.lo
         ready,
         bind(event, handler) {
           bound.push([event, handler]);
-          void channel.then((subscribed) => {
-            if (!left) subscribed.bind(event, handler);
-          }, () => undefined);
+          void channel.then(
+            (subscribed) => {
+              if (!left) subscribed.bind(event, handler);
+            },
+            () => undefined,
+          );
         },
         leave() {
           left = true;

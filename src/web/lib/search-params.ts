@@ -41,7 +41,8 @@ export interface JourneySearch {
 }
 
 export function parseJourneySearch(raw: Record<string, unknown>): JourneySearch {
-  const show = raw.show === true || raw.show === 'true' ? true : raw.show === false || raw.show === 'false' ? false : undefined;
+  const show =
+    raw.show === true || raw.show === 'true' ? true : raw.show === false || raw.show === 'false' ? false : undefined;
   const stage = typeof raw.stage === 'number' || typeof raw.stage === 'string' ? Number(raw.stage) : NaN;
   return {
     ...(isOneOf(JOURNEY_TYPES, raw.journeyType) ? { journeyType: raw.journeyType } : {}),

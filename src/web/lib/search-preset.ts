@@ -21,12 +21,17 @@ function toPlace(value: unknown, address: string | undefined): ChosenPlace | nul
   if (typeof value !== 'object' || value === null) return null;
   const { label, lat, lng } = value as Record<string, unknown>;
   const text = typeof label === 'string' && label.trim() ? label : address?.trim();
-  if (!text || typeof lat !== 'number' || typeof lng !== 'number' || !Number.isFinite(lat) || !Number.isFinite(lng)) return null;
+  if (!text || typeof lat !== 'number' || typeof lng !== 'number' || !Number.isFinite(lat) || !Number.isFinite(lng))
+    return null;
   return { label: text, lat, lng };
 }
 
 /** The preset from stored places (what the search form sent, or the journey's ends), or null when either is not a usable place. */
-export function searchPreset(origin: unknown, destination: unknown, addresses: { origin?: string; destination?: string } = {}): SearchPreset | null {
+export function searchPreset(
+  origin: unknown,
+  destination: unknown,
+  addresses: { origin?: string; destination?: string } = {},
+): SearchPreset | null {
   const from = toPlace(origin, addresses.origin);
   const to = toPlace(destination, addresses.destination);
   return from && to ? { origin: from, destination: to } : null;

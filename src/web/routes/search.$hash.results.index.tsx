@@ -8,7 +8,9 @@ import type { ResultsSearch } from '../lib/search-params';
 // sidebar first opens: Results' first load does without the form and its calendar.
 const EditJourneyForm = lazy(() =>
   import('../features/search').then(({ SearchForm, searchFormFromQuery }) => ({
-    default: ({ query, close }: { query: ShownSearch; close: () => void }) => <SearchForm variant="edit" initial={searchFormFromQuery(query)} onPlanned={close} />,
+    default: ({ query, close }: { query: ShownSearch; close: () => void }) => (
+      <SearchForm variant="edit" initial={searchFormFromQuery(query)} onPlanned={close} />
+    ),
   })),
 );
 
@@ -23,7 +25,10 @@ function ResultsRoute() {
   const navigate = useNavigate({ from: Route.fullPath });
   // Filters and sort live in the URL (SPEC section 2); changing them replaces the history entry.
   const onSearchChange = (next: ResultsSearch) =>
-    void navigate({ search: { ...(next.filters ? { filters: next.filters } : {}), ...(next.sort ? { sort: next.sort } : {}) }, replace: true });
+    void navigate({
+      search: { ...(next.filters ? { filters: next.filters } : {}), ...(next.sort ? { sort: next.sort } : {}) },
+      replace: true,
+    });
   return (
     <ResultsScreen
       hash={hash}

@@ -87,7 +87,10 @@ describe('/v1 API key', () => {
 
   it.each(['regional', 'health', 'council'] as const)('a %s key gets the %s brand', async (key) => {
     const brand = server.brands.brands.get(key)!;
-    const response = await api('GET', '/v1/brand', undefined, { 'x-api-key': brand.apiKey, authorization: 'Bearer abc.def' });
+    const response = await api('GET', '/v1/brand', undefined, {
+      'x-api-key': brand.apiKey,
+      authorization: 'Bearer abc.def',
+    });
     expect(response.status).toBe(200);
     const { data } = response.json<{ data: { key: string; title: string; enableUserAccounts: boolean } }>();
     expect(data.key).toBe(key);
@@ -159,7 +162,7 @@ describe('security headers', () => {
 });
 
 describe('addresses the router refuses (issue 22)', () => {
-  it('answer in the SPEC shape with the security headers, never Fastify\'s shape, code or the path echoed', async () => {
+  it("answer in the SPEC shape with the security headers, never Fastify's shape, code or the path echoed", async () => {
     const cases: Array<[string, number]> = [
       ['/v1/brand%zz', 400],
       ['/search/%zz/results', 400],
@@ -176,7 +179,9 @@ describe('addresses the router refuses (issue 22)', () => {
       const body = response.json<Record<string, unknown>>();
       expect(Object.keys(body)).toEqual(['message']);
       expect(body.message).toEqual(expect.any(String));
-      expect(response.text).not.toMatch(/FST_|statusCode|"error"|aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa|%zz|%E0/);
+      expect(response.text).not.toMatch(
+        /FST_|statusCode|"error"|aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa|%zz|%E0/,
+      );
       expectSecurityHeaders(response);
       expect(response.headers['x-request-id']).toEqual(expect.any(String));
     }
@@ -186,7 +191,9 @@ describe('addresses the router refuses (issue 22)', () => {
 describe('malformed HTTP', () => {
   it('gets a JSON error in the SPEC shape, not the parser default', async () => {
     const raw = await new Promise<string>((resolve, reject) => {
-      const socket = net.connect(server.port, '127.0.0.1', () => socket.write('GET /v1/brand HTTP/1.1\r\nHost: x\r\nBad Header Line\r\n\r\n'));
+      const socket = net.connect(server.port, '127.0.0.1', () =>
+        socket.write('GET /v1/brand HTTP/1.1\r\nHost: x\r\nBad Header Line\r\n\r\n'),
+      );
       let text = '';
       socket.on('data', (chunk) => (text += chunk.toString()));
       socket.on('end', () => resolve(text));
@@ -198,7 +205,8 @@ describe('malformed HTTP', () => {
 });
 
 describe('web app', () => {
-  const page = (path: string, host: string) => call('GET', path, { headers: { accept: 'text/html,application/xhtml+xml', host } });
+  const page = (path: string, host: string) =>
+    call('GET', path, { headers: { accept: 'text/html,application/xhtml+xml', host } });
 
   it('fills index.html for the brand of the Host, on any page path', async () => {
     const health = server.brands.brands.get('health')!;
@@ -234,13 +242,17 @@ describe('web app', () => {
   });
 
   it('serves the brand-filled page at /index.html to the service worker precache (Accept: */*)', async () => {
-    const response = await call('GET', '/index.html?__WB_REVISION__=abc', { headers: { accept: '*/*', host: 'council.localhost' } });
+    const response = await call('GET', '/index.html?__WB_REVISION__=abc', {
+      headers: { accept: '*/*', host: 'council.localhost' },
+    });
     expect(response.status).toBe(200);
     expect(response.text).toContain(`<title>${server.brands.brands.get('council')!.title}</title>`);
   });
 
   it('compresses the page for browsers that accept brotli or gzip', async () => {
-    const br = await call('GET', '/about', { headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' } });
+    const br = await call('GET', '/about', {
+      headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toMatch(/Accept-Encoding/i);
     const gzip = await call('GET', '/about', { headers: { accept: 'text/html', 'accept-encoding': 'gzip' } });
@@ -248,7 +260,10 @@ describe('web app', () => {
   });
 
   it('sends a precompressed asset when one was built beside it', async () => {
-    fs.writeFileSync(path.join(server.distDir, 'assets', `${ASSET_NAME}.br`), zlib.brotliCompressSync(Buffer.from('console.log("app");')));
+    fs.writeFileSync(
+      path.join(server.distDir, 'assets', `${ASSET_NAME}.br`),
+      zlib.brotliCompressSync(Buffer.from('console.log("app");')),
+    );
     const response = await call('GET', `/assets/${ASSET_NAME}`, { headers: { 'accept-encoding': 'br' } });
     expect(response.status).toBe(200);
     expect(response.headers['content-encoding']).toBe('br');
@@ -261,7 +276,12 @@ describe('web app', () => {
       expect(response.status).toBe(200);
       expect(response.headers['content-type']).toMatch(/^application\/manifest\+json/);
       const manifest = response.json<{ name: string; short_name: string; theme_color: string; display: string }>();
-      expect(manifest).toMatchObject({ name: brand.title, short_name: brand.shortTitle, theme_color: brand.theme.themeColor, display: 'standalone' });
+      expect(manifest).toMatchObject({
+        name: brand.title,
+        short_name: brand.shortTitle,
+        theme_color: brand.theme.themeColor,
+        display: 'standalone',
+      });
     }
   });
 

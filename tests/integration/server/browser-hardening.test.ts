@@ -10,7 +10,10 @@ import { request, startTestServer, type TestServer } from './helpers/app-server'
 
 let server: TestServer;
 beforeAll(async () => {
-  const realtime = createRealtimePlugin({ isKnownAppKey: () => true, allowedOriginHosts: ['regional.localhost', 'health.localhost'] });
+  const realtime = createRealtimePlugin({
+    isKnownAppKey: () => true,
+    allowedOriginHosts: ['regional.localhost', 'health.localhost'],
+  });
   server = await startTestServer({ realtime: realtime.plugin, trustProxy: true });
 });
 afterAll(async () => {
@@ -19,7 +22,8 @@ afterAll(async () => {
 
 describe('Content-Security-Policy connect-src', () => {
   it('allows this origin, the map style origin and Google only for brands that use them: no https: or ws: wildcards', () => {
-    const connect = (brand: Parameters<typeof contentSecurityPolicy>[0]) => /connect-src ([^;]*)/.exec(contentSecurityPolicy(brand))?.[1];
+    const connect = (brand: Parameters<typeof contentSecurityPolicy>[0]) =>
+      /connect-src ([^;]*)/.exec(contentSecurityPolicy(brand))?.[1];
     expect(connect({ mapStyle: 'fallback', googleMapsKey: undefined } as never)).toBe("'self'");
     expect(connect({ mapStyle: 'https://tiles.example.org/styles/v1/style.json', googleMapsKey: 'key' } as never)).toBe(
       "'self' https://tiles.example.org https://maps.googleapis.com https://places.googleapis.com",

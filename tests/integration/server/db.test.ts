@@ -36,14 +36,23 @@ async function exerciseSchema(database: DatabaseHandle) {
   const { db } = database;
   const [user] = await db
     .insert(schema.users)
-    .values({ email: 'ann@example.scot', passwordHash: 'x', brand: 'regional', firstName: 'Ann', lastName: 'Bell', dob: '1990-02-03' })
+    .values({
+      email: 'ann@example.scot',
+      passwordHash: 'x',
+      brand: 'regional',
+      firstName: 'Ann',
+      lastName: 'Bell',
+      dob: '1990-02-03',
+    })
     .returning();
   expect(user?.id).toMatch(/^[0-9a-f-]{36}$/);
   expect(user?.profile).toEqual({});
   expect(user?.dob).toBe('1990-02-03');
   // E-mail is unique whatever its case.
   await expect(
-    db.insert(schema.users).values({ email: 'ANN@example.scot', passwordHash: 'y', brand: 'regional', firstName: 'A', lastName: 'B' }),
+    db
+      .insert(schema.users)
+      .values({ email: 'ANN@example.scot', passwordHash: 'y', brand: 'regional', firstName: 'A', lastName: 'B' }),
   ).rejects.toThrow();
 
   await db.insert(schema.searchQueries).values({
@@ -55,22 +64,54 @@ async function exerciseSchema(database: DatabaseHandle) {
     destinationAddress: 'Perth',
     outDepartureAt: new Date('2026-01-01T09:00:00Z'),
   });
-  const [journey] = await db.insert(schema.journeys).values({ queryHash: 'h1', position: 0, data: { cost: 'free' } }).returning();
+  const [journey] = await db
+    .insert(schema.journeys)
+    .values({ queryHash: 'h1', position: 0, data: { cost: 'free' } })
+    .returning();
   await db.insert(schema.savedJourneys).values({ userId: user!.id, journeyId: journey!.id });
   await expect(db.insert(schema.savedJourneys).values({ userId: user!.id, journeyId: journey!.id })).rejects.toThrow();
   await expect(
-    db.insert(schema.searchQueries).values({ hash: 'h2', brand: 'regional', form: {}, originAddress: 'a', destinationAddress: 'b', outDepartureAt: new Date(), status: 'bogus' as 'done' }),
+    db
+      .insert(schema.searchQueries)
+      .values({
+        hash: 'h2',
+        brand: 'regional',
+        form: {},
+        originAddress: 'a',
+        destinationAddress: 'b',
+        outDepartureAt: new Date(),
+        status: 'bogus' as 'done',
+      }),
   ).rejects.toThrow();
 
   const [campaign] = await db
     .insert(schema.campaigns)
-    .values({ brand: 'regional', title: 'T', text: 'x', appearOn: ['journey-planner'], endAt: new Date(Date.now() + 86_400_000) })
+    .values({
+      brand: 'regional',
+      title: 'T',
+      text: 'x',
+      appearOn: ['journey-planner'],
+      endAt: new Date(Date.now() + 86_400_000),
+    })
     .returning();
   await expect(
-    db.insert(schema.campaigns).values({ brand: 'regional', title: 'T', text: 'x', appearOn: ['nowhere' as 'journey-planner'], endAt: new Date(Date.now() + 86_400_000) }),
+    db
+      .insert(schema.campaigns)
+      .values({
+        brand: 'regional',
+        title: 'T',
+        text: 'x',
+        appearOn: ['nowhere' as 'journey-planner'],
+        endAt: new Date(Date.now() + 86_400_000),
+      }),
   ).rejects.toThrow();
-  const [view] = await db.insert(schema.campaignImpressions).values({ campaignId: campaign!.id, action: 'view', expiresAt: new Date() }).returning();
-  await db.insert(schema.campaignImpressions).values({ campaignId: campaign!.id, action: 'clickthrough', impressionId: view!.id, expiresAt: new Date() });
+  const [view] = await db
+    .insert(schema.campaignImpressions)
+    .values({ campaignId: campaign!.id, action: 'view', expiresAt: new Date() })
+    .returning();
+  await db
+    .insert(schema.campaignImpressions)
+    .values({ campaignId: campaign!.id, action: 'clickthrough', impressionId: view!.id, expiresAt: new Date() });
 
   // Deleting the user takes tokens, searches, journeys and saved journeys with it.
   await db.delete(schema.users).where(eq(schema.users.id, user!.id));
@@ -92,7 +133,10 @@ describe('migrations on PGlite', () => {
 
       // Reopening runs the migrator again: nothing pending, nothing lost.
       const second = await openDatabase({ databaseUrl: undefined, dataDir });
-      const applied = await rows<{ count: number }>(second, sql`select count(*)::int as count from drizzle.__drizzle_migrations`);
+      const applied = await rows<{ count: number }>(
+        second,
+        sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
+      );
       expect(applied[0]?.count).toBeGreaterThan(0);
       await second.close();
     } finally {

@@ -21,17 +21,28 @@ afterAll(async () => {
   await dispose?.();
 });
 
-const request = { origin: { label: 'Dundee', lat: 56.4566, lng: -2.9713 }, destination: { label: 'Perth', lat: 56.3952, lng: -3.4374 }, out_time: '2030-01-07T08:00' };
+const request = {
+  origin: { label: 'Dundee', lat: 56.4566, lng: -2.9713 },
+  destination: { label: 'Perth', lat: 56.3952, lng: -3.4374 },
+  out_time: '2030-01-07T08:00',
+};
 
 describe('PlannerPool', () => {
   it('a region that cannot be loaded fails ready() and every job, saying why', async () => {
     const errors: string[] = [];
-    const pool = new PlannerPool({ manifests: ['/nonexistent/region.json'], size: 2, log: { error: (_details, message) => errors.push(message) } });
+    const pool = new PlannerPool({
+      manifests: ['/nonexistent/region.json'],
+      size: 2,
+      log: { error: (_details, message) => errors.push(message) },
+    });
     try {
       await expect(pool.ready()).rejects.toThrow(/could not load its region data/);
       const failure = await pool.run(request, new Date()).catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(PlanFailedError);
-      expect((failure as PlanFailedError).failure).toMatchObject({ kind: 'internal', message: expect.stringMatching(/could not load its region data/) });
+      expect((failure as PlanFailedError).failure).toMatchObject({
+        kind: 'internal',
+        message: expect.stringMatching(/could not load its region data/),
+      });
       expect(errors).toContain('planner unavailable');
     } finally {
       await pool.close();
@@ -52,7 +63,12 @@ describe('PlannerPool', () => {
         outDepartureAt: new Date('2030-01-07T08:00:00Z'),
       });
       await runSearchJob(
-        { db: database.db, publish: (...event) => published.push(event), plan: (r, now) => pool.run(r, now), log: { error: (_d, message) => logged.push(message) } },
+        {
+          db: database.db,
+          publish: (...event) => published.push(event),
+          plan: (r, now) => pool.run(r, now),
+          log: { error: (_d, message) => logged.push(message) },
+        },
         { hash, request, now: Date.now() },
       );
       const [row] = await database.db.select().from(searchQueries).where(eq(searchQueries.hash, hash));

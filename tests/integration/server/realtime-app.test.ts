@@ -20,7 +20,14 @@ afterAll(async () => {
 });
 
 function client(key: string) {
-  return new Pusher(key, { cluster: 'mt1', wsHost: '127.0.0.1', wsPort: server.port, forceTLS: false, enabledTransports: ['ws'], disableStats: true });
+  return new Pusher(key, {
+    cluster: 'mt1',
+    wsHost: '127.0.0.1',
+    wsPort: server.port,
+    forceTLS: false,
+    enabledTransports: ['ws'],
+    disableStats: true,
+  });
 }
 
 describe('realtime on the app server', () => {
@@ -43,7 +50,9 @@ describe('realtime on the app server', () => {
   it('refuses an app key that is not a brand API key', async () => {
     const pusher = client('not-a-brand-key-at-all');
     try {
-      const error = await new Promise<{ error?: { data?: { code?: number } } }>((resolve) => pusher.connection.bind('error', resolve));
+      const error = await new Promise<{ error?: { data?: { code?: number } } }>((resolve) =>
+        pusher.connection.bind('error', resolve),
+      );
       expect(error.error?.data?.code).toBe(4001);
     } finally {
       pusher.disconnect();

@@ -18,7 +18,12 @@ describe.skipIf(skip)('RedisRateLimiter', () => {
   const now = () => new Date(Date.now() + offset);
   const limiters: RedisRateLimiter[] = [];
   const limiter = (options: { namespace?: string; url?: string; onError?: (error: unknown) => void } = {}) => {
-    const made = new RedisRateLimiter({ url: options.url ?? TEST_REDIS_URL, namespace: options.namespace ?? namespace, now, onError: options.onError });
+    const made = new RedisRateLimiter({
+      url: options.url ?? TEST_REDIS_URL,
+      namespace: options.namespace ?? namespace,
+      now,
+      onError: options.onError,
+    });
     limiters.push(made);
     return made;
   };
@@ -42,7 +47,9 @@ describe.skipIf(skip)('RedisRateLimiter', () => {
     expect(!refused.allowed && refused.retryAfterSeconds).toBeLessThanOrEqual(60);
     // Another key, and another namespace (another deployment on the same Redis), count apart.
     expect(await a.hit('login:account:y@example.org', rule)).toEqual({ allowed: true });
-    expect(await limiter({ namespace: `${namespace}-other` }).hit('login:account:x@example.org', rule)).toEqual({ allowed: true });
+    expect(await limiter({ namespace: `${namespace}-other` }).hit('login:account:x@example.org', rule)).toEqual({
+      allowed: true,
+    });
     // A refused attempt is not counted: once the window has passed, the key is free again.
     offset += 61_000;
     expect(await b.hit('login:account:x@example.org', rule)).toEqual({ allowed: true });

@@ -35,7 +35,11 @@ describe('REGIONS at start-up', () => {
     const missing = path.join(dir, 'nowhere.json');
     const { code, stderr } = await run('src/server/main.ts', { REGIONS: `data/regions/tayside.json,${missing}` });
     expect(code).toBe(1);
-    expect(stderr).toMatch(new RegExp(`^drover: Invalid settings in the environment:\\n  REGIONS: cannot read the region manifest ${missing} \\(got ".*"\\)\\n$`));
+    expect(stderr).toMatch(
+      new RegExp(
+        `^drover: Invalid settings in the environment:\\n  REGIONS: cannot read the region manifest ${missing} \\(got ".*"\\)\\n$`,
+      ),
+    );
     expect(fs.existsSync(path.join(dir, 'var/pglite'))).toBe(false);
   });
 
@@ -44,9 +48,17 @@ describe('REGIONS at start-up', () => {
     fs.writeFileSync(notManifest, JSON.stringify({ title: 'not a region' }));
     const server = await run('src/server/main.ts', { REGIONS: notManifest });
     expect(server.code).toBe(1);
-    expect(server.stderr).toBe(`drover: Invalid settings in the environment:\n  REGIONS: ${notManifest} is not a region manifest: a manifest needs name, snapshot and at least one feed\n`);
-    const worker = await run('src/server/worker.ts', { REGIONS: notManifest, REDIS_URL: 'redis://127.0.0.1:1', DATABASE_URL: 'postgres://127.0.0.1:1/none' });
+    expect(server.stderr).toBe(
+      `drover: Invalid settings in the environment:\n  REGIONS: ${notManifest} is not a region manifest: a manifest needs name, snapshot and at least one feed\n`,
+    );
+    const worker = await run('src/server/worker.ts', {
+      REGIONS: notManifest,
+      REDIS_URL: 'redis://127.0.0.1:1',
+      DATABASE_URL: 'postgres://127.0.0.1:1/none',
+    });
     expect(worker.code).toBe(1);
-    expect(worker.stderr).toMatch(/^drover worker: Invalid settings in the environment:\n {2}REGIONS: .*brand\.json is not a region manifest/);
+    expect(worker.stderr).toMatch(
+      /^drover worker: Invalid settings in the environment:\n {2}REGIONS: .*brand\.json is not a region manifest/,
+    );
   });
 });

@@ -10,7 +10,13 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOURNEY_PROCESSED, journeyAnswerSchema, RESULTS_RETRIEVED, searchQueryAnswerSchema, searchStartedSchema } from '../../../src/contract/search';
+import {
+  JOURNEY_PROCESSED,
+  journeyAnswerSchema,
+  RESULTS_RETRIEVED,
+  searchQueryAnswerSchema,
+  searchStartedSchema,
+} from '../../../src/contract/search';
 import { redisNamespace } from '../../../src/server/jobs/queue';
 import { createPostgresDatabase, makeFakeDist, realBrands } from './helpers/app-server';
 import { start, stop, until, type Proc } from './helpers/processes';
@@ -39,14 +45,30 @@ describe.skipIf(skip)('scale-out: two servers and a worker on PostgreSQL and Red
   const call = (port: number, method: string, pathname: string, body?: unknown) =>
     fetch(`http://127.0.0.1:${port}${pathname}`, {
       method,
-      headers: { accept: 'application/json', 'x-api-key': apiKey, 'x-requested-with': 'XMLHttpRequest', ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        accept: 'application/json',
+        'x-api-key': apiKey,
+        'x-requested-with': 'XMLHttpRequest',
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
       body: body ? JSON.stringify(body) : undefined,
     });
-  const healthy = (port: number) => () => fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+  const healthy = (port: number) => () =>
+    fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
 
   beforeAll(async () => {
     database = await createPostgresDatabase(DATABASE_URL);
-    env = { DATABASE_URL: database.url, REDIS_URL, DATA_DIR: dataDir, DIST_DIR: distDir, HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+    env = {
+      DATABASE_URL: database.url,
+      REDIS_URL,
+      DATA_DIR: dataDir,
+      DIST_DIR: distDir,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+    };
     [portA, portB] = [await freePort(), await freePort()];
     // A first: it runs the migrations; then B.
     a = start('src/server/main.ts', { ...env, PORT: String(portA) });
@@ -79,7 +101,9 @@ describe.skipIf(skip)('scale-out: two servers and a worker on PostgreSQL and Red
     expect(posted.status).toBe(201);
     const { hash } = searchStartedSchema.parse(await posted.json()).data;
     // No worker yet: the search waits in the queue, and A already knows it from the shared database.
-    const waiting = searchQueryAnswerSchema.parse(await (await call(portA, 'GET', `/v1/journey-planner/search/${hash}`)).json()).data;
+    const waiting = searchQueryAnswerSchema.parse(
+      await (await call(portA, 'GET', `/v1/journey-planner/search/${hash}`)).json(),
+    ).data;
     expect(waiting).toMatchObject({ status: 'pending', results_retrieved: null, journeys: [] });
 
     const pusher = pusherClient(apiKey, portA);
@@ -95,12 +119,19 @@ describe.skipIf(skip)('scale-out: two servers and a worker on PostgreSQL and Red
         expect(journeyAnswerSchema.parse(await response.json()).data.id).toBe(id);
       }
       await until(
-        async () => (await (await call(portB, 'GET', `/v1/journey-planner/search/${hash}`)).json() as { data: { status: string } }).data.status === 'done',
+        async () =>
+          (
+            (await (await call(portB, 'GET', `/v1/journey-planner/search/${hash}`)).json()) as {
+              data: { status: string };
+            }
+          ).data.status === 'done',
         'search done',
         worker,
         10_000,
       );
-      const done = searchQueryAnswerSchema.parse(await (await call(portB, 'GET', `/v1/journey-planner/search/${hash}`)).json()).data;
+      const done = searchQueryAnswerSchema.parse(
+        await (await call(portB, 'GET', `/v1/journey-planner/search/${hash}`)).json(),
+      ).data;
       expect(done.results_retrieved).toBe(count);
       expect(done.journeys.map((j) => j.id)).toEqual(ids);
     } finally {
@@ -109,7 +140,8 @@ describe.skipIf(skip)('scale-out: two servers and a worker on PostgreSQL and Red
   }, 120_000);
 
   it('counts failed logins across both servers: the delays hold however the attempts are spread', async () => {
-    const login = (port: number) => call(port, 'POST', '/v1/auth/login', { username: 'spread.attempts@example.org', password: 'not the password' });
+    const login = (port: number) =>
+      call(port, 'POST', '/v1/auth/login', { username: 'spread.attempts@example.org', password: 'not the password' });
     // DEFAULT_RATE_LIMITS.loginBackoff: 5 free failures per account and IP, here 3 on A and 2 on B.
     for (let i = 0; i < 5; i++) expect((await login(i % 2 ? portB : portA)).status).toBe(401);
     for (const port of [portA, portB]) {

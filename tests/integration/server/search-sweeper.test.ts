@@ -8,7 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchFormSchema } from '../../../src/contract/search';
 import { storeQuery } from '../../../src/server/api/journeys/store';
 import { searchQueries } from '../../../src/server/db/schema';
-import { InProcessSearchJobs, MAX_SEARCH_ATTEMPTS, PLANNING_FAILED, runSearchJob, type SearchJobDeps } from '../../../src/server/jobs/search-job';
+import {
+  InProcessSearchJobs,
+  MAX_SEARCH_ATTEMPTS,
+  PLANNING_FAILED,
+  runSearchJob,
+  type SearchJobDeps,
+} from '../../../src/server/jobs/search-job';
 import { SearchSweeper } from '../../../src/server/jobs/sweeper';
 import type { Journey } from '../../../src/planner/journey/types';
 import { openTestDatabase } from './helpers/app-server';
@@ -53,24 +59,47 @@ async function search(label: string, set: Partial<typeof searchQueries.$inferIns
     destinationAddress: 'Perth',
     outDepartureAt: new Date('2030-06-03T08:00:00Z'),
   });
-  await database.db.update(searchQueries).set({ updatedAt: new Date(Date.now() - 60_000), ...set }).where(eq(searchQueries.hash, hash));
+  await database.db
+    .update(searchQueries)
+    .set({ updatedAt: new Date(Date.now() - 60_000), ...set })
+    .where(eq(searchQueries.hash, hash));
   return hash;
 }
-const row = async (hash: string) => (await database.db.select().from(searchQueries).where(eq(searchQueries.hash, hash)))[0]!;
+const row = async (hash: string) =>
+  (await database.db.select().from(searchQueries).where(eq(searchQueries.hash, hash)))[0]!;
 
 describe('the sweeper', () => {
   it('queues again what the queue lost and what a dead planner held, leaves live claims and fresh searches alone', async () => {
     const lost = await search('lost');
-    const dead = await search('dead', { status: 'running', attempts: 1, leaseUntil: sql`now() - interval '1 second'` as never });
-    const live = await search('live', { status: 'running', attempts: 1, leaseUntil: sql`now() + interval '1 minute'` as never });
+    const dead = await search('dead', {
+      status: 'running',
+      attempts: 1,
+      leaseUntil: sql`now() - interval '1 second'` as never,
+    });
+    const live = await search('live', {
+      status: 'running',
+      attempts: 1,
+      leaseUntil: sql`now() + interval '1 minute'` as never,
+    });
     const fresh = await search('fresh', { updatedAt: new Date() });
-    const hopeless = await search('hopeless', { status: 'running', attempts: MAX_SEARCH_ATTEMPTS, leaseUntil: sql`now() - interval '1 second'` as never });
+    const hopeless = await search('hopeless', {
+      status: 'running',
+      attempts: MAX_SEARCH_ATTEMPTS,
+      leaseUntil: sql`now() - interval '1 second'` as never,
+    });
     const jobs = new InProcessSearchJobs(deps);
-    const sweeper = new SearchSweeper({ db: database.db, queue: jobs, blockedTravelTypes: () => [], log: { info: () => {}, error: () => {} }, intervalMs: 10_000 });
+    const sweeper = new SearchSweeper({
+      db: database.db,
+      queue: jobs,
+      blockedTravelTypes: () => [],
+      log: { info: () => {}, error: () => {} },
+      intervalMs: 10_000,
+    });
     expect(await sweeper.sweep()).toBe(2);
     await jobs.idle();
     expect(planned.sort()).toEqual(['dead', 'lost']);
-    for (const hash of [lost, dead]) expect(await row(hash)).toMatchObject({ status: 'done', resultsRetrieved: 2, leaseUntil: null });
+    for (const hash of [lost, dead])
+      expect(await row(hash)).toMatchObject({ status: 'done', resultsRetrieved: 2, leaseUntil: null });
     expect(await row(live)).toMatchObject({ status: 'running' });
     expect(await row(fresh)).toMatchObject({ status: 'pending' });
     expect(await row(hopeless)).toMatchObject({ status: 'failed', failure: PLANNING_FAILED });
@@ -78,9 +107,19 @@ describe('the sweeper', () => {
   });
 
   it('at the start of the sole owner (PGlite), a running search cut off by a crash is planned again at once', async () => {
-    const cut = await search('cut', { status: 'running', attempts: 1, leaseUntil: sql`now() + interval '1 minute'` as never });
+    const cut = await search('cut', {
+      status: 'running',
+      attempts: 1,
+      leaseUntil: sql`now() + interval '1 minute'` as never,
+    });
     const jobs = new InProcessSearchJobs(deps);
-    const sweeper = new SearchSweeper({ db: database.db, queue: jobs, blockedTravelTypes: () => [], log: { info: () => {}, error: () => {} }, soleOwner: true });
+    const sweeper = new SearchSweeper({
+      db: database.db,
+      queue: jobs,
+      blockedTravelTypes: () => [],
+      log: { info: () => {}, error: () => {} },
+      soleOwner: true,
+    });
     await sweeper.start();
     await sweeper.stop();
     await jobs.idle();
@@ -92,13 +131,19 @@ describe('the claim', () => {
   it('plans a search once however often it is queued, and re-announces what a dead planner stored', async () => {
     const hash = await search('twice');
     planned = [];
-    await Promise.all([runSearchJob(deps, { hash, request: { origin: { label: 'twice' } } as never, now: Date.now() }), runSearchJob(deps, { hash, request: { origin: { label: 'twice' } } as never, now: Date.now() })]);
+    await Promise.all([
+      runSearchJob(deps, { hash, request: { origin: { label: 'twice' } } as never, now: Date.now() }),
+      runSearchJob(deps, { hash, request: { origin: { label: 'twice' } } as never, now: Date.now() }),
+    ]);
     expect(planned).toEqual(['twice']);
     expect(await row(hash)).toMatchObject({ status: 'done', attempts: 1 });
   });
 
   it('never plans a search that was answered 503 and marked failed, even when the queue delivers it late', async () => {
-    const hash = await search('late', { status: 'failed', failure: 'Journey planning is not available right now. Please try again later.' });
+    const hash = await search('late', {
+      status: 'failed',
+      failure: 'Journey planning is not available right now. Please try again later.',
+    });
     planned = [];
     await runSearchJob(deps, { hash, request: { origin: { label: 'late' } } as never, now: Date.now() });
     expect(planned).toEqual([]);

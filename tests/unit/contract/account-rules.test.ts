@@ -1,13 +1,40 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, londonDate, normalisePasses, parseIsoDate, passwordProblems, RAILCARD_OPTIONS, TITLE_OPTIONS } from '../../../src/contract/account-rules';
+import {
+  ageOn,
+  londonDate,
+  normalisePasses,
+  parseIsoDate,
+  passwordProblems,
+  RAILCARD_OPTIONS,
+  TITLE_OPTIONS,
+} from '../../../src/contract/account-rules';
 import { pageMeta, pageOffset } from '../../../src/contract/paging';
 import { impressionIsStale } from '../../../src/contract/campaign-options';
 import { registerFormSchema } from '../../../src/contract/users';
 
 describe('option lists', () => {
-  it('are the SPEC\'s, in its order and spelling', () => {
-    expect(TITLE_OPTIONS).toEqual(['Mr', 'Mrs', 'Ms', 'Miss', 'Dr', 'Prof', 'Sir', 'Dame', 'Reverend', 'Duke', 'Duchess', 'Other']);
-    expect(RAILCARD_OPTIONS).toEqual(['16-17 Saver', '16-25 Railcard', '26-30 Railcard', 'Disabled Persons Railcard', 'Senior Railcard']);
+  it("are the SPEC's, in its order and spelling", () => {
+    expect(TITLE_OPTIONS).toEqual([
+      'Mr',
+      'Mrs',
+      'Ms',
+      'Miss',
+      'Dr',
+      'Prof',
+      'Sir',
+      'Dame',
+      'Reverend',
+      'Duke',
+      'Duchess',
+      'Other',
+    ]);
+    expect(RAILCARD_OPTIONS).toEqual([
+      '16-17 Saver',
+      '16-25 Railcard',
+      '26-30 Railcard',
+      'Disabled Persons Railcard',
+      'Senior Railcard',
+    ]);
   });
 });
 
@@ -25,12 +52,22 @@ describe('age from date of birth', () => {
     expect(ageOn('2009-02-28', '2021-02-28')).toBe(12);
   });
   it('rejects dates that do not exist or are malformed', () => {
-    for (const bad of ['2023-02-29', '2023-13-01', '2023-00-10', '2023-04-31', '23-01-01', '2023/01/01', '2023-1-1', ' 2023-01-01', '']) {
+    for (const bad of [
+      '2023-02-29',
+      '2023-13-01',
+      '2023-00-10',
+      '2023-04-31',
+      '23-01-01',
+      '2023/01/01',
+      '2023-1-1',
+      ' 2023-01-01',
+      '',
+    ]) {
       expect(parseIsoDate(bad), bad).toBeNull();
       expect(ageOn(bad, '2024-01-01'), bad).toBeNull();
     }
   });
-  it('uses London\'s calendar date', () => {
+  it("uses London's calendar date", () => {
     expect(londonDate(new Date('2026-06-30T23:30:00Z'))).toBe('2026-07-01'); // BST
     expect(londonDate(new Date('2026-01-31T23:30:00Z'))).toBe('2026-01-31'); // GMT
   });
@@ -49,10 +86,19 @@ describe('age from date of birth', () => {
 
 describe('Young Scot and railcard rules', () => {
   it('clears the new-card flag unless the card is held', () => {
-    expect(normalisePasses({ has_young_scot_card: false, has_new_young_scot_card: true })).toEqual({ has_young_scot_card: false, has_new_young_scot_card: false });
+    expect(normalisePasses({ has_young_scot_card: false, has_new_young_scot_card: true })).toEqual({
+      has_young_scot_card: false,
+      has_new_young_scot_card: false,
+    });
     expect(normalisePasses({ has_new_young_scot_card: true })).toEqual({ has_new_young_scot_card: false });
-    expect(normalisePasses({ has_young_scot_card: true, has_new_young_scot_card: true })).toEqual({ has_young_scot_card: true, has_new_young_scot_card: true });
-    expect(normalisePasses({ has_young_scot_card: true, has_new_young_scot_card: false })).toEqual({ has_young_scot_card: true, has_new_young_scot_card: false });
+    expect(normalisePasses({ has_young_scot_card: true, has_new_young_scot_card: true })).toEqual({
+      has_young_scot_card: true,
+      has_new_young_scot_card: true,
+    });
+    expect(normalisePasses({ has_young_scot_card: true, has_new_young_scot_card: false })).toEqual({
+      has_young_scot_card: true,
+      has_new_young_scot_card: false,
+    });
   });
   it('stores railcard "No" (empty) as none', () => {
     expect(normalisePasses({ railcard: '' }).railcard).toBeNull();
@@ -64,9 +110,14 @@ describe('password rules', () => {
   it('states each broken rule', () => {
     expect(passwordProblems('short')).toEqual(['The password must be at least 10 characters.']);
     expect(passwordProblems('long enough pass')).toEqual([]);
-    expect(passwordProblems('x'.repeat(129))).toEqual(['The password must be at most 128 characters.', 'The password must not be one character repeated.']);
+    expect(passwordProblems('x'.repeat(129))).toEqual([
+      'The password must be at most 128 characters.',
+      'The password must not be one character repeated.',
+    ]);
     expect(passwordProblems('aaaaaaaaaaaa')).toEqual(['The password must not be one character repeated.']);
-    expect(passwordProblems(' Isla@Example.org ', 'isla@example.org')).toEqual(['The password must not be your e-mail address.']);
+    expect(passwordProblems(' Isla@Example.org ', 'isla@example.org')).toEqual([
+      'The password must not be your e-mail address.',
+    ]);
     expect(passwordProblems('isla@example.org!', 'isla@example.org')).toEqual([]);
   });
   it('counts characters, not UTF-16 units', () => {

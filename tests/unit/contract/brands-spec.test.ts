@@ -11,7 +11,8 @@ describe('brand files', () => {
   it("names the Tayside region's travel types: no Tram, Subway or Ferry for the stage filter to offer", () => {
     for (const brand of registry.brands.values()) {
       expect(brand.region.travelTypes, brand.key).toEqual(expect.arrayContaining(['train', 'bus', 'coach', 'walk']));
-      for (const absent of ['tram', 'subway', 'ferry']) expect(brand.region.travelTypes, brand.key).not.toContain(absent);
+      for (const absent of ['tram', 'subway', 'ferry'])
+        expect(brand.region.travelTypes, brand.key).not.toContain(absent);
     }
   });
   it('loads all six brands with regional as the default', () => {
@@ -56,10 +57,14 @@ describe('brand files', () => {
     }
     expect(registry.byApiKey('not-a-key')).toBeUndefined();
     expect(registry.byHostname('example.org').key).toBe('regional');
-    expect(loadBrands(path.resolve(import.meta.dirname, '../../../brands'), 'health').byHostname(undefined).key).toBe('health');
+    expect(loadBrands(path.resolve(import.meta.dirname, '../../../brands'), 'health').byHostname(undefined).key).toBe(
+      'health',
+    );
   });
 
   it('refuses an unknown BRAND setting', () => {
-    expect(() => loadBrands(path.resolve(import.meta.dirname, '../../../brands'), 'nope')).toThrow(/BRAND: "nope" is not one of/);
+    expect(() => loadBrands(path.resolve(import.meta.dirname, '../../../brands'), 'nope')).toThrow(
+      /BRAND: "nope" is not one of/,
+    );
   });
 });

@@ -7,7 +7,9 @@ const place = { label: 'Dundee', lat: 56.46, lng: -2.97 };
 const perth = { label: 'Perth', lat: 56.39, lng: -3.43 };
 const errorsOf = (body: unknown) => {
   const result = parse(body);
-  return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+  return result.success
+    ? {}
+    : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
 };
 
 describe('search times (Europe/London)', () => {
@@ -20,14 +22,30 @@ describe('search times (Europe/London)', () => {
   });
 
   it('moves a time in the spring-forward gap on, and refuses dates and clocks that do not exist', () => {
-    expect(formatSearchTime(new Date(parseSearchTime('2026/03/29 01:30:00')!.epochMilliseconds))).toBe('2026/03/29 02:30:00');
-    for (const text of ['2026/02/29 08:00:00', '2026/13/01 08:00:00', '2026/01/01 24:00:00', '2026-01-01 08:00:00', '08:00 2026/01/01']) expect(parseSearchTime(text)).toBeNull();
+    expect(formatSearchTime(new Date(parseSearchTime('2026/03/29 01:30:00')!.epochMilliseconds))).toBe(
+      '2026/03/29 02:30:00',
+    );
+    for (const text of [
+      '2026/02/29 08:00:00',
+      '2026/13/01 08:00:00',
+      '2026/01/01 24:00:00',
+      '2026-01-01 08:00:00',
+      '08:00 2026/01/01',
+    ])
+      expect(parseSearchTime(text)).toBeNull();
   });
 });
 
 describe('searchFormSchema', () => {
   it('fills the defaults and drops the railcard type without a railcard and the new Young Scot card without a card', () => {
-    const result = parse({ origin: place, destination: perth, out_time: '2026/03/21 08:00:00', railcard_type: 'Senior Railcard', has_new_young_scot_card: true, arrive_time: '2026/03/21 09:00:00' });
+    const result = parse({
+      origin: place,
+      destination: perth,
+      out_time: '2026/03/21 08:00:00',
+      railcard_type: 'Senior Railcard',
+      has_new_young_scot_card: true,
+      arrive_time: '2026/03/21 09:00:00',
+    });
     expect(result.success && result.data).toEqual({
       origin: place,
       destination: perth,
@@ -45,16 +63,34 @@ describe('searchFormSchema', () => {
 
   it('allows a few minutes of "now" and six months ahead to the minute', () => {
     expect(errorsOf({ origin: place, destination: perth, out_time: '2026/03/20 11:57:00' })).toEqual({});
-    expect(errorsOf({ origin: place, destination: perth, out_time: '2026/03/20 11:50:00' })).toEqual({ out_time: SEARCH_MESSAGES.past });
+    expect(errorsOf({ origin: place, destination: perth, out_time: '2026/03/20 11:50:00' })).toEqual({
+      out_time: SEARCH_MESSAGES.past,
+    });
     // 12:00 UTC is 12:00 GMT now; six months on is 2026-09-20 12:00 London (BST).
     expect(errorsOf({ origin: place, destination: perth, out_time: '2026/09/20 12:00:00' })).toEqual({});
-    expect(errorsOf({ origin: place, destination: perth, out_time: '2026/09/20 12:01:00' })).toEqual({ out_time: SEARCH_MESSAGES.tooFar('outbound time') });
+    expect(errorsOf({ origin: place, destination: perth, out_time: '2026/09/20 12:01:00' })).toEqual({
+      out_time: SEARCH_MESSAGES.tooFar('outbound time'),
+    });
   });
 
   it('a place needs both coordinates, in range, given either way', () => {
-    expect(errorsOf({ origin: { label: 'Dundee', lat: 95, lng: 0 }, destination: perth, out_time: '2026/03/21 08:00:00' })).toEqual({ 'origin.lat': SEARCH_MESSAGES.choosePlace('origin') });
-    expect(errorsOf({ origin: 'Dundee', origin_lat: '56.46', origin_lng: '-2.97', destination: perth, out_time: '2026/03/21 08:00:00' })).toEqual({});
-    expect(errorsOf({ origin: 'Dundee', origin_lat: 56.46, destination: perth, out_time: '2026/03/21 08:00:00' })).toEqual({ 'origin.lng': SEARCH_MESSAGES.choosePlace('origin') });
-    expect(errorsOf({ origin: 42, destination: perth, out_time: '2026/03/21 08:00:00' })).toEqual({ origin: SEARCH_MESSAGES.choosePlace('origin') });
+    expect(
+      errorsOf({ origin: { label: 'Dundee', lat: 95, lng: 0 }, destination: perth, out_time: '2026/03/21 08:00:00' }),
+    ).toEqual({ 'origin.lat': SEARCH_MESSAGES.choosePlace('origin') });
+    expect(
+      errorsOf({
+        origin: 'Dundee',
+        origin_lat: '56.46',
+        origin_lng: '-2.97',
+        destination: perth,
+        out_time: '2026/03/21 08:00:00',
+      }),
+    ).toEqual({});
+    expect(
+      errorsOf({ origin: 'Dundee', origin_lat: 56.46, destination: perth, out_time: '2026/03/21 08:00:00' }),
+    ).toEqual({ 'origin.lng': SEARCH_MESSAGES.choosePlace('origin') });
+    expect(errorsOf({ origin: 42, destination: perth, out_time: '2026/03/21 08:00:00' })).toEqual({
+      origin: SEARCH_MESSAGES.choosePlace('origin'),
+    });
   });
 });

@@ -44,12 +44,22 @@ describe('the planner face (src/planner/index.ts)', () => {
   });
 
   it('imports no Node builtin, only browser-safe packages', () => {
-    const node = [...bare].filter(([source]) => /^node:|^(fs|path|os|url|crypto|stream|zlib|worker_threads|child_process)$/.test(source));
+    const node = [...bare].filter(([source]) =>
+      /^node:|^(fs|path|os|url|crypto|stream|zlib|worker_threads|child_process)$/.test(source),
+    );
     expect(node).toEqual([]);
   });
 
   it('offers planning, region-from-snapshot decoding and place search', () => {
-    for (const name of ['plan', 'planAll', 'decodeRegionSnapshot', 'regionFromSnapshot', 'PlaceIndex', 'PlaceIndexSet', 'PlanError']) {
+    for (const name of [
+      'plan',
+      'planAll',
+      'decodeRegionSnapshot',
+      'regionFromSnapshot',
+      'PlaceIndex',
+      'PlaceIndexSet',
+      'PlanError',
+    ]) {
       expect(face).toHaveProperty(name);
     }
   });

@@ -41,13 +41,28 @@ describe('secrets', () => {
 
 describe('user forms', () => {
   it('lifts flat pass fields into profile; fields inside profile win', () => {
-    expect(liftFlatPasses({ a: 1, has_car_access: false, railcard: '' })).toEqual({ a: 1, has_car_access: false, railcard: '', profile: { has_car_access: false, railcard: '' } });
-    expect(liftFlatPasses({ has_car_access: false, profile: { has_car_access: true } })).toMatchObject({ profile: { has_car_access: true } });
-    expect(liftFlatPasses({ has_car_access: false, profile: 'junk' })).toEqual({ has_car_access: false, profile: 'junk' });
+    expect(liftFlatPasses({ a: 1, has_car_access: false, railcard: '' })).toEqual({
+      a: 1,
+      has_car_access: false,
+      railcard: '',
+      profile: { has_car_access: false, railcard: '' },
+    });
+    expect(liftFlatPasses({ has_car_access: false, profile: { has_car_access: true } })).toMatchObject({
+      profile: { has_car_access: true },
+    });
+    expect(liftFlatPasses({ has_car_access: false, profile: 'junk' })).toEqual({
+      has_car_access: false,
+      profile: 'junk',
+    });
     expect(liftFlatPasses(null)).toBeNull();
   });
   it('merges stored passes with changes and applies the rules', () => {
-    expect(mergeProfile({ has_young_scot_card: true, has_new_young_scot_card: true, railcard: 'Senior Railcard', user_age: 40 }, { has_young_scot_card: false })).toEqual({
+    expect(
+      mergeProfile(
+        { has_young_scot_card: true, has_new_young_scot_card: true, railcard: 'Senior Railcard', user_age: 40 },
+        { has_young_scot_card: false },
+      ),
+    ).toEqual({
       has_car_access: true,
       has_concessionary_pass: false,
       has_young_scot_card: false,
@@ -59,23 +74,54 @@ describe('user forms', () => {
 
 describe('saved journey item', () => {
   it('reads the stored Journey defensively', () => {
-    const item = savedJourneyItem({ hash: 'h', journeyId: 'j', data: { depart: 'junk', cost: 3 }, form: {}, originAddress: 'A', destinationAddress: 'B', savedAt: new Date(0) });
-    expect(item).toMatchObject({ origin: null, destination: null, cost: '3', out_date: null, is_return: false, duration_depart: { text: '' }, duration_return: null, stages: { depart: [] } });
-    expect(stageNames({ stages: ['walk', { mode: 'bus' }, { type: 'train' }, 7, null] })).toEqual(['walk', 'bus', 'train']);
+    const item = savedJourneyItem({
+      hash: 'h',
+      journeyId: 'j',
+      data: { depart: 'junk', cost: 3 },
+      form: {},
+      originAddress: 'A',
+      destinationAddress: 'B',
+      savedAt: new Date(0),
+    });
+    expect(item).toMatchObject({
+      origin: null,
+      destination: null,
+      cost: '3',
+      out_date: null,
+      is_return: false,
+      duration_depart: { text: '' },
+      duration_return: null,
+      stages: { depart: [] },
+    });
+    expect(stageNames({ stages: ['walk', { mode: 'bus' }, { type: 'train' }, 7, null] })).toEqual([
+      'walk',
+      'bus',
+      'train',
+    ]);
   });
 });
 
 describe('account mail', () => {
-  const context = { brand: { title: 'Dundee "City" Bus\r\nBcc: x', hostnames: ['citybus.localhost'], supportEmail: 'help@example.org' }, publicUrl: 'https://{host}', mailFrom: 'no-reply@example.org' };
+  const context = {
+    brand: { title: 'Dundee "City" Bus\r\nBcc: x', hostnames: ['citybus.localhost'], supportEmail: 'help@example.org' },
+    publicUrl: 'https://{host}',
+    mailFrom: 'no-reply@example.org',
+  };
   it('links to the brand host and keeps headers and HTML clean', () => {
-    expect(brandLink({ ...context, publicUrl: 'http://{host}:8080' }, '/auth/activation', { code: 'a b' })).toBe('http://citybus.localhost:8080/auth/activation?code=a+b');
-    expect(brandLink({ ...context, publicUrl: 'https://journeys.example.org' }, '/x', {})).toBe('https://journeys.example.org/x');
+    expect(brandLink({ ...context, publicUrl: 'http://{host}:8080' }, '/auth/activation', { code: 'a b' })).toBe(
+      'http://citybus.localhost:8080/auth/activation?code=a+b',
+    );
+    expect(brandLink({ ...context, publicUrl: 'https://journeys.example.org' }, '/x', {})).toBe(
+      'https://journeys.example.org/x',
+    );
     const mail = activationMail(context, 'a@b.org', '<script>', 'CODE', 48);
     expect(mail.from).toBe('"Dundee City BusBcc: x" <no-reply@example.org>');
     expect(mail.html).toContain('Hello &lt;script&gt;');
     expect(mail.link).toBe('https://citybus.localhost/auth/activation?code=CODE');
   });
   it('names outbox files by time and recipient, safely', () => {
-    expect(outboxFileName({ to: '../Evil/x@y.org' }, new Date('2026-01-02T03:04:05.678Z'))).toMatch(/^2026-01-02T03-04-05-678Z-\w{1,4}-\.\._evil_x@y\.org\.json$/);
+    expect(outboxFileName({ to: '../Evil/x@y.org' }, new Date('2026-01-02T03:04:05.678Z'))).toMatch(
+      /^2026-01-02T03-04-05-678Z-\w{1,4}-\.\._evil_x@y\.org\.json$/,
+    );
   });
 });

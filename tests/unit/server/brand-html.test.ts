@@ -22,7 +22,11 @@ describe('injectBrand', () => {
 
   it('cannot be broken out of by text in the config', () => {
     const regional = registry.brands.get('regional')!;
-    const hostile = { ...regional, title: 'A </script><script>alert(1)</script> & "B"', description: '<!-- x -->' + regional.description };
+    const hostile = {
+      ...regional,
+      title: 'A </script><script>alert(1)</script> & "B"',
+      description: '<!-- x -->' + regional.description,
+    };
     const html = injectBrand(template, hostile);
     expect(html.match(/<script/g)).toHaveLength(1);
     expect(html).toContain('<title>A &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;B&quot;</title>');
@@ -34,7 +38,10 @@ describe('injectBrand', () => {
 describe('the first paint', () => {
   const regional = registry.brands.get('regional')!;
   it('draws the header, and Home its heading and lead, in the root the app replaces', () => {
-    const home = injectBrand(template, regional, { firstPaint: 'home', logoDataUrl: 'data:image/svg+xml;base64,PHN2Zy8+' });
+    const home = injectBrand(template, regional, {
+      firstPaint: 'home',
+      logoDataUrl: 'data:image/svg+xml;base64,PHN2Zy8+',
+    });
     const root = /<div id="root">(.*?)<\/div><!--|<div id="root">(.*)<\/div>\s*<script/s.exec(home)?.[0] ?? home;
     expect(root).toContain('<h1>Plan your journey</h1>');
     expect(root).toContain(`<p>${regional.description.replace(/&/g, '&amp;')}</p>`);
@@ -61,15 +68,21 @@ describe('the first paint', () => {
     const council = registry.brands.get('council')!;
     const health = registry.brands.get('health')!;
     const home = injectBrand(template, regional, { firstPaint: 'home' });
-    expect(home).toContain(`<a href="${regional.updatesLink}" target="_blank" rel="noopener noreferrer">latest travel updates (opens in a new tab)</a>`);
+    expect(home).toContain(
+      `<a href="${regional.updatesLink}" target="_blank" rel="noopener noreferrer">latest travel updates (opens in a new tab)</a>`,
+    );
     expect(home).toContain('<a href="/login">Sign in</a><a href="/register">Register</a>');
     // Links take the brand's primary colour at the theme's shade, as Mantine draws them.
     expect(home).toContain(`--first-paint-link:${regional.theme.colors[regional.theme.primaryColor]![6]}`);
     expect(home).not.toContain('aria-label="Breadcrumb"');
     const results = injectBrand(template, regional, { firstPaint: 'results' });
-    expect(results).toMatch(/<nav class="first-paint-crumbs" aria-label="Breadcrumb"><a href="\/">Plan your journey<\/a>.*Select journey option<\/span><\/nav><h1>Journey results<\/h1>/);
+    expect(results).toMatch(
+      /<nav class="first-paint-crumbs" aria-label="Breadcrumb"><a href="\/">Plan your journey<\/a>.*Select journey option<\/span><\/nav><h1>Journey results<\/h1>/,
+    );
     // The root only: the brand's JSON beside it names its flags.
-    const bare = /<div id="root">.*?<\/main><\/div>/s.exec(injectBrand(template, council, { firstPaint: 'results' }))![0];
+    const bare = /<div id="root">.*?<\/main><\/div>/s.exec(
+      injectBrand(template, council, { firstPaint: 'results' }),
+    )![0];
     for (const absent of ['COVID-19', 'Sign in', 'Breadcrumb']) expect(bare).not.toContain(absent);
     expect(bare).toContain('<h1>Journey results</h1>');
     // Health: no accounts, but the strip and breadcrumbs.
@@ -80,7 +93,11 @@ describe('the first paint', () => {
   });
 
   it('escapes brand text in the first paint', () => {
-    const hostile = { ...regional, description: '<img src=x onerror=alert(1)>', updatesLink: 'https://x.example/"><script>alert(1)</script>' };
+    const hostile = {
+      ...regional,
+      description: '<img src=x onerror=alert(1)>',
+      updatesLink: 'https://x.example/"><script>alert(1)</script>',
+    };
     const html = injectBrand(template, hostile, { firstPaint: 'home' });
     expect(html).toContain('<p>&lt;img src=x onerror=alert(1)&gt;</p>');
     expect(html).toContain('href="https://x.example/&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
@@ -94,18 +111,34 @@ describe('route preloads', () => {
     '_jsx-B.js': { file: 'assets/jsx-B.js' },
     '_form-C.js': { file: 'assets/form-C.js', imports: ['_jsx-B.js'], css: ['assets/form-C.css'] },
     'routes/index.tsx?tsr-split=component': { file: 'assets/routes-D.js', imports: ['index.html', '_form-C.js'] },
-    'routes/search.$hash.results.tsx?tsr-split=component': { file: 'assets/results-layout-E.js', imports: ['index.html'] },
-    'routes/search.$hash.results.index.tsx?tsr-split=component': { file: 'assets/results-F.js', imports: ['_form-C.js'] },
+    'routes/search.$hash.results.tsx?tsr-split=component': {
+      file: 'assets/results-layout-E.js',
+      imports: ['index.html'],
+    },
+    'routes/search.$hash.results.index.tsx?tsr-split=component': {
+      file: 'assets/results-F.js',
+      imports: ['_form-C.js'],
+    },
     'routes/search.$hash.results.$journeyId.tsx?tsr-split=component': { file: 'assets/journey-G.js' },
     'routes/login.tsx?tsr-split=component': { file: 'assets/login-H.js' },
   };
   const preload = routePreloadFromManifest(manifest);
 
   it('names the chunks of the routes a path matches, not what the entry already loads', () => {
-    expect(preload.forPath('/')).toEqual({ scripts: ['/assets/routes-D.js', '/assets/form-C.js'], styles: ['/assets/form-C.css'] });
-    expect(preload.forPath('/search/abc/results').scripts.sort()).toEqual(['/assets/form-C.js', '/assets/results-F.js', '/assets/results-layout-E.js']);
+    expect(preload.forPath('/')).toEqual({
+      scripts: ['/assets/routes-D.js', '/assets/form-C.js'],
+      styles: ['/assets/form-C.css'],
+    });
+    expect(preload.forPath('/search/abc/results').scripts.sort()).toEqual([
+      '/assets/form-C.js',
+      '/assets/results-F.js',
+      '/assets/results-layout-E.js',
+    ]);
     // A journey is under the results layout, not its index page.
-    expect(preload.forPath('/search/abc/results/j1').scripts.sort()).toEqual(['/assets/journey-G.js', '/assets/results-layout-E.js']);
+    expect(preload.forPath('/search/abc/results/j1').scripts.sort()).toEqual([
+      '/assets/journey-G.js',
+      '/assets/results-layout-E.js',
+    ]);
     expect(preload.forPath('/login').scripts).toEqual(['/assets/login-H.js']);
   });
 
@@ -119,7 +152,9 @@ describe('route preloads', () => {
     const html = injectBrand(built, registry.brands.get('council')!, { ...preload.forPath('/'), firstPaint: 'home' });
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/routes-D.js">');
     // The route's style sheet applies from the first paint, after the main one (the cascade the app's loader gives).
-    expect(html).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/index-A\.css">\s*<link rel="stylesheet" crossorigin href="\/assets\/form-C\.css">\s*<\/head>/);
+    expect(html).toMatch(
+      /<link rel="stylesheet" crossorigin href="\/assets\/index-A\.css">\s*<link rel="stylesheet" crossorigin href="\/assets\/form-C\.css">\s*<\/head>/,
+    );
   });
 });
 
@@ -127,7 +162,13 @@ describe('buildManifest', () => {
   it('is an installable manifest for each brand', () => {
     for (const brand of registry.brands.values()) {
       const manifest = buildManifest(brand);
-      expect(manifest).toMatchObject({ name: brand.title, short_name: brand.shortTitle, start_url: '/', display: 'standalone', theme_color: brand.theme.themeColor });
+      expect(manifest).toMatchObject({
+        name: brand.title,
+        short_name: brand.shortTitle,
+        start_url: '/',
+        display: 'standalone',
+        theme_color: brand.theme.themeColor,
+      });
       expect(manifest.icons.some((icon) => icon.sizes === '512x512' && !('purpose' in icon))).toBe(true);
       expect(manifest.icons.some((icon) => icon.sizes === '192x192')).toBe(true);
     }

@@ -28,7 +28,8 @@ function brandsWith(edit: (files: Map<string, unknown>) => void, raw: Record<str
   return dir;
 }
 
-const brandFile = (files: Map<string, unknown>, key: string) => files.get(`${key}/brand.json`) as Record<string, unknown>;
+const brandFile = (files: Map<string, unknown>, key: string) =>
+  files.get(`${key}/brand.json`) as Record<string, unknown>;
 
 function loadError(dir: string, defaultKey = 'regional'): BrandConfigError {
   try {
@@ -47,7 +48,14 @@ afterEach(() => {
 describe('loadBrands', () => {
   it('loads the six real brands and picks by API key and hostname', () => {
     const registry = loadBrands(REAL_BRANDS, 'regional');
-    expect([...registry.brands.keys()].sort()).toEqual(['citybus', 'citytravel', 'council', 'health', 'park', 'regional']);
+    expect([...registry.brands.keys()].sort()).toEqual([
+      'citybus',
+      'citytravel',
+      'council',
+      'health',
+      'park',
+      'regional',
+    ]);
     const health = registry.brands.get('health')!;
     expect(registry.byApiKey(health.apiKey)?.key).toBe('health');
     expect(registry.byApiKey('nope')).toBeUndefined();
@@ -98,7 +106,10 @@ describe('loadBrands', () => {
 describe('mergeBrandConfig', () => {
   it('merges objects deeply, key by key', () => {
     const merged = mergeBrandConfig(
-      { theme: { primaryColor: 'blue', themeColor: '#000000' }, health: { appointmentStep: false, alternativeReturn: false } },
+      {
+        theme: { primaryColor: 'blue', themeColor: '#000000' },
+        health: { appointmentStep: false, alternativeReturn: false },
+      },
       { theme: { themeColor: '#ffffff' }, health: { appointmentStep: true } },
     );
     expect(merged).toEqual({
@@ -108,7 +119,10 @@ describe('mergeBrandConfig', () => {
   });
 
   it('replaces arrays rather than concatenating them', () => {
-    const merged = mergeBrandConfig({ blockedTravelTypes: ['taxi'], hostnames: ['a', 'b'] }, { blockedTravelTypes: ['own-car', 'cycle'] });
+    const merged = mergeBrandConfig(
+      { blockedTravelTypes: ['taxi'], hostnames: ['a', 'b'] },
+      { blockedTravelTypes: ['own-car', 'cycle'] },
+    );
     expect(merged).toEqual({ blockedTravelTypes: ['own-car', 'cycle'], hostnames: ['a', 'b'] });
   });
 
@@ -122,7 +136,9 @@ describe('mergeBrandConfig', () => {
 
   it('gives the real council brand its own flags over the shared defaults', () => {
     const council = loadBrands(REAL_BRANDS).brands.get('council')!;
-    const defaults = JSON.parse(fs.readFileSync(path.join(REAL_BRANDS, 'default.json'), 'utf8')) as { supportEmail: string };
+    const defaults = JSON.parse(fs.readFileSync(path.join(REAL_BRANDS, 'default.json'), 'utf8')) as {
+      supportEmail: string;
+    };
     expect(council.showBreadcrumbs).toBe(false);
     expect(council.enableUserAccounts).toBe(false);
     expect([...council.blockedTravelTypes].sort()).toEqual(['cycle', 'own-car', 'taxi']);

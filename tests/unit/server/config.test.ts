@@ -22,7 +22,10 @@ describe('loadSettings', () => {
       publicUrl: 'http://{host}:8080',
       smtpUrl: undefined,
       mailFrom: 'no-reply@drover.localhost',
-      regions: [path.join(REPO_ROOT, 'data/regions/tayside.json'), path.join(REPO_ROOT, 'data/regions/north-east.json')],
+      regions: [
+        path.join(REPO_ROOT, 'data/regions/tayside.json'),
+        path.join(REPO_ROOT, 'data/regions/north-east.json'),
+      ],
       searchLeaseMs: 30_000,
       searchSweepMs: 15_000,
       searchRateLimit: 30,
@@ -72,14 +75,18 @@ describe('loadSettings', () => {
   });
 
   it('reads the mail settings; SMTP_URL is never echoed', () => {
-    expect(loadSettings({ PUBLIC_URL: 'https://{host}/', SMTP_URL: 'smtps://u:p@mail:465', MAIL_FROM: 'hello@example.org' })).toMatchObject({
+    expect(
+      loadSettings({ PUBLIC_URL: 'https://{host}/', SMTP_URL: 'smtps://u:p@mail:465', MAIL_FROM: 'hello@example.org' }),
+    ).toMatchObject({
       publicUrl: 'https://{host}',
       smtpUrl: 'smtps://u:p@mail:465',
       mailFrom: 'hello@example.org',
     });
     expect(loadSettings({ PORT: '0' }).publicUrl).toBe('http://{host}');
     expect(loadSettings({ PORT: '3000' }).publicUrl).toBe('http://{host}:3000');
-    expect(() => loadSettings({ SMTP_URL: 'http://u:secret@mail' })).toThrow(/SMTP_URL: must be a URL starting with smtp:\/\/ or smtps:\/\/$/m);
+    expect(() => loadSettings({ SMTP_URL: 'http://u:secret@mail' })).toThrow(
+      /SMTP_URL: must be a URL starting with smtp:\/\/ or smtps:\/\/$/m,
+    );
     expect(() => loadSettings({ PUBLIC_URL: 'ftp://x' })).toThrow(/PUBLIC_URL: must be a URL/);
     expect(() => loadSettings({ MAIL_FROM: 'nobody' })).toThrow(/MAIL_FROM: must be an e-mail address/);
   });
@@ -112,13 +119,21 @@ describe('loadSettings', () => {
   it('reads REGIONS as a comma-separated list of readable manifests, relative to the repository', () => {
     const tayside = path.join(REPO_ROOT, 'data/regions/tayside.json');
     const other = path.join(REPO_ROOT, 'tests/regions/porto-alegre.json');
-    expect(loadSettings({ REGIONS: ' data/regions/tayside.json , tests/regions/porto-alegre.json,' }).regions).toEqual([tayside, other]);
+    expect(loadSettings({ REGIONS: ' data/regions/tayside.json , tests/regions/porto-alegre.json,' }).regions).toEqual([
+      tayside,
+      other,
+    ]);
     expect(loadSettings({ REGIONS: `${tayside},${tayside}` }).regions).toEqual([tayside]);
     const missing = path.join(REPO_ROOT, 'data/regions/atlantis.json');
     expect(() => loadSettings({ REGIONS: 'data/regions/tayside.json,data/regions/atlantis.json' })).toThrow(
-      new RegExp(`^  REGIONS: cannot read the region manifest ${missing} \\(got "data/regions/tayside.json,data/regions/atlantis.json"\\)$`, 'm'),
+      new RegExp(
+        `^  REGIONS: cannot read the region manifest ${missing} \\(got "data/regions/tayside.json,data/regions/atlantis.json"\\)$`,
+        'm',
+      ),
     );
-    expect(() => loadSettings({ REGIONS: 'data/regions' })).toThrow(/REGIONS: cannot read the region manifest .*data\/regions /);
+    expect(() => loadSettings({ REGIONS: 'data/regions' })).toThrow(
+      /REGIONS: cannot read the region manifest .*data\/regions /,
+    );
     expect(() => loadSettings({ REGIONS: ' , ' })).toThrow(/REGIONS: must name at least one region manifest/);
   });
 
@@ -131,8 +146,12 @@ describe('loadSettings', () => {
       fs.writeFileSync(noFeeds, JSON.stringify({ name: 'empty', snapshot: 'x.bin', feeds: [] }));
       await expect(checkRegionManifests([path.join(REPO_ROOT, 'data/regions/tayside.json')])).resolves.toBeUndefined();
       await expect(checkRegionManifests([notJson])).rejects.toThrow(SettingsError);
-      await expect(checkRegionManifests([notJson])).rejects.toThrow(new RegExp(`^  REGIONS: ${notJson} is not a region manifest: `, 'm'));
-      await expect(checkRegionManifests([noFeeds])).rejects.toThrow(`REGIONS: ${noFeeds} is not a region manifest: a manifest needs name, snapshot and at least one feed`);
+      await expect(checkRegionManifests([notJson])).rejects.toThrow(
+        new RegExp(`^  REGIONS: ${notJson} is not a region manifest: `, 'm'),
+      );
+      await expect(checkRegionManifests([noFeeds])).rejects.toThrow(
+        `REGIONS: ${noFeeds} is not a region manifest: a manifest needs name, snapshot and at least one feed`,
+      );
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -21,7 +21,18 @@ describe('channel names', () => {
   });
 
   it('rejects empty, too long, odd characters and non-strings', () => {
-    for (const name of ['', 'x'.repeat(165), 'has space', 'query/abc', '#server', 'ümlaut', 'a\nb', 42, null, undefined]) {
+    for (const name of [
+      '',
+      'x'.repeat(165),
+      'has space',
+      'query/abc',
+      '#server',
+      'ümlaut',
+      'a\nb',
+      42,
+      null,
+      undefined,
+    ]) {
       expect(isValidChannelName(name)).toBe(false);
     }
   });

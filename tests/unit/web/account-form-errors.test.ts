@@ -5,11 +5,19 @@ import { ApiRequestError } from '../../../src/web/lib/api';
 
 describe('toFormErrors', () => {
   it('keeps the first message of each field and no default error', () => {
-    const errors = toFormErrors(new ApiRequestError(422, 'The form has errors.', { password: ['too short', 'not your e-mail'], email: ['taken'] }));
+    const errors = toFormErrors(
+      new ApiRequestError(422, 'The form has errors.', {
+        password: ['too short', 'not your e-mail'],
+        email: ['taken'],
+      }),
+    );
     expect(errors).toEqual({ fields: { password: 'too short', email: 'taken' }, general: null });
   });
   it('shows the server message when no field has an error', () => {
-    expect(toFormErrors(new ApiRequestError(401, 'These credentials do not match.', {}))).toEqual({ fields: {}, general: 'These credentials do not match.' });
+    expect(toFormErrors(new ApiRequestError(401, 'These credentials do not match.', {}))).toEqual({
+      fields: {},
+      general: 'These credentials do not match.',
+    });
     expect(toFormErrors(new ApiRequestError(500, 'Oops'))).toEqual({ fields: {}, general: 'Oops' });
   });
   it('explains a network failure or timeout instead of crashing', () => {

@@ -10,7 +10,9 @@ const REPO = resolve(__dirname, '../../..');
 const ALLOWED = /^src\/web\/(lib\/api\.ts|features\/[^/]+\/api\.ts)$/;
 
 function files(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : [],
+  );
 }
 
 describe('the web API layer', () => {
@@ -20,16 +22,21 @@ describe('the web API layer', () => {
     for (const file of files(join(REPO, 'src/web'))) {
       const path = relative(REPO, file);
       if (ALLOWED.test(path)) continue;
-      readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
-        if (/\/v1\b/.test(line) && !/^\s*(\*|\/\/|\/\*)/.test(line)) offenders.push(`${path}:${i + 1}: ${line.trim()}`);
-      });
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          if (/\/v1\b/.test(line) && !/^\s*(\*|\/\/|\/\*)/.test(line))
+            offenders.push(`${path}:${i + 1}: ${line.trim()}`);
+        });
     }
     expect(offenders).toEqual([]);
   });
 
   it('has an api.ts for each feature that calls the API', () => {
     for (const feature of ['account', 'campaign', 'journey', 'results', 'search', 'searches']) {
-      expect(readFileSync(join(REPO, 'src/web/features', feature, 'api.ts'), 'utf8')).toMatch(/API_PREFIX|SHARED_PATHS/);
+      expect(readFileSync(join(REPO, 'src/web/features', feature, 'api.ts'), 'utf8')).toMatch(
+        /API_PREFIX|SHARED_PATHS/,
+      );
     }
   });
 });

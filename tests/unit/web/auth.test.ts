@@ -20,9 +20,23 @@ import {
 import { readCookie } from '../../../src/web/lib/cookies';
 
 const USER = {
-  id: 'u1', title: 'Ms', first_name: 'Isla', last_name: 'Morrison', email: 'isla@example.org', phone_number: null, country_code_phone_number: null,
-  dob: '1990-05-17', creation_origin: 'HOME_PAGE',
-  profile: { has_car_access: true, has_concessionary_pass: false, has_young_scot_card: false, has_new_young_scot_card: false, railcard: null, user_age: 36 },
+  id: 'u1',
+  title: 'Ms',
+  first_name: 'Isla',
+  last_name: 'Morrison',
+  email: 'isla@example.org',
+  phone_number: null,
+  country_code_phone_number: null,
+  dob: '1990-05-17',
+  creation_origin: 'HOME_PAGE',
+  profile: {
+    has_car_access: true,
+    has_concessionary_pass: false,
+    has_young_scot_card: false,
+    has_new_young_scot_card: false,
+    railcard: null,
+    user_age: 36,
+  },
 };
 
 /** A fake API: records each call's method, path and Authorization header. */
@@ -33,9 +47,19 @@ function fakeApi(answers: Record<string, { status: number; body: unknown }>) {
     const headers = new Headers(init?.headers);
     calls.push({ method: init?.method ?? 'GET', path, auth: headers.get('Authorization') });
     const answer = answers[`${init?.method ?? 'GET'} ${path}`] ?? { status: 404, body: { message: 'Not found' } };
-    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
   });
-  return { calls, options: { apiKey: 'test-key-0123456789', fetch: fetch as unknown as typeof globalThis.fetch, baseUrl: 'http://localhost' } };
+  return {
+    calls,
+    options: {
+      apiKey: 'test-key-0123456789',
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      baseUrl: 'http://localhost',
+    },
+  };
 }
 
 beforeEach(() => {
@@ -96,7 +120,11 @@ describe('auth state', () => {
       throw new TypeError('Failed to fetch');
     });
     setToken('kept');
-    await startAuth({ apiKey: 'test-key-0123456789', fetch: fetch as unknown as typeof globalThis.fetch, baseUrl: 'http://localhost' });
+    await startAuth({
+      apiKey: 'test-key-0123456789',
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      baseUrl: 'http://localhost',
+    });
     expect(fetch).toHaveBeenCalledOnce();
     expect(getAuthState()).toMatchObject({ token: 'kept', user: null });
     expect(readCookie('user-token')).toBe('kept');
@@ -108,7 +136,10 @@ describe('auth state', () => {
       'GET /v1/users/show': { status: 200, body: { data: USER } },
     });
     await login({ username: 'isla@example.org', password: 'pw' }, api.options);
-    expect(api.calls.map((call) => `${call.method} ${call.path} ${call.auth}`)).toEqual(['POST /v1/auth/login null', 'GET /v1/users/show Bearer tok-3']);
+    expect(api.calls.map((call) => `${call.method} ${call.path} ${call.auth}`)).toEqual([
+      'POST /v1/auth/login null',
+      'GET /v1/users/show Bearer tok-3',
+    ]);
     expect(getAuthState()).toMatchObject({ token: 'tok-3', success: LOGGED_IN_MESSAGE });
     expect(getAuthState().user?.first_name).toBe('Isla');
     logout();
@@ -118,20 +149,30 @@ describe('auth state', () => {
   it('endSession revokes the token on the server (this one, or every one), and sends nothing when signed out', async () => {
     const api = fakeApi({
       'POST /v1/auth/logout': { status: 200, body: { data: { message: 'Successfully logged out' } } },
-      'POST /v1/auth/logout-everywhere': { status: 200, body: { data: { message: 'Successfully logged out on every device' } } },
+      'POST /v1/auth/logout-everywhere': {
+        status: 200,
+        body: { data: { message: 'Successfully logged out on every device' } },
+      },
     });
     setToken('tok-4');
     await endSession(api.options);
     await endSession(api.options, true);
-    expect(api.calls.map((call) => `${call.method} ${call.path} ${call.auth}`)).toEqual(['POST /v1/auth/logout Bearer tok-4', 'POST /v1/auth/logout-everywhere Bearer tok-4']);
+    expect(api.calls.map((call) => `${call.method} ${call.path} ${call.auth}`)).toEqual([
+      'POST /v1/auth/logout Bearer tok-4',
+      'POST /v1/auth/logout-everywhere Bearer tok-4',
+    ]);
     clearToken();
     await endSession(api.options);
     expect(api.calls).toHaveLength(2);
   });
 
   it('a refused login keeps no token and passes the error on', async () => {
-    const api = fakeApi({ 'POST /v1/auth/login': { status: 401, body: { message: 'These credentials do not match.' } } });
-    await expect(login({ username: 'x@example.org', password: 'bad' }, api.options)).rejects.toThrow('These credentials do not match.');
+    const api = fakeApi({
+      'POST /v1/auth/login': { status: 401, body: { message: 'These credentials do not match.' } },
+    });
+    await expect(login({ username: 'x@example.org', password: 'bad' }, api.options)).rejects.toThrow(
+      'These credentials do not match.',
+    );
     expect(getAuthState()).toMatchObject({ token: null, success: null });
   });
 

@@ -4,7 +4,10 @@ import { parseCodeSearch, parseJourneySearch, parseResultsSearch } from '../../.
 
 describe('results search params', () => {
   it('keeps known sorts and comma-separated stages', () => {
-    expect(parseResultsSearch({ sort: 'depature-time', filters: 'train,bus, own car' })).toEqual({ sort: 'depature-time', filters: 'train,bus,own car' });
+    expect(parseResultsSearch({ sort: 'depature-time', filters: 'train,bus, own car' })).toEqual({
+      sort: 'depature-time',
+      filters: 'train,bus,own car',
+    });
   });
   it('drops unknown sorts, non-text and hostile filters', () => {
     expect(parseResultsSearch({ sort: 'departure-time', filters: 42 })).toEqual({});
@@ -40,6 +43,8 @@ describe('screen keys (the shell remounts a screen when its key changes)', () =>
     expect(screenKeyOf(results, { sort: 'cost', filters: 'train' })).toBe(screenKeyOf(results, {}));
     const journey = '/search/abc/results/j1';
     expect(screenKeyOf(journey, { stage: 2 })).not.toBe(screenKeyOf(journey, { stage: 3 }));
-    expect(screenKeyOf(journey, { journeyType: 'return', stage: 1 })).toBe(screenKeyOf(journey, { stage: 1, journeyType: 'return' }));
+    expect(screenKeyOf(journey, { journeyType: 'return', stage: 1 })).toBe(
+      screenKeyOf(journey, { stage: 1, journeyType: 'return' }),
+    );
   });
 });

@@ -11,7 +11,9 @@ describe('truncateAddress', () => {
     const exactly = 'Dundee Railway Station, Dundee DD1';
     expect(exactly).toHaveLength(34);
     expect(truncateAddress(exactly)).toBe(exactly);
-    expect(truncateAddress('Perth Royal Infirmary, Taymount Terrace, Perth PH1 1NX')).toBe('Perth Royal Infirmary, Taymount Te…');
+    expect(truncateAddress('Perth Royal Infirmary, Taymount Terrace, Perth PH1 1NX')).toBe(
+      'Perth Royal Infirmary, Taymount Te…',
+    );
   });
   it('counts characters, not UTF-16 units, and drops a trailing space before the ellipsis', () => {
     expect(truncateAddress('🚌'.repeat(40))).toBe(`${'🚌'.repeat(34)}…`);
@@ -30,7 +32,13 @@ describe('parseSearchesView', () => {
 
 describe('searchPreset', () => {
   it('takes label and coordinates from stored places, falling back to the addresses for a missing label', () => {
-    expect(searchPreset({ label: 'Dundee', lat: 56.46, lng: -2.97, extra: 1 }, { lat: 56.39, lng: -3.43 }, { destination: 'Perth Concert Hall, Perth' })).toEqual({
+    expect(
+      searchPreset(
+        { label: 'Dundee', lat: 56.46, lng: -2.97, extra: 1 },
+        { lat: 56.39, lng: -3.43 },
+        { destination: 'Perth Concert Hall, Perth' },
+      ),
+    ).toEqual({
       origin: { label: 'Dundee', lat: 56.46, lng: -2.97 },
       destination: { label: 'Perth Concert Hall, Perth', lat: 56.39, lng: -3.43 },
     });

@@ -57,27 +57,30 @@ const PAGES: Array<{ Page: ComponentType; h1: (b: Brand) => string; docTitle: st
 ];
 
 describe.each([regional, health])('static pages for the $key brand', (brand) => {
-  it.each(PAGES)('$docTitle has one h1, headings in order, the brand name and a document title', ({ Page, h1, docTitle }) => {
-    const { container } = renderPage(Page, brand);
-    const h1s = screen.getAllByRole('heading', { level: 1 });
-    expect(h1s).toHaveLength(1);
-    expect(h1s[0]!.textContent).toBe(h1(brand));
-    expect(document.title).toBe(`${docTitle} | ${brand.title}`);
-    expect(container.textContent).toContain(brand.title);
+  it.each(PAGES)(
+    '$docTitle has one h1, headings in order, the brand name and a document title',
+    ({ Page, h1, docTitle }) => {
+      const { container } = renderPage(Page, brand);
+      const h1s = screen.getAllByRole('heading', { level: 1 });
+      expect(h1s).toHaveLength(1);
+      expect(h1s[0]!.textContent).toBe(h1(brand));
+      expect(document.title).toBe(`${docTitle} | ${brand.title}`);
+      expect(container.textContent).toContain(brand.title);
 
-    // No heading skips a level on the way down.
-    const levels = [...container.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => Number(h.tagName[1]));
-    levels.reduce((previous, level) => {
-      expect(level - previous).toBeLessThanOrEqual(1);
-      return level;
-    });
+      // No heading skips a level on the way down.
+      const levels = [...container.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => Number(h.tagName[1]));
+      levels.reduce((previous, level) => {
+        expect(level - previous).toBeLessThanOrEqual(1);
+        return level;
+      });
 
-    // Links that open a new tab say so, and are protected from the opened page.
-    for (const link of container.querySelectorAll('a[target="_blank"]')) {
-      expect(link.textContent).toMatch(/\(opens in a new tab\)$/);
-      expect(link.getAttribute('rel')).toContain('noopener');
-    }
-  });
+      // Links that open a new tab say so, and are protected from the opened page.
+      for (const link of container.querySelectorAll('a[target="_blank"]')) {
+        expect(link.textContent).toMatch(/\(opens in a new tab\)$/);
+        expect(link.getAttribute('rel')).toContain('noopener');
+      }
+    },
+  );
 
   it('restores the previous document title when a page goes', () => {
     document.title = 'Before';
@@ -110,12 +113,14 @@ describe.each([regional, health])('static pages for the $key brand', (brand) => 
     renderPage(CookiePolicyPage, brand);
     const text = document.body.textContent ?? '';
     // Issue 21: no anti-forgery or session cookie exists, and no analytics service is integrated.
-    for (const absent of ['XSRF-TOKEN', 'drover_session', '_ga', 'Google Analytics']) expect(text).not.toContain(absent);
+    for (const absent of ['XSRF-TOKEN', 'drover_session', '_ga', 'Google Analytics'])
+      expect(text).not.toContain(absent);
     const essential = screen.queryByRole('table', { name: 'Essential cookies' });
     expect(essential?.textContent?.includes('user-token') ?? false).toBe(brand.enableUserAccounts);
     if (essential) expect(essential.textContent).toContain('End of session');
     const device = screen.getByRole('table', { name: 'Stored on your device' });
-    for (const name of ['drover.cookie-consent', 'drover.visitor-id', 'drover-query-cache', 'Service worker']) expect(device.textContent).toContain(name);
+    for (const name of ['drover.cookie-consent', 'drover.visitor-id', 'drover-query-cache', 'Service worker'])
+      expect(device.textContent).toContain(name);
     expect(text).toContain('We use no analytics service, so no analytics cookies are set.');
 
     const address = document.querySelector('address');
@@ -126,7 +131,11 @@ describe.each([regional, health])('static pages for the $key brand', (brand) => 
   it('a brand that configures analytics and error reporting has them listed from its configuration', () => {
     const configured: Brand = {
       ...brand,
-      analytics: { provider: 'Plausible Analytics', retention: '24 months', cookies: [{ name: '_pa', purpose: 'Counts visits.', duration: '1 year' }] },
+      analytics: {
+        provider: 'Plausible Analytics',
+        retention: '24 months',
+        cookies: [{ name: '_pa', purpose: 'Counts visits.', duration: '1 year' }],
+      },
       errorReporting: { provider: 'Sentry', retention: '90 days' },
     };
     renderPage(CookiePolicyPage, configured);
@@ -142,9 +151,12 @@ describe.each([regional, health])('static pages for the $key brand', (brand) => 
     expect(document.body.textContent).not.toMatch(/Google Analytics|error-reporting provider|Analytics data:/);
   });
 
-  it('a third party\'s advert banner is named as another website; the brand\'s own house advert is not', () => {
+  it("a third party's advert banner is named as another website; the brand's own house advert is not", () => {
     for (const Page of [CookiePolicyPage, AccessibilityStatementPage]) {
-      renderPage(Page, { ...brand, advertBanner: { src: 'https://adverts.example.org/banner', title: 'Local bus offers' } });
+      renderPage(Page, {
+        ...brand,
+        advertBanner: { src: 'https://adverts.example.org/banner', title: 'Local bus offers' },
+      });
       expect(document.body.textContent).toMatch(/from another website/);
       cleanup();
       renderPage(Page, { ...brand, advertBanner: loadBrand('citybus').advertBanner });
@@ -184,7 +196,9 @@ describe.each([regional, health])('static pages for the $key brand', (brand) => 
     expect(support.getAttribute('href')).toMatch(new RegExp(`^mailto:${brand.supportEmail}`));
     const helpCentre = screen.getByRole('link', { name: /help centre \(opens in a new tab\)/ });
     expect(helpCentre.getAttribute('href')).toBe(brand.supportLink);
-    expect(screen.getByRole('link', { name: brand.contactEmail }).getAttribute('href')).toBe(`mailto:${brand.contactEmail}`);
+    expect(screen.getByRole('link', { name: brand.contactEmail }).getAttribute('href')).toBe(
+      `mailto:${brand.contactEmail}`,
+    );
   });
 
   it('Hear more links to the help centre and shows app-store links only when the brand has them', () => {
@@ -206,7 +220,17 @@ describe.each([regional, health])('static pages for the $key brand', (brand) => 
 
 describe('site map', () => {
   const hrefs = () => screen.getAllByRole('link').map((a) => a.getAttribute('href'));
-  const STATIC = ['/', '/about', '/privacy-policy', '/hear-more', '/terms-and-conditions', '/contact-us', '/cookie-policy', '/site-map', '/statement'];
+  const STATIC = [
+    '/',
+    '/about',
+    '/privacy-policy',
+    '/hear-more',
+    '/terms-and-conditions',
+    '/contact-us',
+    '/cookie-policy',
+    '/site-map',
+    '/statement',
+  ];
   const ACCOUNT = ['/login', '/register', '/account', '/searches'];
 
   it('lists the static pages and the account pages for a brand with accounts (regional)', () => {

@@ -9,7 +9,12 @@ import { QueryClient } from '@tanstack/react-query';
 import { persistQueryClientRestore, persistQueryClientSave } from '@tanstack/react-query-persist-client';
 import { createStore, get } from 'idb-keyval';
 import { describe, expect, it } from 'vitest';
-import { OFFLINE_CACHE_KEY, OFFLINE_MAX_AGE_MS, offlineQuery, shouldPersistQuery } from '../../../src/web/lib/offline-cache';
+import {
+  OFFLINE_CACHE_KEY,
+  OFFLINE_MAX_AGE_MS,
+  offlineQuery,
+  shouldPersistQuery,
+} from '../../../src/web/lib/offline-cache';
 import { createOfflinePersister, offlinePersistOptions } from '../../../src/web/lib/offline-persister';
 import { oldestShownData } from '../../../src/web/lib/online-status';
 import { fetchedAtLabel, offlineMessage } from '../../../src/web/app/shell/OfflineBanner';
@@ -20,16 +25,29 @@ const freshStore = () => createStore(`drover-test-${++stores}`, 'keyval');
 async function clientWithQueries(): Promise<QueryClient> {
   const client = new QueryClient();
   // An opened journey (opted in), a results list (not), a failed opted-in read (not).
-  await client.fetchQuery({ queryKey: ['journey', 'h1', 'j1'], queryFn: () => ({ id: 'j1', cost: '£4.20' }), ...offlineQuery });
+  await client.fetchQuery({
+    queryKey: ['journey', 'h1', 'j1'],
+    queryFn: () => ({ id: 'j1', cost: '£4.20' }),
+    ...offlineQuery,
+  });
   await client.fetchQuery({ queryKey: ['search', 'h1'], queryFn: () => ({ journeys: [] }) });
-  await client.prefetchQuery({ queryKey: ['journey', 'h1', 'broken'], queryFn: () => Promise.reject(new Error('offline')), retry: false, ...offlineQuery });
+  await client.prefetchQuery({
+    queryKey: ['journey', 'h1', 'broken'],
+    queryFn: () => Promise.reject(new Error('offline')),
+    retry: false,
+    ...offlineQuery,
+  });
   return client;
 }
 
 describe('offline cache policy', () => {
   it('persists only successful queries that opted in', async () => {
     const client = await clientWithQueries();
-    const persisted = client.getQueryCache().getAll().filter(shouldPersistQuery).map((query) => query.queryKey);
+    const persisted = client
+      .getQueryCache()
+      .getAll()
+      .filter(shouldPersistQuery)
+      .map((query) => query.queryKey);
     expect(persisted).toEqual([['journey', 'h1', 'j1']]);
   });
 
@@ -90,7 +108,11 @@ describe('offline banner', () => {
     const unsubscribe = client.getQueryCache().find({ queryKey: ['journey', 'h1', 'j1'] })!;
     // An observer is what a mounted screen adds.
     const { QueryObserver } = await import('@tanstack/react-query');
-    const observer = new QueryObserver(client, { queryKey: ['journey', 'h1', 'j1'], staleTime: Infinity, enabled: false });
+    const observer = new QueryObserver(client, {
+      queryKey: ['journey', 'h1', 'j1'],
+      staleTime: Infinity,
+      enabled: false,
+    });
     const stop = observer.subscribe(() => {});
     expect(unsubscribe.getObserversCount()).toBe(1);
     expect(oldestShownData(client.getQueryCache())).toBe(Date.UTC(2026, 10, 24, 14, 5));
@@ -102,7 +124,9 @@ describe('offline banner', () => {
     // 14:05 UTC in November is 14:05 in London; in July the clock is an hour ahead.
     expect(fetchedAtLabel(Date.UTC(2026, 10, 24, 14, 5))).toBe('14:05 on Tue 24 Nov');
     expect(fetchedAtLabel(Date.UTC(2026, 6, 7, 8, 30))).toBe('09:30 on Tue 7 Jul');
-    expect(offlineMessage(Date.UTC(2026, 10, 24, 14, 5))).toBe('You are offline. The information shown was fetched at 14:05 on Tue 24 Nov and may have changed since.');
+    expect(offlineMessage(Date.UTC(2026, 10, 24, 14, 5))).toBe(
+      'You are offline. The information shown was fetched at 14:05 on Tue 24 Nov and may have changed since.',
+    );
     expect(offlineMessage(null)).toMatch(/^You are offline\./);
   });
 });

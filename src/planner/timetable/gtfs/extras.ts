@@ -9,10 +9,23 @@ import type { FeedContext } from './feed-context';
 
 /** Fare (v1 and v2) and GTFS-Flex tables kept verbatim for the door-to-door issue. */
 export const EXTRA_TABLES = [
-  'fare_attributes.txt', 'fare_rules.txt', 'fare_media.txt', 'fare_products.txt', 'fare_leg_rules.txt',
-  'fare_leg_join_rules.txt', 'fare_transfer_rules.txt', 'rider_categories.txt', 'areas.txt', 'stop_areas.txt',
-  'networks.txt', 'route_networks.txt', 'timeframes.txt', 'location_groups.txt', 'location_group_stops.txt',
-  'booking_rules.txt', 'feed_info.txt',
+  'fare_attributes.txt',
+  'fare_rules.txt',
+  'fare_media.txt',
+  'fare_products.txt',
+  'fare_leg_rules.txt',
+  'fare_leg_join_rules.txt',
+  'fare_transfer_rules.txt',
+  'rider_categories.txt',
+  'areas.txt',
+  'stop_areas.txt',
+  'networks.txt',
+  'route_networks.txt',
+  'timeframes.txt',
+  'location_groups.txt',
+  'location_group_stops.txt',
+  'booking_rules.txt',
+  'feed_info.txt',
 ];
 
 export async function readExtras(ctx: FeedContext): Promise<void> {

@@ -23,10 +23,28 @@ export interface FeedContext {
   warn(file: string, row: Row | number, message: string, column?: string): void;
 }
 
-export function newFeedContext(source: GtfsSource, report: ReportBuilder, present: ReadonlySet<string>, out: RawFeed): FeedContext {
+export function newFeedContext(
+  source: GtfsSource,
+  report: ReportBuilder,
+  present: ReadonlySet<string>,
+  out: RawFeed,
+): FeedContext {
   const feed = source.name;
   return {
-    source, report, present, out, stopIndex: new Map(), routeIndex: new Map(), tripIndex: new Map(),
-    warn: (file, row, message, column) => report.warn({ feed, file, line: typeof row === 'number' ? row : row.line, ...(column ? { column } : {}), message }),
+    source,
+    report,
+    present,
+    out,
+    stopIndex: new Map(),
+    routeIndex: new Map(),
+    tripIndex: new Map(),
+    warn: (file, row, message, column) =>
+      report.warn({
+        feed,
+        file,
+        line: typeof row === 'number' ? row : row.line,
+        ...(column ? { column } : {}),
+        message,
+      }),
   };
 }

@@ -6,13 +6,21 @@ import type { FeedContext } from './feed-context';
 export async function readFrequencies(ctx: FeedContext): Promise<void> {
   if (!ctx.present.has('frequencies.txt')) return;
   const { out, tripIndex, warn } = ctx;
-  await readTable(ctx.source, 'frequencies.txt', ['trip_id', 'start_time', 'end_time', 'headway_secs'], ctx.report, (r) => {
-    const trip = tripIndex.get(r.get('trip_id'));
-    if (trip === undefined) return warn('frequencies.txt', r, `unknown trip_id '${r.get('trip_id')}'; skipped`, 'trip_id');
-    const start = parseGtfsTime(r.get('start_time'));
-    const end = parseGtfsTime(r.get('end_time'));
-    const headway = Number(r.get('headway_secs'));
-    if (!(start >= 0) || !(end >= start) || !(headway > 0)) return warn('frequencies.txt', r, 'invalid start_time, end_time or headway_secs; skipped');
-    out.frequencies.push({ trip, start, end, headway, exactTimes: r.get('exact_times') === '1' });
-  });
+  await readTable(
+    ctx.source,
+    'frequencies.txt',
+    ['trip_id', 'start_time', 'end_time', 'headway_secs'],
+    ctx.report,
+    (r) => {
+      const trip = tripIndex.get(r.get('trip_id'));
+      if (trip === undefined)
+        return warn('frequencies.txt', r, `unknown trip_id '${r.get('trip_id')}'; skipped`, 'trip_id');
+      const start = parseGtfsTime(r.get('start_time'));
+      const end = parseGtfsTime(r.get('end_time'));
+      const headway = Number(r.get('headway_secs'));
+      if (!(start >= 0) || !(end >= start) || !(headway > 0))
+        return warn('frequencies.txt', r, 'invalid start_time, end_time or headway_secs; skipped');
+      out.frequencies.push({ trip, start, end, headway, exactTimes: r.get('exact_times') === '1' });
+    },
+  );
 }

@@ -8,11 +8,23 @@ export async function readRoutes(ctx: FeedContext): Promise<void> {
     const id = r.get('route_id');
     if (routeIndex.has(id)) return warn('routes.txt', r, `duplicate route_id '${id}' ignored`, 'route_id');
     const type = Number(r.get('route_type'));
-    if (!Number.isInteger(type)) return warn('routes.txt', r, `route '${id}' has invalid route_type '${r.get('route_type')}'; route skipped`, 'route_type');
+    if (!Number.isInteger(type))
+      return warn(
+        'routes.txt',
+        r,
+        `route '${id}' has invalid route_type '${r.get('route_type')}'; route skipped`,
+        'route_type',
+      );
     routeIndex.set(id, out.routes.length);
     out.routes.push({
-      id, agencyId: r.get('agency_id') || (out.agencies[0]?.id ?? ''), shortName: r.get('route_short_name'), longName: r.get('route_long_name'),
-      type, color: r.get('route_color'), textColor: r.get('route_text_color'), networkId: r.get('network_id'),
+      id,
+      agencyId: r.get('agency_id') || (out.agencies[0]?.id ?? ''),
+      shortName: r.get('route_short_name'),
+      longName: r.get('route_long_name'),
+      type,
+      color: r.get('route_color'),
+      textColor: r.get('route_text_color'),
+      networkId: r.get('network_id'),
     });
   });
 }

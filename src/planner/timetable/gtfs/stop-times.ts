@@ -10,9 +10,14 @@ import type { FeedContext } from './feed-context';
 
 export function newStopTimes(): RawStopTimes {
   return {
-    trip: new Growable(Int32Array, 1 << 16), stop: new Growable(Int32Array, 1 << 16), sequence: new Growable(Int32Array, 1 << 16),
-    arrival: new Growable(Int32Array, 1 << 16), departure: new Growable(Int32Array, 1 << 16), pickup: new Growable(Uint8Array, 1 << 16),
-    dropOff: new Growable(Uint8Array, 1 << 16), distance: new Growable(Float64Array, 1 << 16),
+    trip: new Growable(Int32Array, 1 << 16),
+    stop: new Growable(Int32Array, 1 << 16),
+    sequence: new Growable(Int32Array, 1 << 16),
+    arrival: new Growable(Int32Array, 1 << 16),
+    departure: new Growable(Int32Array, 1 << 16),
+    pickup: new Growable(Uint8Array, 1 << 16),
+    dropOff: new Growable(Uint8Array, 1 << 16),
+    distance: new Growable(Float64Array, 1 << 16),
   };
 }
 
@@ -21,16 +26,43 @@ export async function readStopTimes(ctx: FeedContext): Promise<void> {
   const feed = source.name;
   const st = out.stopTimes;
   const flex: RawTable = {
-    header: ['trip_id', 'location_group_id', 'location_id', 'stop_sequence', 'start_pickup_drop_off_window', 'end_pickup_drop_off_window', 'pickup_type', 'drop_off_type', 'pickup_booking_rule_id', 'drop_off_booking_rule_id', 'mean_duration_factor', 'mean_duration_offset', 'route_id', 'service_id'],
+    header: [
+      'trip_id',
+      'location_group_id',
+      'location_id',
+      'stop_sequence',
+      'start_pickup_drop_off_window',
+      'end_pickup_drop_off_window',
+      'pickup_type',
+      'drop_off_type',
+      'pickup_booking_rule_id',
+      'drop_off_booking_rule_id',
+      'mean_duration_factor',
+      'mean_duration_offset',
+      'route_id',
+      'service_id',
+    ],
     rows: [],
   };
   let col: Record<string, number> | undefined;
   let line = 0;
-  const warn = (message: string, column?: string) => report.warn({ feed, file: 'stop_times.txt', line, ...(column ? { column } : {}), message });
+  const warn = (message: string, column?: string) =>
+    report.warn({ feed, file: 'stop_times.txt', line, ...(column ? { column } : {}), message });
   await readTable(source, 'stop_times.txt', ['trip_id', 'stop_sequence'], report, (r) => {
     // Column positions resolved once: this callback runs for every one of millions of rows.
     col ??= Object.fromEntries(
-      ['trip_id', 'stop_id', 'stop_sequence', 'arrival_time', 'departure_time', 'pickup_type', 'drop_off_type', 'shape_dist_traveled', 'location_group_id', 'location_id'].map((c) => [c, r.indexOf(c)]),
+      [
+        'trip_id',
+        'stop_id',
+        'stop_sequence',
+        'arrival_time',
+        'departure_time',
+        'pickup_type',
+        'drop_off_type',
+        'shape_dist_traveled',
+        'location_group_id',
+        'location_id',
+      ].map((c) => [c, r.indexOf(c)]),
     );
     const c = col as Record<string, number>;
     line = r.line;
@@ -57,10 +89,12 @@ export async function readStopTimes(ctx: FeedContext): Promise<void> {
     const trip = tripIndex.get(tripId);
     if (trip === undefined) return warn(`unknown trip_id '${tripId}'; row skipped`, 'trip_id');
     const stop = stopIndex.get(stopId);
-    if (stop === undefined) return warn(`trip '${tripId}' calls at unknown stop_id '${stopId}'; row skipped`, 'stop_id');
+    if (stop === undefined)
+      return warn(`trip '${tripId}' calls at unknown stop_id '${stopId}'; row skipped`, 'stop_id');
     const sequenceText = r.at(c.stop_sequence as number);
     const sequence = Number(sequenceText);
-    if (!Number.isInteger(sequence)) return warn(`invalid stop_sequence '${sequenceText}'; row skipped`, 'stop_sequence');
+    if (!Number.isInteger(sequence))
+      return warn(`invalid stop_sequence '${sequenceText}'; row skipped`, 'stop_sequence');
     const arrivalText = r.at(c.arrival_time as number);
     const departureText = r.at(c.departure_time as number);
     let arrival = parseGtfsTime(arrivalText);

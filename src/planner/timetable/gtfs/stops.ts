@@ -21,8 +21,16 @@ export async function readStops(ctx: FeedContext): Promise<void> {
     }
     stopIndex.set(id, out.stops.length);
     out.stops.push({
-      id, code: r.get('stop_code'), name: r.get('stop_name'), lat, lon, locationType: Number.isFinite(locationType) ? locationType : 0,
-      parentId: r.get('parent_station'), wheelchair: Number(r.get('wheelchair_boarding') || 0) || 0, platformCode: r.get('platform_code'), zoneId: r.get('zone_id'),
+      id,
+      code: r.get('stop_code'),
+      name: r.get('stop_name'),
+      lat,
+      lon,
+      locationType: Number.isFinite(locationType) ? locationType : 0,
+      parentId: r.get('parent_station'),
+      wheelchair: Number(r.get('wheelchair_boarding') || 0) || 0,
+      platformCode: r.get('platform_code'),
+      zoneId: r.get('zone_id'),
     });
   });
   for (const s of out.stops) {

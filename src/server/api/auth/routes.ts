@@ -34,12 +34,24 @@ export function authRoutes(context: ApiContext): FastifyPluginAsync {
   async function throttleFailures(ip: string, username: string, reply: FastifyReply) {
     const pair = `login:pair:${username}:${ip}`;
     const account = `login:account:${username}`;
-    const [mine, all] = await Promise.all([rateLimiter.failures(pair, limits.loginBackoff.windowMs), rateLimiter.failures(account, limits.loginPerAccount.windowMs)]);
+    const [mine, all] = await Promise.all([
+      rateLimiter.failures(pair, limits.loginBackoff.windowMs),
+      rateLimiter.failures(account, limits.loginPerAccount.windowMs),
+    ]);
     const underAttack = all.count >= limits.loginPerAccount.limit;
-    const wait = backoffWait(mine, limits.loginBackoff, context.now().getTime(), underAttack ? 1 : limits.loginBackoff.free);
+    const wait = backoffWait(
+      mine,
+      limits.loginBackoff,
+      context.now().getTime(),
+      underAttack ? 1 : limits.loginBackoff.free,
+    );
     if (wait > 0) tooMany(reply, wait / 1000);
     return {
-      record: () => Promise.all([rateLimiter.recordFailure(pair, limits.loginBackoff.windowMs), rateLimiter.recordFailure(account, limits.loginPerAccount.windowMs)]),
+      record: () =>
+        Promise.all([
+          rateLimiter.recordFailure(pair, limits.loginBackoff.windowMs),
+          rateLimiter.recordFailure(account, limits.loginPerAccount.windowMs),
+        ]),
     };
   }
 

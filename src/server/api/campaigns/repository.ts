@@ -48,9 +48,15 @@ export interface ActiveCampaignQuery {
 }
 
 /** Active (starts_at <= now < end_at) campaigns of a brand, by end_at. */
-export async function activeCampaigns(db: Database, query: ActiveCampaignQuery): Promise<{ rows: CampaignRow[]; total: number }> {
+export async function activeCampaigns(
+  db: Database,
+  query: ActiveCampaignQuery,
+): Promise<{ rows: CampaignRow[]; total: number }> {
   const seen = query.impressionIds.length
-    ? db.select({ id: campaignImpressions.campaignId }).from(campaignImpressions).where(inArray(campaignImpressions.id, query.impressionIds))
+    ? db
+        .select({ id: campaignImpressions.campaignId })
+        .from(campaignImpressions)
+        .where(inArray(campaignImpressions.id, query.impressionIds))
     : undefined;
   const where = and(
     eq(campaigns.brand, query.brand),
@@ -85,7 +91,10 @@ export async function findImpression(db: Database, id: string): Promise<Impressi
   return row;
 }
 
-export async function recordImpression(db: Database, values: typeof campaignImpressions.$inferInsert): Promise<ImpressionRow> {
+export async function recordImpression(
+  db: Database,
+  values: typeof campaignImpressions.$inferInsert,
+): Promise<ImpressionRow> {
   const [row] = await db.insert(campaignImpressions).values(values).returning();
   if (!row) throw new Error('impression insert returned nothing');
   return row;

@@ -10,7 +10,14 @@ import { pageMeta } from '../../../contract/paging';
 import { ApiError, parseInput, parseQuery } from '../../http/errors';
 import type { ApiContext } from '../context';
 import { uuidParam } from '../guards';
-import { activeCampaigns, findCampaign, findImpression, presentCampaign, presentImpression, recordImpression } from './repository';
+import {
+  activeCampaigns,
+  findCampaign,
+  findImpression,
+  presentCampaign,
+  presentImpression,
+  recordImpression,
+} from './repository';
 
 export const CAMPAIGN_MESSAGES = {
   notFound: 'Campaign not found.',
@@ -25,7 +32,10 @@ function normaliseQuery(query: unknown): Record<string, unknown> {
   if ('impression_ids[]' in input) {
     const extra = input['impression_ids[]'];
     const own = input.impression_ids;
-    input.impression_ids = [...(own === undefined ? [] : Array.isArray(own) ? own : [own]), ...(Array.isArray(extra) ? extra : [extra])];
+    input.impression_ids = [
+      ...(own === undefined ? [] : Array.isArray(own) ? own : [own]),
+      ...(Array.isArray(extra) ? extra : [extra]),
+    ];
     delete input['impression_ids[]'];
   }
   return input;
@@ -61,10 +71,17 @@ export function campaignsRoutes(context: ApiContext): FastifyPluginAsync {
       let viewId: string | null = null;
       if (form.action === 'clickthrough' && form.impression_id) {
         const view = await findImpression(db, form.impression_id.toLowerCase());
-        if (!view || view.campaignId !== campaign.id || view.action !== 'view') throw ApiError.validation({ impression_id: [CAMPAIGN_MESSAGES.badView] });
+        if (!view || view.campaignId !== campaign.id || view.action !== 'view')
+          throw ApiError.validation({ impression_id: [CAMPAIGN_MESSAGES.badView] });
         viewId = view.id;
       }
-      const impression = await recordImpression(db, { campaignId: campaign.id, action: form.action, impressionId: viewId, expiresAt: campaign.endAt, createdAt: now });
+      const impression = await recordImpression(db, {
+        campaignId: campaign.id,
+        action: form.action,
+        impressionId: viewId,
+        expiresAt: campaign.endAt,
+        createdAt: now,
+      });
       return reply.code(201).send({ data: presentImpression(impression) });
     });
   };

@@ -32,7 +32,10 @@ export function journeysRoutes(context: ApiContext): FastifyPluginAsync {
       if (!found) throw ApiError.notFound(JOURNEY_MESSAGES.notFound);
       // Saving twice keeps the first save (and its place in the list). From now on this user reads
       // the journey with user_status 'saved' (saved-status.ts), whoever planned it.
-      await db.insert(savedJourneys).values({ userId: user.id, journeyId, createdAt: context.now() }).onConflictDoNothing();
+      await db
+        .insert(savedJourneys)
+        .values({ userId: user.id, journeyId, createdAt: context.now() })
+        .onConflictDoNothing();
       return { data: { message: JOURNEY_MESSAGES.saved, journey_id: journeyId, user_status: 'saved' as const } };
     });
 

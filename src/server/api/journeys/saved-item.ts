@@ -6,8 +6,10 @@
 import type { SavedJourneyItem } from '../../../contract/saved-journeys';
 
 type Json = Record<string, unknown>;
-const asObject = (value: unknown): Json | undefined => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : undefined);
-const asText = (value: unknown): string | null => (typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : null);
+const asObject = (value: unknown): Json | undefined =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : undefined;
+const asText = (value: unknown): string | null =>
+  typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : null;
 
 /** A leg's stages as mode names; stages given as objects contribute their mode/type. */
 export function stageNames(leg: Json | undefined): string[] {

@@ -10,7 +10,11 @@ import type { ApiContext } from '../context';
 import { currentUser } from '../guards';
 
 /** The ids among `journeyIds` that the caller has saved (none for anonymous callers and dead tokens). */
-export async function savedByCaller(context: ApiContext, request: FastifyRequest, journeyIds: readonly string[]): Promise<Set<string>> {
+export async function savedByCaller(
+  context: ApiContext,
+  request: FastifyRequest,
+  journeyIds: readonly string[],
+): Promise<Set<string>> {
   if (journeyIds.length === 0 || !request.bearerToken || !request.brand.enableUserAccounts) return new Set();
   const user = await currentUser(context, request);
   if (!user) return new Set();

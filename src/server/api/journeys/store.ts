@@ -47,10 +47,18 @@ export async function storeQuery(db: Database, query: NewSearchQuery): Promise<{
 }
 
 /** Stores one planned journey (SPEC Journey shape) of a search, in the planner's order; `id` when the caller made it (so data.id can match). */
-export async function storeJourney(db: Database, journey: { queryHash: string; position: number; data: Record<string, unknown>; id?: string }): Promise<{ id: string }> {
+export async function storeJourney(
+  db: Database,
+  journey: { queryHash: string; position: number; data: Record<string, unknown>; id?: string },
+): Promise<{ id: string }> {
   const [row] = await db
     .insert(journeys)
-    .values({ ...(journey.id ? { id: journey.id } : {}), queryHash: journey.queryHash, position: journey.position, data: journey.data })
+    .values({
+      ...(journey.id ? { id: journey.id } : {}),
+      queryHash: journey.queryHash,
+      position: journey.position,
+      data: journey.data,
+    })
     .returning({ id: journeys.id });
   if (!row) throw new Error('journey insert returned nothing');
   return row;

@@ -28,7 +28,14 @@ async function loaded(places: PlaceIndexSource, context: ApiContext): Promise<Pl
   }
 }
 
-const asSuggestion = ({ id, label, secondary, type, lat, lng }: PlaceSuggestion): PlaceSuggestion => ({ id, label, secondary, type, lat, lng });
+const asSuggestion = ({ id, label, secondary, type, lat, lng }: PlaceSuggestion): PlaceSuggestion => ({
+  id,
+  label,
+  secondary,
+  type,
+  lat,
+  lng,
+});
 
 export function placesRoutes(context: ApiContext): FastifyPluginAsync {
   return async (api) => {

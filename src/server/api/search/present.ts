@@ -27,21 +27,35 @@ function passesOf(form: Record<string, unknown>): SearchPasses {
     has_access_to_car: yes('has_access_to_car', true),
     has_concessionary_pass: yes('has_concessionary_pass'),
     has_railcard: yes('has_railcard'),
-    railcard_type: typeof form.railcard_type === 'string' ? (form.railcard_type as SearchPasses['railcard_type']) : null,
+    railcard_type:
+      typeof form.railcard_type === 'string' ? (form.railcard_type as SearchPasses['railcard_type']) : null,
     has_young_scot_card: yes('has_young_scot_card'),
     has_new_young_scot_card: yes('has_new_young_scot_card'),
   };
 }
 
 /** The pass fields of a stored form (what a re-plan by someone other than its owner leaves out). */
-export const PASS_FIELDS = ['has_access_to_car', 'has_concessionary_pass', 'has_railcard', 'railcard_type', 'has_young_scot_card', 'has_new_young_scot_card', 'user_age'] as const;
+export const PASS_FIELDS = [
+  'has_access_to_car',
+  'has_concessionary_pass',
+  'has_railcard',
+  'railcard_type',
+  'has_young_scot_card',
+  'has_new_young_scot_card',
+  'user_age',
+] as const;
 
 /**
  * `saved`: the journeys the signed-in caller has saved (src/server/api/journeys/saved-status.ts).
  * `withPasses`: the caller is the search's signed-in owner. A hash is a shareable URL, so anyone
  * else (and everyone, for an anonymous search) sees the journeys but not the passes (issue 22).
  */
-export function presentQuery(row: QueryRow, rows: JourneyRow[], saved: ReadonlySet<string> = new Set(), withPasses = false): SearchQuery {
+export function presentQuery(
+  row: QueryRow,
+  rows: JourneyRow[],
+  saved: ReadonlySet<string> = new Set(),
+  withPasses = false,
+): SearchQuery {
   return {
     hash: row.hash,
     origin: placeOf(row.form.origin, row.originAddress),

@@ -22,7 +22,8 @@ export const SEARCH_ROUTE_MESSAGES = {
   journeyNotFound: 'Journey not found.',
   samePlace: 'The origin and destination are the same place: choose a different destination.',
   unavailable: 'Journey planning is not available right now. Please try again later.',
-  busy: (seconds: number) => `Journey planning is busy right now. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  busy: (seconds: number) =>
+    `Journey planning is busy right now. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
 } as const;
 
 /** Retry-After for a full queue: about how long the searches ahead take (a planner does tens a second), 2 to 60 s. */
@@ -37,7 +38,10 @@ export function searchRoutes(context: ApiContext): FastifyPluginAsync {
   const { db } = context;
 
   /** SPEC section 6: a signed-in user's profile passes override the form's. */
-  async function withProfile(request: FastifyRequest, form: SearchForm): Promise<{ form: SearchForm; userId: string | null }> {
+  async function withProfile(
+    request: FastifyRequest,
+    form: SearchForm,
+  ): Promise<{ form: SearchForm; userId: string | null }> {
     const user = request.brand.enableUserAccounts ? await currentUser(context, request) : undefined;
     if (!user) return { form, userId: null };
     const profile = presentUser(user, context.now()).profile;
@@ -60,9 +64,15 @@ export function searchRoutes(context: ApiContext): FastifyPluginAsync {
    * Validates, stores and starts planning one search; the stored query row. `checkedAt`: the
    * time the time rules are checked against (now, or when a re-planned search was first made).
    */
-  async function startSearch(request: FastifyRequest, reply: FastifyReply, body: unknown, checkedAt: () => Date = context.now) {
+  async function startSearch(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    body: unknown,
+    checkedAt: () => Date = context.now,
+  ) {
     const parsed = parseInput(searchFormSchema(checkedAt), body ?? {});
-    if (distance(parsed.origin, parsed.destination) < SAME_PLACE_METRES) throw ApiError.validation({ destination: [SEARCH_ROUTE_MESSAGES.samePlace] });
+    if (distance(parsed.origin, parsed.destination) < SAME_PLACE_METRES)
+      throw ApiError.validation({ destination: [SEARCH_ROUTE_MESSAGES.samePlace] });
     if (!context.search) throw new ApiError(503, SEARCH_ROUTE_MESSAGES.unavailable);
     // Outside Great Britain, or in the sea: a field error now, not a search that fails later.
     const { indexes } = await context.places.get();
@@ -92,11 +102,18 @@ export function searchRoutes(context: ApiContext): FastifyPluginAsync {
     });
     const [row] = await db.select().from(searchQueries).where(eq(searchQueries.hash, hash));
     try {
-      await context.search.enqueue({ hash, request: planRequestFor(form, request.brand.blockedTravelTypes, request.brand.regions), now: context.now().getTime() });
+      await context.search.enqueue({
+        hash,
+        request: planRequestFor(form, request.brand.blockedTravelTypes, request.brand.regions),
+        now: context.now().getTime(),
+      });
     } catch (error) {
       // The queue is unreachable (Redis down): the query says so, the caller may try again.
       context.log.error({ err: error, hash }, 'search could not be queued');
-      await db.update(searchQueries).set({ status: 'failed', failure: SEARCH_ROUTE_MESSAGES.unavailable, updatedAt: new Date() }).where(eq(searchQueries.hash, hash));
+      await db
+        .update(searchQueries)
+        .set({ status: 'failed', failure: SEARCH_ROUTE_MESSAGES.unavailable, updatedAt: new Date() })
+        .where(eq(searchQueries.hash, hash));
       throw new ApiError(503, SEARCH_ROUTE_MESSAGES.unavailable);
     }
     return row!;
@@ -122,50 +139,78 @@ export function searchRoutes(context: ApiContext): FastifyPluginAsync {
     api.post('/journey-planner/search', async (request, reply) => {
       const row = await startSearch(request, reply, request.body);
       reply.code(201);
-      return { status: 'success' as const, data: { hash: row.hash, origin_address: row.originAddress, destination_address: row.destinationAddress } };
+      return {
+        status: 'success' as const,
+        data: { hash: row.hash, origin_address: row.originAddress, destination_address: row.destinationAddress },
+      };
     });
 
     api.get<{ Params: { hash: string } }>('/journey-planner/search/:hash', async (request) => {
       const query = await findQuery(request, request.params.hash);
-      const rows = await db.select().from(journeys).where(eq(journeys.queryHash, query.hash)).orderBy(asc(journeys.position));
-      const [saved, owner] = await Promise.all([savedByCaller(context, request, rows.map((row) => row.id)), ownedByCaller(request, query.userId)]);
+      const rows = await db
+        .select()
+        .from(journeys)
+        .where(eq(journeys.queryHash, query.hash))
+        .orderBy(asc(journeys.position));
+      const [saved, owner] = await Promise.all([
+        savedByCaller(
+          context,
+          request,
+          rows.map((row) => row.id),
+        ),
+        ownedByCaller(request, query.userId),
+      ]);
       return { data: presentQuery(query, rows, saved, owner) };
     });
 
     // The hot read (one per 'journey processed'): a stored journey never changes, so its answer is
     // kept in memory (in every process); only a signed-in caller's saved flag is looked up.
-    api.get<{ Params: { hash: string; journeyId: string } }>('/journey-planner/search/:hash/:journeyId', async (request, reply) => {
-      const { hash } = request.params;
-      if (!HASH.test(hash)) throw ApiError.notFound(SEARCH_ROUTE_MESSAGES.notFound);
-      const journeyId = uuidParam(request.params.journeyId, 'Journey');
-      let answer = context.journeyCache.get(journeyId, hash, request.brand.key);
-      if (answer === undefined) {
-        const [row] = await db
-          .select({ json: presentedJourneyJson })
-          .from(journeys)
-          .innerJoin(searchQueries, eq(searchQueries.hash, journeys.queryHash))
-          .where(and(eq(journeys.id, journeyId), eq(journeys.queryHash, hash), eq(searchQueries.brand, request.brand.key)));
-        if (!row) throw ApiError.notFound(SEARCH_ROUTE_MESSAGES.journeyNotFound);
-        answer = `{"data":${row.json}}`;
-        context.journeyCache.set(journeyId, { hash, brand: request.brand.key, body: answer });
-      }
-      const saved = await savedByCaller(context, request, [journeyId]);
-      return reply.type('application/json; charset=utf-8').send(saved.has(journeyId) ? withSavedStatus(answer) : answer);
-    });
+    api.get<{ Params: { hash: string; journeyId: string } }>(
+      '/journey-planner/search/:hash/:journeyId',
+      async (request, reply) => {
+        const { hash } = request.params;
+        if (!HASH.test(hash)) throw ApiError.notFound(SEARCH_ROUTE_MESSAGES.notFound);
+        const journeyId = uuidParam(request.params.journeyId, 'Journey');
+        let answer = context.journeyCache.get(journeyId, hash, request.brand.key);
+        if (answer === undefined) {
+          const [row] = await db
+            .select({ json: presentedJourneyJson })
+            .from(journeys)
+            .innerJoin(searchQueries, eq(searchQueries.hash, journeys.queryHash))
+            .where(
+              and(eq(journeys.id, journeyId), eq(journeys.queryHash, hash), eq(searchQueries.brand, request.brand.key)),
+            );
+          if (!row) throw ApiError.notFound(SEARCH_ROUTE_MESSAGES.journeyNotFound);
+          answer = `{"data":${row.json}}`;
+          context.journeyCache.set(journeyId, { hash, brand: request.brand.key, body: answer });
+        }
+        const saved = await savedByCaller(context, request, [journeyId]);
+        return reply
+          .type('application/json; charset=utf-8')
+          .send(saved.has(journeyId) ? withSavedStatus(answer) : answer);
+      },
+    );
 
     // SPEC section 4: like a new search (fresh results under a new hash); failures are field errors only.
-    api.post<{ Params: { hash: string } }>('/journey-planner/search/:hash/update-return-time', async (request, reply) => {
-      const query = await findQuery(request, request.params.hash);
-      const { return_time } = parseInput(updateReturnTimeSchema, request.body ?? {});
-      // The outbound was checked when the search was made; by now it may have begun (a traveller
-      // on the way asks for a later return), so the time rules apply as of then.
-      // Someone else's search is re-planned with the caller's own passes (their profile, or the
-      // defaults), never with the owner's.
-      const form: Record<string, unknown> = { ...query.form, return_time: return_time ?? null };
-      if (query.userId && !(await ownedByCaller(request, query.userId))) for (const field of PASS_FIELDS) delete form[field];
-      const row = await startSearch(request, reply, form, () => query.createdAt);
-      reply.code(201);
-      return { status: 'success' as const, data: presentQuery(row, [], new Set(), await ownedByCaller(request, row.userId)) };
-    });
+    api.post<{ Params: { hash: string } }>(
+      '/journey-planner/search/:hash/update-return-time',
+      async (request, reply) => {
+        const query = await findQuery(request, request.params.hash);
+        const { return_time } = parseInput(updateReturnTimeSchema, request.body ?? {});
+        // The outbound was checked when the search was made; by now it may have begun (a traveller
+        // on the way asks for a later return), so the time rules apply as of then.
+        // Someone else's search is re-planned with the caller's own passes (their profile, or the
+        // defaults), never with the owner's.
+        const form: Record<string, unknown> = { ...query.form, return_time: return_time ?? null };
+        if (query.userId && !(await ownedByCaller(request, query.userId)))
+          for (const field of PASS_FIELDS) delete form[field];
+        const row = await startSearch(request, reply, form, () => query.createdAt);
+        reply.code(201);
+        return {
+          status: 'success' as const,
+          data: presentQuery(row, [], new Set(), await ownedByCaller(request, row.userId)),
+        };
+      },
+    );
   };
 }

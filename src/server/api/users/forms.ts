@@ -4,9 +4,16 @@ import type { ProfileInput } from '../../../contract/users';
 import type { UserProfile } from '../../db/schema';
 import { DEFAULT_PROFILE } from './present';
 
-const PASS_FIELDS = ['has_car_access', 'has_concessionary_pass', 'has_young_scot_card', 'has_new_young_scot_card', 'railcard'] as const;
+const PASS_FIELDS = [
+  'has_car_access',
+  'has_concessionary_pass',
+  'has_young_scot_card',
+  'has_new_young_scot_card',
+  'railcard',
+] as const;
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** `{ has_car_access: true }` -> `{ profile: { has_car_access: true } }`; fields inside profile win. */
 export function liftFlatPasses(body: unknown): unknown {

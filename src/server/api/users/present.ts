@@ -1,5 +1,12 @@
 /** A users row as the SPEC's User (never the password hash). */
-import { ageOn, londonDate, RAILCARD_OPTIONS, TITLE_OPTIONS, type Railcard, type Title } from '../../../contract/account-rules';
+import {
+  ageOn,
+  londonDate,
+  RAILCARD_OPTIONS,
+  TITLE_OPTIONS,
+  type Railcard,
+  type Title,
+} from '../../../contract/account-rules';
 import { isOneOf } from '../../../contract/results';
 import type { User } from '../../../contract/users';
 import type { UserProfile, users } from '../../db/schema';

@@ -53,7 +53,12 @@ export interface UserChanges {
   profile: UserProfile;
 }
 
-export async function updateUser(db: Database, id: string, changes: UserChanges, now: Date): Promise<UserRow | undefined> {
+export async function updateUser(
+  db: Database,
+  id: string,
+  changes: UserChanges,
+  now: Date,
+): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
     .set({ ...changes, updatedAt: now })
@@ -66,6 +71,10 @@ export async function updateUser(db: Database, id: string, changes: UserChanges,
 export async function setPassword(db: Database, id: string, passwordHash: string, now: Date): Promise<void> {
   await db
     .update(users)
-    .set({ passwordHash, activatedAt: sql`coalesce(${users.activatedAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now })
+    .set({
+      passwordHash,
+      activatedAt: sql`coalesce(${users.activatedAt}, ${now.toISOString()}::timestamptz)`,
+      updatedAt: now,
+    })
     .where(eq(users.id, id));
 }

@@ -6,7 +6,12 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { passwordProblems } from '../../../contract/account-rules';
-import { passwordResetRequestSchema, passwordResetSchema, registerFormSchema, updateFormSchema } from '../../../contract/users';
+import {
+  passwordResetRequestSchema,
+  passwordResetSchema,
+  registerFormSchema,
+  updateFormSchema,
+} from '../../../contract/users';
 import { CODE_LIFETIME_MS, consumeCode, issueCode, peekCode } from '../../auth/codes';
 import { hashPassword } from '../../auth/passwords';
 import { revokeAllTokens } from '../../auth/tokens';
@@ -16,12 +21,21 @@ import type { ApiContext } from '../context';
 import { limitRate, requireAccounts, requireUser } from '../guards';
 import { liftFlatPasses, mergeProfile, todayIn } from './forms';
 import { presentUser } from './present';
-import { activateUser, findUserByEmail, findUserById, insertUser, replaceUnactivatedUser, setPassword, updateUser } from './repository';
+import {
+  activateUser,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  replaceUnactivatedUser,
+  setPassword,
+  updateUser,
+} from './repository';
 import { mailOutbox } from '../../db/schema';
 
 export const MESSAGES = {
   registered: 'Thank you for registering. We have sent you an e-mail with a link to activate your account.',
-  emailTaken: 'An account with this e-mail address already exists. Sign in, or reset your password if you have forgotten it.',
+  emailTaken:
+    'An account with this e-mail address already exists. Sign in, or reset your password if you have forgotten it.',
   activated: 'Your account is activated. You can now sign in.',
   alreadyActive: 'This account is already activated. You can sign in.',
   badActivation: 'This activation link is not valid or has expired. Use Forgot Password to get a new link by e-mail.',
@@ -77,13 +91,18 @@ export function usersRoutes(context: ApiContext): FastifyPluginAsync {
           .update(mailOutbox)
           .set({ sentAt: now })
           .where(and(eq(mailOutbox.userId, user.id), eq(mailOutbox.kind, 'activation'), isNull(mailOutbox.sentAt)));
-        const [row] = await tx.insert(mailOutbox).values({ kind: 'activation', userId: user.id, brand: request.brand.key }).returning({ id: mailOutbox.id });
+        const [row] = await tx
+          .insert(mailOutbox)
+          .values({ kind: 'activation', userId: user.id, brand: request.brand.key })
+          .returning({ id: mailOutbox.id });
         return row?.id;
       });
       if (!owed) throw new ApiError(409, MESSAGES.emailTaken, { email: [MESSAGES.emailTaken] });
       // Sent now in the background; if the relay is down, the outbox tries again (main.ts).
       const brand = request.brand;
-      void context.outbox.deliver((key) => (key === brand.key ? brand : undefined), owed).catch((error: unknown) => request.log.error({ err: error }, 'activation mail: outbox delivery failed'));
+      void context.outbox
+        .deliver((key) => (key === brand.key ? brand : undefined), owed)
+        .catch((error: unknown) => request.log.error({ err: error }, 'activation mail: outbox delivery failed'));
       return reply.code(201).send({ data: { message: MESSAGES.registered } });
     });
 
@@ -111,11 +130,16 @@ export function usersRoutes(context: ApiContext): FastifyPluginAsync {
       const user = await requireUser(context, request);
       const form = parseInput(update, liftFlatPasses(request.body));
       const errors: Record<string, string[]> = {};
-      if (form.email !== undefined && form.email !== null && (typeof form.email !== 'string' || form.email.trim().toLowerCase() !== user.email.toLowerCase())) {
+      if (
+        form.email !== undefined &&
+        form.email !== null &&
+        (typeof form.email !== 'string' || form.email.trim().toLowerCase() !== user.email.toLowerCase())
+      ) {
         errors.email = [MESSAGES.emailFixed];
       }
       for (const field of ['password', 'password_confirmation'] as const) {
-        if (form[field] !== undefined && form[field] !== null && form[field] !== '') errors[field] = [MESSAGES.passwordElsewhere];
+        if (form[field] !== undefined && form[field] !== null && form[field] !== '')
+          errors[field] = [MESSAGES.passwordElsewhere];
       }
       if (Object.keys(errors).length > 0) throw ApiError.validation(errors);
       const now = context.now();
@@ -149,7 +173,9 @@ export function usersRoutes(context: ApiContext): FastifyPluginAsync {
         const user = await findUserByEmail(context.db, email);
         if (!user) return;
         const code = await issueCode(context.db, user.id, 'password_reset', context.now());
-        await context.mailer.send(passwordResetMail(mail, user.email, user.firstName, code, minutes(CODE_LIFETIME_MS.password_reset)));
+        await context.mailer.send(
+          passwordResetMail(mail, user.email, user.firstName, code, minutes(CODE_LIFETIME_MS.password_reset)),
+        );
       })().catch((error: unknown) => request.log.error({ err: error }, 'password reset mail failed'));
       return { data: { message: MESSAGES.resetSent } };
     });
@@ -167,7 +193,8 @@ export function usersRoutes(context: ApiContext): FastifyPluginAsync {
       if (problems.length > 0) throw ApiError.validation({ password: problems });
       const passwordHash = await hashPassword(form.password);
       // The conditional update decides between two racing uses of one link.
-      if ((await consumeCode(context.db, request.params.code, 'password_reset', context.now())) !== user.id) throw ApiError.notFound(MESSAGES.badReset);
+      if ((await consumeCode(context.db, request.params.code, 'password_reset', context.now())) !== user.id)
+        throw ApiError.notFound(MESSAGES.badReset);
       await setPassword(context.db, user.id, passwordHash, now);
       await revokeAllTokens(context.db, user.id, now);
       return { data: { message: MESSAGES.resetDone } };

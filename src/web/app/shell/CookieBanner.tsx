@@ -7,7 +7,15 @@ export function CookieBanner() {
   const [accepted, setAccepted] = useState(hasAcceptedCookies);
   if (accepted) return null;
   return (
-    <Paper component="section" aria-label="Cookie notice" shadow="lg" radius={0} p="md" className="no-print" style={{ position: 'sticky', bottom: 0, zIndex: 200, borderTop: '1px solid var(--mantine-color-gray-4)' }}>
+    <Paper
+      component="section"
+      aria-label="Cookie notice"
+      shadow="lg"
+      radius={0}
+      p="md"
+      className="no-print"
+      style={{ position: 'sticky', bottom: 0, zIndex: 200, borderTop: '1px solid var(--mantine-color-gray-4)' }}
+    >
       <Container size="lg">
         <Group justify="space-between" gap="sm">
           <Text size="sm">

@@ -4,7 +4,14 @@ import { useBrand } from '../../lib/brand';
 export function NeedHelp() {
   const brand = useBrand();
   return (
-    <Box component="aside" aria-labelledby="need-help-heading" bg="white" py="lg" className="no-print" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+    <Box
+      component="aside"
+      aria-labelledby="need-help-heading"
+      bg="white"
+      py="lg"
+      className="no-print"
+      style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+    >
       <Container size="lg">
         <Title order={2} size="h4" id="need-help-heading">
           Need support or advice?{' '}

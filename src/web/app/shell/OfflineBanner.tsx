@@ -33,7 +33,16 @@ export function OfflineBanner() {
   const fetchedAt = useOldestShownData();
   if (online) return null;
   return (
-    <Alert role="status" color="yellow" variant="filled" radius={0} c="dark" px={0} styles={{ message: { color: 'inherit' } }} data-testid="offline-banner">
+    <Alert
+      role="status"
+      color="yellow"
+      variant="filled"
+      radius={0}
+      c="dark"
+      px={0}
+      styles={{ message: { color: 'inherit' } }}
+      data-testid="offline-banner"
+    >
       {/* Lined up with the page's content, as the header and the updates strip are. */}
       <Container size="lg">{offlineMessage(fetchedAt)}</Container>
     </Alert>

@@ -28,7 +28,8 @@ export function SiteFooter() {
           </Anchor>
         </Group>
         <Text size="xs">
-          {brand.title} is run by {brand.owner.name}. Contains National Rail Enquiries data, OS data © Crown copyright and database right, and © OpenStreetMap contributors.
+          {brand.title} is run by {brand.owner.name}. Contains National Rail Enquiries data, OS data © Crown copyright
+          and database right, and © OpenStreetMap contributors.
         </Text>
       </Container>
     </Box>

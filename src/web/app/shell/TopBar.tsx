@@ -10,12 +10,22 @@ export function TopBar() {
   const { token } = useAuth();
   const signedIn = brand.enableUserAccounts && Boolean(token);
   return (
-    <Box component="header" bg="white" style={{ borderBottom: `4px solid ${brand.theme.themeColor}` }} className="no-print">
+    <Box
+      component="header"
+      bg="white"
+      style={{ borderBottom: `4px solid ${brand.theme.themeColor}` }}
+      className="no-print"
+    >
       <Container size="lg" py="sm">
         {/* On a phone the account links wrap under the logo rather than run off the screen. */}
         <Group justify="space-between" wrap="wrap" gap="xs">
           {/* Never wider than the screen: a wide logo at 44 px high overflowed a 360 px phone by 6 px. */}
-          <Anchor component={Link} to="/" aria-label={`${brand.title} home`} style={{ display: 'inline-flex', maxWidth: '100%' }}>
+          <Anchor
+            component={Link}
+            to="/"
+            aria-label={`${brand.title} home`}
+            style={{ display: 'inline-flex', maxWidth: '100%' }}
+          >
             <Image src={brand.navbarLogo} alt="" h={44} w="auto" maw="100%" fit="contain" />
           </Anchor>
           {brand.enableUserAccounts && (

@@ -12,7 +12,15 @@ export function UpdatesStrip() {
       <Container size="lg">
         <Text size="sm">
           COVID-19: before you travel, check the{' '}
-          <Anchor href={brand.updatesLink} target="_blank" rel="noopener noreferrer" c="white" fw={700} underline="always" inherit>
+          <Anchor
+            href={brand.updatesLink}
+            target="_blank"
+            rel="noopener noreferrer"
+            c="white"
+            fw={700}
+            underline="always"
+            inherit
+          >
             latest travel updates (opens in a new tab)
           </Anchor>
         </Text>

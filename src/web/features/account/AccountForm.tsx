@@ -14,7 +14,15 @@ export function AccountForm(props: {
   children: ReactNode;
 }) {
   return (
-    <Paper component="form" withBorder p="md" maw={props.width ?? 480} aria-label={props.label} onSubmit={props.onSubmit} noValidate>
+    <Paper
+      component="form"
+      withBorder
+      p="md"
+      maw={props.width ?? 480}
+      aria-label={props.label}
+      onSubmit={props.onSubmit}
+      noValidate
+    >
       <ErrorSummary errors={props.errors} labels={props.labels} />
       <fieldset disabled={props.locked} style={{ border: 0, padding: 0, margin: 0 }}>
         <Stack>{props.children}</Stack>

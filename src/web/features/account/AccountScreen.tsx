@@ -52,7 +52,9 @@ export function AccountScreen() {
     );
   }
   const name = [user.title, user.first_name, user.last_name].filter(Boolean).join(' ');
-  const phone = user.phone_number ? [user.country_code_phone_number, user.phone_number].filter(Boolean).join(' ') : null;
+  const phone = user.phone_number
+    ? [user.country_code_phone_number, user.phone_number].filter(Boolean).join(' ')
+    : null;
   const passes = [
     { title: 'Railcard', value: user.profile.railcard ?? 'None' },
     { title: 'Consessionary Pass', value: yesNo(user.profile.has_concessionary_pass) },

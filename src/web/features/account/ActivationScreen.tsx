@@ -11,14 +11,17 @@ import { accountApi } from './api';
 export function ActivationScreen({ code }: { code: string | undefined }) {
   const brand = useBrand();
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(code ? null : 'This activation link has no code. Open the link from the e-mail again.');
+  const [error, setError] = useState<string | null>(
+    code ? null : 'This activation link has no code. Open the link from the e-mail again.',
+  );
   // Once per code, even when React runs effects twice in development.
   const sent = useRef<string | null>(null);
 
   useEffect(() => {
     if (!code || sent.current === code) return;
     sent.current = code;
-    accountApi.activate({ apiKey: brand.apiKey }, code)
+    accountApi
+      .activate({ apiKey: brand.apiKey }, code)
       .then(async (answer) => {
         showSuccess(answer.data.message, '/login');
         await navigate({ to: '/login' });

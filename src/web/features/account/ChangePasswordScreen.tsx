@@ -22,7 +22,10 @@ export function ChangePasswordScreen({ code }: { code: string | undefined }) {
     event.preventDefault();
     if (!code) return;
     const ok = await run(async () => {
-      const answer = await accountApi.resetPassword({ apiKey: brand.apiKey }, code, { password, password_confirmation: confirmation });
+      const answer = await accountApi.resetPassword({ apiKey: brand.apiKey }, code, {
+        password,
+        password_confirmation: confirmation,
+      });
       showSuccess(answer.data.message, '/login');
     });
     if (ok) await navigate({ to: '/login' });

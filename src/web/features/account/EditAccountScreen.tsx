@@ -52,8 +52,21 @@ function EditForm({ user }: { user: User }) {
   };
 
   return (
-    <AccountForm label="Edit Account" width={640} locked={locked} errors={errors} labels={USER_FORM_LABELS} onSubmit={submit}>
-      <UserForm mode="edit" value={form} onChange={setForm} errors={errors.fields} onFocusField={(field) => focus(field)()} />
+    <AccountForm
+      label="Edit Account"
+      width={640}
+      locked={locked}
+      errors={errors}
+      labels={USER_FORM_LABELS}
+      onSubmit={submit}
+    >
+      <UserForm
+        mode="edit"
+        value={form}
+        onChange={setForm}
+        errors={errors.fields}
+        onFocusField={(field) => focus(field)()}
+      />
       <Group>
         <Button type="submit" loading={locked}>
           Update Details

@@ -31,8 +31,21 @@ export function RegisterScreen() {
   return (
     <>
       <ScreenHeading title="Create Account" />
-      <AccountForm label="Create Account" width={640} locked={locked} errors={errors} labels={USER_FORM_LABELS} onSubmit={submit}>
-        <UserForm mode="register" value={form} onChange={setForm} errors={errors.fields} onFocusField={(field) => focus(field)()} />
+      <AccountForm
+        label="Create Account"
+        width={640}
+        locked={locked}
+        errors={errors}
+        labels={USER_FORM_LABELS}
+        onSubmit={submit}
+      >
+        <UserForm
+          mode="register"
+          value={form}
+          onChange={setForm}
+          errors={errors.fields}
+          onFocusField={(field) => focus(field)()}
+        />
         <Button type="submit" loading={locked}>
           Register
         </Button>

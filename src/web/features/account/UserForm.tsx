@@ -22,7 +22,15 @@ export const USER_FORM_LABELS: Record<string, string> = {
   'profile.has_new_young_scot_card': 'New Young Scot Card',
 };
 
-type TextField = 'first_name' | 'last_name' | 'email' | 'country_code_phone_number' | 'phone_number' | 'dob' | 'password' | 'password_confirmation';
+type TextField =
+  | 'first_name'
+  | 'last_name'
+  | 'email'
+  | 'country_code_phone_number'
+  | 'phone_number'
+  | 'dob'
+  | 'password'
+  | 'password_confirmation';
 
 /** The shared user form (SPEC section 2): Create Account adds e-mail, passwords and terms; Edit Account shows the e-mail locked. */
 export function UserForm(props: {
@@ -33,10 +41,14 @@ export function UserForm(props: {
   onFocusField: (field: string) => void;
 }) {
   const { mode, value, onChange, errors, onFocusField } = props;
-  const text = (field: TextField, extra: { type?: string; autoComplete?: string; required?: boolean; readOnly?: boolean } = {}) => ({
+  const text = (
+    field: TextField,
+    extra: { type?: string; autoComplete?: string; required?: boolean; readOnly?: boolean } = {},
+  ) => ({
     label: USER_FORM_LABELS[field],
     value: value[field],
-    onChange: (event: { currentTarget: { value: string } }) => onChange({ ...value, [field]: event.currentTarget.value }),
+    onChange: (event: { currentTarget: { value: string } }) =>
+      onChange({ ...value, [field]: event.currentTarget.value }),
     onFocus: () => onFocusField(field),
     error: errors[field],
     ...extra,
@@ -45,7 +57,10 @@ export function UserForm(props: {
     <Stack>
       <NativeSelect
         label={USER_FORM_LABELS.title}
-        data={[{ value: '', label: 'Choose a title' }, ...TITLE_OPTIONS.map((title) => ({ value: title, label: title }))]}
+        data={[
+          { value: '', label: 'Choose a title' },
+          ...TITLE_OPTIONS.map((title) => ({ value: title, label: title })),
+        ]}
         value={value.title}
         onChange={(event) => onChange({ ...value, title: event.currentTarget.value })}
         onFocus={() => onFocusField('title')}
@@ -55,7 +70,9 @@ export function UserForm(props: {
         <TextInput {...text('first_name', { autoComplete: 'given-name', required: true })} />
         <TextInput {...text('last_name', { autoComplete: 'family-name', required: true })} />
       </Group>
-      <TextInput {...text('email', { type: 'email', autoComplete: 'email', required: true, readOnly: mode === 'edit' })} />
+      <TextInput
+        {...text('email', { type: 'email', autoComplete: 'email', required: true, readOnly: mode === 'edit' })}
+      />
       <Group grow align="flex-start">
         <TextInput {...text('country_code_phone_number', { autoComplete: 'tel-country-code' })} maw={140} />
         <TextInput {...text('phone_number', { type: 'tel', autoComplete: 'tel-national' })} />
@@ -71,7 +88,15 @@ export function UserForm(props: {
         value={value.passes}
         onChange={(passes) => onChange({ ...value, passes })}
         errors={passesErrors(errors)}
-        onFocusField={(field) => onFocusField(field === 'has_access_to_car' ? 'profile.has_car_access' : field === 'railcard_type' || field === 'has_railcard' ? 'profile.railcard' : `profile.${field}`)}
+        onFocusField={(field) =>
+          onFocusField(
+            field === 'has_access_to_car'
+              ? 'profile.has_car_access'
+              : field === 'railcard_type' || field === 'has_railcard'
+                ? 'profile.railcard'
+                : `profile.${field}`,
+          )
+        }
       />
       {mode === 'register' && (
         <Checkbox

@@ -8,7 +8,8 @@ const seg = encodeURIComponent;
 export const accountApi = {
   register: (o: ApiCallOptions, body: unknown) => apiPost<Message>(`${API_PREFIX}users/register`, o, body),
   activate: (o: ApiCallOptions, code: string) => apiPost<Message>(`${API_PREFIX}users/activation/${seg(code)}`, o),
-  requestPasswordReset: (o: ApiCallOptions, email: string) => apiPost<Message>(`${API_PREFIX}users/password/reset`, o, { email }),
+  requestPasswordReset: (o: ApiCallOptions, email: string) =>
+    apiPost<Message>(`${API_PREFIX}users/password/reset`, o, { email }),
   resetPassword: (o: ApiCallOptions, code: string, body: { password: string; password_confirmation: string }) =>
     apiPost<Message>(`${API_PREFIX}users/password/reset/${seg(code)}`, o, body),
   update: (o: ApiCallOptions, body: unknown) => apiPut<{ data: User }>(`${API_PREFIX}users/update`, o, body),

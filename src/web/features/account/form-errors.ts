@@ -18,12 +18,15 @@ export function toFormErrors(error: unknown): FormErrors {
   if (error instanceof ApiRequestError) {
     const fields: Record<string, string> = {};
     for (const [field, messages] of Object.entries(error.errors ?? {})) {
-      const first = Array.isArray(messages) ? messages.find((message) => typeof message === 'string' && message) : undefined;
+      const first = Array.isArray(messages)
+        ? messages.find((message) => typeof message === 'string' && message)
+        : undefined;
       if (first) fields[field] = first;
     }
     return Object.keys(fields).length > 0 ? { fields, general: null } : { fields, general: error.message };
   }
-  if (error instanceof DOMException && error.name === 'TimeoutError') return { fields: {}, general: 'The server took too long to answer. Please try again.' };
+  if (error instanceof DOMException && error.name === 'TimeoutError')
+    return { fields: {}, general: 'The server took too long to answer. Please try again.' };
   return { fields: {}, general: 'We could not reach the server. Check your connection and try again.' };
 }
 

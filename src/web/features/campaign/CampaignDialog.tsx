@@ -23,10 +23,16 @@ export default function CampaignDialog({ campaign, close, clickThrough }: Campai
       closeButtonProps={{ 'aria-label': 'Close pop-up' }}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
-      {campaign.thumbnail && <Image src={campaign.thumbnail.cover_url} alt="" radius="sm" mah={200} fit="cover" mb="md" />}
+      {campaign.thumbnail && (
+        <Image src={campaign.thumbnail.cover_url} alt="" radius="sm" mah={200} fit="cover" mb="md" />
+      )}
       <Text style={{ whiteSpace: 'pre-line' }}>{campaign.text}</Text>
       <Group justify="flex-end" mt="lg">
-        {campaign.url ? <Button onClick={clickThrough}>{campaign.url_button_text || 'Find out more'}</Button> : <Button onClick={close}>Close</Button>}
+        {campaign.url ? (
+          <Button onClick={clickThrough}>{campaign.url_button_text || 'Find out more'}</Button>
+        ) : (
+          <Button onClick={close}>Close</Button>
+        )}
       </Group>
     </Modal>
   );

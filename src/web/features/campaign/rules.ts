@@ -31,7 +31,10 @@ export function campaignQuery(place: CampaignPlace, impressionIds: string[]): Re
 }
 
 /** SPEC section 4: the campaign is used only if exactly one is returned, and only where its appear_on fits. */
-export function chooseCampaign(answer: { data?: Campaign[] } | null | undefined, place: CampaignPlace): Campaign | null {
+export function chooseCampaign(
+  answer: { data?: Campaign[] } | null | undefined,
+  place: CampaignPlace,
+): Campaign | null {
   const list = answer?.data;
   if (!Array.isArray(list) || list.length !== 1) return null;
   const [campaign] = list;

@@ -47,16 +47,28 @@ type Action = 'appointment' | 'early' | 'later';
 
 /** First message per field; SPEC section 8: update-return-time failures show field errors only. */
 const fieldMessages = (error: unknown): string[] =>
-  error instanceof ApiRequestError && error.errors ? Object.values(error.errors).flatMap((messages) => messages.slice(0, 1)) : [];
+  error instanceof ApiRequestError && error.errors
+    ? Object.values(error.errors).flatMap((messages) => messages.slice(0, 1))
+    : [];
 
-export function HealthReturnOptions({ hash, journey, appointmentMinutes, onAppointmentMinutesChange }: HealthReturnOptionsProps) {
+export function HealthReturnOptions({
+  hash,
+  journey,
+  appointmentMinutes,
+  onAppointmentMinutesChange,
+}: HealthReturnOptionsProps) {
   const brand = useBrand();
   const services = useReturnServices();
   const navigate = useNavigate();
   const client = useQueryClient();
   const arrivedNote = useRouterState({ select: (state) => state.location.state.returnNote ?? null });
   const [note, setNote] = useState<string | null>(arrivedNote);
-  const search = useQuery({ queryKey: ['search-times', hash], queryFn: ({ signal }) => services.getSearch(hash, signal), staleTime: 60_000, retry: false });
+  const search = useQuery({
+    queryKey: ['search-times', hash],
+    queryFn: ({ signal }) => services.getSearch(hash, signal),
+    staleTime: 60_000,
+    retry: false,
+  });
   const [chosen, setChosen] = useState(appointmentMinutes);
   const [pending, setPending] = useState<Action | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
@@ -87,7 +99,10 @@ export function HealthReturnOptions({ hash, journey, appointmentMinutes, onAppoi
         search: (was) => was,
         replace: true,
         resetScroll: false,
-        state: { keepScroll: true, returnNote: found.return ? `Your way home now leaves at ${found.return.departure_at}.` : undefined },
+        state: {
+          keepScroll: true,
+          returnNote: found.return ? `Your way home now leaves at ${found.return.departure_at}.` : undefined,
+        },
       });
     } catch (error) {
       setErrors(fieldMessages(error));
@@ -108,7 +123,14 @@ export function HealthReturnOptions({ hash, journey, appointmentMinutes, onAppoi
   };
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="return-options-title" className={classes.noPrint}>
+    <Paper
+      withBorder
+      p="md"
+      radius="md"
+      component="section"
+      aria-labelledby="return-options-title"
+      className={classes.noPrint}
+    >
       <Stack gap="sm">
         <Title order={3} size="h4" id="return-options-title">
           Your appointment and the way home
@@ -128,10 +150,17 @@ export function HealthReturnOptions({ hash, journey, appointmentMinutes, onAppoi
               label="Appointment length"
               value={String(chosen)}
               onChange={(event) => setChosen(Number(event.currentTarget.value))}
-              data={APPOINTMENT_MINUTES.map((minutes) => ({ value: String(minutes), label: appointmentLabel(minutes) }))}
+              data={APPOINTMENT_MINUTES.map((minutes) => ({
+                value: String(minutes),
+                label: appointmentLabel(minutes),
+              }))}
               disabled={pending !== null}
             />
-            <Button onClick={updateAppointment} loading={pending === 'appointment'} disabled={pending !== null && pending !== 'appointment'}>
+            <Button
+              onClick={updateAppointment}
+              loading={pending === 'appointment'}
+              disabled={pending !== null && pending !== 'appointment'}
+            >
               Update
             </Button>
           </Group>
@@ -150,7 +179,13 @@ export function HealthReturnOptions({ hash, journey, appointmentMinutes, onAppoi
               variant="outline"
               loading={pending === 'later'}
               disabled={pending !== null && pending !== 'later'}
-              onClick={() => void changeReturnTime('later', shiftSearchTime(current, RETURN_OPTION_SHIFT_MINUTES), appointmentMinutes)}
+              onClick={() =>
+                void changeReturnTime(
+                  'later',
+                  shiftSearchTime(current, RETURN_OPTION_SHIFT_MINUTES),
+                  appointmentMinutes,
+                )
+              }
             >
               Show me a later return option
             </Button>

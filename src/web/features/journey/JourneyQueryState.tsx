@@ -7,10 +7,20 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { Journey } from '../../../contract/journey';
 
-export function JourneyQueryState({ query, children }: { query: UseQueryResult<Journey>; children: (journey: Journey) => ReactNode }) {
+export function JourneyQueryState({
+  query,
+  children,
+}: {
+  query: UseQueryResult<Journey>;
+  children: (journey: Journey) => ReactNode;
+}) {
   if (query.isPending && query.fetchStatus === 'paused') {
     // Offline, and this journey was never opened on this device.
-    return <Text role="alert">You are offline and this journey has not been opened on this device before. Connect to the internet to see it.</Text>;
+    return (
+      <Text role="alert">
+        You are offline and this journey has not been opened on this device before. Connect to the internet to see it.
+      </Text>
+    );
   }
   if (query.isPending) {
     return (
@@ -20,6 +30,7 @@ export function JourneyQueryState({ query, children }: { query: UseQueryResult<J
       </Group>
     );
   }
-  if (query.isError) return <Text role="alert">This journey could not be loaded. It may have expired; please plan again.</Text>;
+  if (query.isError)
+    return <Text role="alert">This journey could not be loaded. It may have expired; please plan again.</Text>;
   return children(query.data);
 }

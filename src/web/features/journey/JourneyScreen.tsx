@@ -15,7 +15,17 @@ import { useBrand } from '../../lib/brand';
 import { hasUserToken } from '../../lib/cookies';
 import type { JourneySearch } from '../../lib/search-params';
 import { outsideRegionNote, rolledForwardNote } from '../../components/timetable-notes';
-import { DEFAULT_APPOINTMENT_MINUTES, emissionsText, hasPaymentMethods, milesText, priceText, stageModes, startsWithTaxi, timelineEntries, waitText } from './details-format';
+import {
+  DEFAULT_APPOINTMENT_MINUTES,
+  emissionsText,
+  hasPaymentMethods,
+  milesText,
+  priceText,
+  stageModes,
+  startsWithTaxi,
+  timelineEntries,
+  waitText,
+} from './details-format';
 import { Fact } from './Fact';
 import { HealthNotices } from './HealthNotices';
 import { HealthReturnOptions } from './HealthReturnOptions';
@@ -36,7 +46,19 @@ export interface JourneyScreenProps {
   search: JourneySearch;
 }
 
-function LegSummary({ title, leg, from, to, showDistance }: { title: string; leg: Leg; from: string; to: string; showDistance: boolean }) {
+function LegSummary({
+  title,
+  leg,
+  from,
+  to,
+  showDistance,
+}: {
+  title: string;
+  leg: Leg;
+  from: string;
+  to: string;
+  showDistance: boolean;
+}) {
   return (
     <Stack gap="xs">
       <Group gap="xs">
@@ -227,11 +249,23 @@ function SaveBar({ hash, journey, onSaved }: { hash?: string; journey: Journey; 
   );
 }
 
-export function JourneyDetails({ hash, journey, search, onSaved }: { hash?: string; journey: Journey; search: JourneySearch; onSaved: () => void }) {
+export function JourneyDetails({
+  hash,
+  journey,
+  search,
+  onSaved,
+}: {
+  hash?: string;
+  journey: Journey;
+  search: JourneySearch;
+  onSaved: () => void;
+}) {
   const brand = useBrand();
   const [showReturn, setShowReturn] = useState(search.journeyType === 'return');
   // Health brand: the appointment length chosen for this search (1 hour unless changed).
-  const [appointmentMinutes, setAppointmentMinutes] = useState(() => (hash ? appointmentMinutesFor(hash) : DEFAULT_APPOINTMENT_MINUTES));
+  const [appointmentMinutes, setAppointmentMinutes] = useState(() =>
+    hash ? appointmentMinutesFor(hash) : DEFAULT_APPOINTMENT_MINUTES,
+  );
   const entries = useMemo(
     () => timelineEntries(journey, { appointment: brand.health.appointmentStep, appointmentMinutes }),
     [journey, brand, appointmentMinutes],
@@ -262,7 +296,9 @@ export function JourneyDetails({ hash, journey, search, onSaved }: { hash?: stri
                 <Fact label="Wait time">{waitText(journey.total_wait_time)}</Fact>
                 <Fact label="Walking distance">{milesText(journey.total_walking_distance)}</Fact>
                 {journey.return && <Fact label="Estimated return time">{journey.return.departure_at}</Fact>}
-                {brand.health.appointmentStep && journey.return && <Fact label="Departure from hospital">{journey.return.departure_at}</Fact>}
+                {brand.health.appointmentStep && journey.return && (
+                  <Fact label="Departure from hospital">{journey.return.departure_at}</Fact>
+                )}
                 <Fact label="Total estimated cost">{priceText(journey.cost)}</Fact>
               </dl>
               {journey.eligibility && (
@@ -270,14 +306,32 @@ export function JourneyDetails({ hash, journey, search, onSaved }: { hash?: stri
                   Only for {journey.eligibility}.
                 </Text>
               )}
-              <LegSummary title="Outbound" leg={journey.depart} from={journey.origin.label} to={journey.destination.label} showDistance={activeModes} />
+              <LegSummary
+                title="Outbound"
+                leg={journey.depart}
+                from={journey.origin.label}
+                to={journey.destination.label}
+                showDistance={activeModes}
+              />
               {journey.return && (
                 <>
-                  <Anchor component="button" type="button" aria-expanded={showReturn} onClick={() => setShowReturn((was) => !was)} className={classes.noPrint}>
+                  <Anchor
+                    component="button"
+                    type="button"
+                    aria-expanded={showReturn}
+                    onClick={() => setShowReturn((was) => !was)}
+                    className={classes.noPrint}
+                  >
                     {showReturn ? 'Hide return journey' : 'Show return journey'}
                   </Anchor>
                   {showReturn && (
-                    <LegSummary title="Return" leg={journey.return} from={journey.destination.label} to={journey.origin.label} showDistance={activeModes} />
+                    <LegSummary
+                      title="Return"
+                      leg={journey.return}
+                      from={journey.destination.label}
+                      to={journey.origin.label}
+                      showDistance={activeModes}
+                    />
                   )}
                 </>
               )}
@@ -286,7 +340,12 @@ export function JourneyDetails({ hash, journey, search, onSaved }: { hash?: stri
           {timetableNote && <Text size="sm">{timetableNote}</Text>}
           {outsideNote && <Text size="sm">{outsideNote}</Text>}
           {hash && (brand.health.appointmentStep || brand.health.alternativeReturn) && (
-            <HealthReturnOptions hash={hash} journey={journey} appointmentMinutes={appointmentMinutes} onAppointmentMinutesChange={setAppointmentMinutes} />
+            <HealthReturnOptions
+              hash={hash}
+              journey={journey}
+              appointmentMinutes={appointmentMinutes}
+              onAppointmentMinutesChange={setAppointmentMinutes}
+            />
           )}
           <Group gap="sm" className={classes.noPrint}>
             <PricingModal journey={journey} />
@@ -332,7 +391,13 @@ export function JourneyScreen({ hash, journeyId, search }: JourneyScreenProps) {
       {/* Keyed on the read's success: the bar observes the sections, which exist once the journey is in. */}
       {!search.stage && <ViewingBar key={query.isSuccess ? 'shown' : 'loading'} />}
       <JourneyQueryState query={query}>
-        {(journey) => (search.stage ? <StageView journey={journey} search={search} /> : <JourneyDetails hash={hash} journey={journey} search={search} onSaved={onSaved} />)}
+        {(journey) =>
+          search.stage ? (
+            <StageView journey={journey} search={search} />
+          ) : (
+            <JourneyDetails hash={hash} journey={journey} search={search} onSaved={onSaved} />
+          )
+        }
       </JourneyQueryState>
     </>
   );

@@ -25,9 +25,23 @@ const SHAPES: Record<string, ReactElement> = {
 };
 
 const NAMES: Record<string, string> = {
-  walk: 'Walk', cycle: 'Cycle', bus: 'Bus', coach: 'Coach', train: 'Train', tram: 'Tram', subway: 'Subway', ferry: 'Ferry',
-  taxi: 'Taxi', 'own-car': 'Own car', 'car-club': 'Car club', 'bike-hire': 'Bike hire', drt: 'Demand responsive transport',
-  'community-transport': 'Community transport', arrive: 'Arrive', appointment: 'Appointment', home: 'Home',
+  walk: 'Walk',
+  cycle: 'Cycle',
+  bus: 'Bus',
+  coach: 'Coach',
+  train: 'Train',
+  tram: 'Tram',
+  subway: 'Subway',
+  ferry: 'Ferry',
+  taxi: 'Taxi',
+  'own-car': 'Own car',
+  'car-club': 'Car club',
+  'bike-hire': 'Bike hire',
+  drt: 'Demand responsive transport',
+  'community-transport': 'Community transport',
+  arrive: 'Arrive',
+  appointment: 'Appointment',
+  home: 'Home',
 };
 
 export const glyphName = (kind: string): string => NAMES[kind] ?? kind;

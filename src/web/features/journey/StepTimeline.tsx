@@ -6,7 +6,13 @@ import { Anchor, Badge, Button, Group, List, Paper, Stack, Text } from '@mantine
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import type { Step } from '../../../contract/journey';
-import { elevationText, instructionText, instructionsToggleLabel, priceText, type TimelineEntry } from './details-format';
+import {
+  elevationText,
+  instructionText,
+  instructionsToggleLabel,
+  priceText,
+  type TimelineEntry,
+} from './details-format';
 import classes from './journey.module.css';
 import { journeyLink, stageSearch } from './stage/stage-model';
 import { appointmentLabel } from './return-time';
@@ -18,7 +24,8 @@ export function DirectionList({ step, id }: { step: Step; id?: string }) {
     <List id={id} type="ordered" size="sm" spacing={4}>
       {step.directions.map((direction, i) => (
         <List.Item key={i}>
-          {instructionText(direction.html_instructions)} <span className={classes.muted}>({direction.distance.text})</span>
+          {instructionText(direction.html_instructions)}{' '}
+          <span className={classes.muted}>({direction.distance.text})</span>
         </List.Item>
       ))}
     </List>
@@ -31,7 +38,14 @@ function Directions({ step }: { step: Step }) {
   if (step.directions.length === 0) return null;
   return (
     <div>
-      <Button variant="subtle" size="compact-sm" px={0} aria-expanded={open} aria-controls={listId} onClick={() => setOpen((was) => !was)}>
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        px={0}
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((was) => !was)}
+      >
         {instructionsToggleLabel(open, step.directions.length)}
       </Button>
       {open && <DirectionList step={step} id={listId} />}
@@ -106,7 +120,13 @@ function StepCard({ step, leg, index }: { step: Step; leg: 'depart' | 'return'; 
       <Group gap="md" align="start">
         <Directions step={step} />
         {/* SPEC section 4: the journey page toggles to a single stage (search params, so it reloads and works offline). */}
-        <Anchor component={Link} {...journeyLink(stageSearch({ leg, index }))} size="sm" className={classes.noPrint} aria-label={`Stage details: ${leg === "return" ? "return" : "outbound"} stage ${index + 1}, ${glyphName(step.type)}`}>
+        <Anchor
+          component={Link}
+          {...journeyLink(stageSearch({ leg, index }))}
+          size="sm"
+          className={classes.noPrint}
+          aria-label={`Stage details: ${leg === 'return' ? 'return' : 'outbound'} stage ${index + 1}, ${glyphName(step.type)}`}
+        >
           Stage details
         </Anchor>
       </Group>
@@ -135,7 +155,14 @@ function Entry({ entry }: { entry: TimelineEntry }) {
     case 'arrive':
       return <EndCard kind="arrive" time={entry.time} title="Arrive at the destination" detail={entry.place} />;
     case 'appointment':
-      return <EndCard kind="appointment" time={entry.from} title="Attend Appointment" detail={`${appointmentLabel(entry.minutes)}, until ${entry.to}`} />;
+      return (
+        <EndCard
+          kind="appointment"
+          time={entry.from}
+          title="Attend Appointment"
+          detail={`${appointmentLabel(entry.minutes)}, until ${entry.to}`}
+        />
+      );
     case 'home':
       return <EndCard kind="home" time={entry.time} title="Return Home" detail={entry.place} />;
   }

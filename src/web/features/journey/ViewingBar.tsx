@@ -55,7 +55,8 @@ function useActiveSection(ids: readonly string[], bar: RefObject<HTMLElement | n
 }
 
 /** SPEC section 2: the journey's print view. */
-export const printPath = (hash: string, journeyId: string) => `/search/${encodeURIComponent(hash)}/results/${encodeURIComponent(journeyId)}/print`;
+export const printPath = (hash: string, journeyId: string) =>
+  `/search/${encodeURIComponent(hash)}/results/${encodeURIComponent(journeyId)}/print`;
 
 const IDS = VIEWING_SECTIONS.map((section) => section.id);
 
@@ -79,7 +80,8 @@ export function ViewingBar() {
   useEffect(() => {
     const link = bar.current?.querySelector<HTMLElement>('[aria-current="location"]');
     const row = link?.parentElement;
-    if (link && row && row.scrollWidth > row.clientWidth) row.scrollTo({ left: link.offsetLeft - row.offsetLeft - 8, behavior: 'smooth' });
+    if (link && row && row.scrollWidth > row.clientWidth)
+      row.scrollTo({ left: link.offsetLeft - row.offsetLeft - 8, behavior: 'smooth' });
   }, [active]);
   return (
     <nav aria-label="Viewing" className={classes.viewing} ref={bar}>
@@ -88,13 +90,27 @@ export function ViewingBar() {
       </Text>
       <div className={classes.viewingLinks}>
         {VIEWING_SECTIONS.map(({ id, label }) => (
-          <Anchor key={id} href={`#${id}`} onClick={(event) => goTo(event, id)} className={classes.viewingLink} data-label={label} data-active={active === id || undefined} aria-current={active === id ? 'location' : undefined}>
+          <Anchor
+            key={id}
+            href={`#${id}`}
+            onClick={(event) => goTo(event, id)}
+            className={classes.viewingLink}
+            data-label={label}
+            data-active={active === id || undefined}
+            aria-current={active === id ? 'location' : undefined}
+          >
             {label}
           </Anchor>
         ))}
       </div>
       {hash && journeyId ? (
-        <Button component={Link} to={printPath(hash, journeyId)} variant="outline" size="compact-md" className={classes.viewingPrint}>
+        <Button
+          component={Link}
+          to={printPath(hash, journeyId)}
+          variant="outline"
+          size="compact-md"
+          className={classes.viewingPrint}
+        >
           Print
         </Button>
       ) : (

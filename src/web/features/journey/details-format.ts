@@ -59,7 +59,8 @@ export function stageModes(leg: Leg): string[] {
 }
 
 /** Transit journeys (bus, rail, ferry...) have payment methods; SPEC: that modal is transit only. */
-export const hasPaymentMethods = (journey: Journey) => journey.transport_mode === 'transit' && journey.payment_methods_breakdown.length > 0;
+export const hasPaymentMethods = (journey: Journey) =>
+  journey.transport_mode === 'transit' && journey.payment_methods_breakdown.length > 0;
 
 /** SPEC section 2: 'Find local taxi operators' when the first stage is taxi. */
 export const startsWithTaxi = (leg: Leg) => leg.stages[0] === 'taxi' || leg.steps[0]?.type === 'taxi';
@@ -77,12 +78,25 @@ export const DEFAULT_APPOINTMENT_MINUTES = 60;
  * SPEC section 2's timeline: outbound steps, 'Arrive at the destination', the health brand's
  * 'Attend Appointment', then (when there is a return) the return steps and 'Return Home'.
  */
-export function timelineEntries(journey: Journey, options: { appointment: boolean; appointmentMinutes?: number }): TimelineEntry[] {
-  const entries: TimelineEntry[] = journey.depart.steps.map((step, index) => ({ kind: 'step', leg: 'depart', index, step }));
+export function timelineEntries(
+  journey: Journey,
+  options: { appointment: boolean; appointmentMinutes?: number },
+): TimelineEntry[] {
+  const entries: TimelineEntry[] = journey.depart.steps.map((step, index) => ({
+    kind: 'step',
+    leg: 'depart',
+    index,
+    step,
+  }));
   entries.push({ kind: 'arrive', time: journey.depart.arrival_at, place: journey.destination.label });
   if (options.appointment) {
     const minutes = options.appointmentMinutes ?? DEFAULT_APPOINTMENT_MINUTES;
-    entries.push({ kind: 'appointment', from: journey.depart.arrival_at, to: addMinutes(journey.depart.arrival_at, minutes), minutes });
+    entries.push({
+      kind: 'appointment',
+      from: journey.depart.arrival_at,
+      to: addMinutes(journey.depart.arrival_at, minutes),
+      minutes,
+    });
   }
   if (journey.return) {
     journey.return.steps.forEach((step, index) => entries.push({ kind: 'step', leg: 'return', index, step }));

@@ -1,3 +1,9 @@
 export { JourneyScreen, JourneyDetails, type JourneyScreenProps } from './JourneyScreen';
 export { PrintScreen } from './print/PrintScreen';
-export { JourneyServicesProvider, journeyApi, journeyDetailsKey, useJourneyQuery, type JourneyServices } from './services';
+export {
+  JourneyServicesProvider,
+  journeyApi,
+  journeyDetailsKey,
+  useJourneyQuery,
+  type JourneyServices,
+} from './services';

@@ -10,7 +10,10 @@ import { useBrand } from '../../lib/brand';
 import { journeyCalls } from './api';
 
 export interface ReturnServices {
-  getSearch(hash: string, signal?: AbortSignal): Promise<Pick<SearchQuery, 'hash' | 'return_time' | 'out_time' | 'status' | 'failure' | 'journeys'>>;
+  getSearch(
+    hash: string,
+    signal?: AbortSignal,
+  ): Promise<Pick<SearchQuery, 'hash' | 'return_time' | 'out_time' | 'status' | 'failure' | 'journeys'>>;
   /** The new search's hash. */
   updateReturnTime(hash: string, returnTime: string): Promise<string>;
 }

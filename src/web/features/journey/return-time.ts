@@ -32,7 +32,10 @@ export function shiftSearchTime(text: string, minutes: number): string | null {
 }
 
 /** The return time that leaves `minutes` for the appointment after the outbound arrival. */
-export function returnAfterAppointment(outbound: Pick<Leg, 'arrival_date' | 'arrival_at'>, minutes: number): string | null {
+export function returnAfterAppointment(
+  outbound: Pick<Leg, 'arrival_date' | 'arrival_at'>,
+  minutes: number,
+): string | null {
   return shiftSearchTime(`${outbound.arrival_date.replace(/-/g, '/')} ${outbound.arrival_at}:00`, minutes);
 }
 
@@ -56,7 +59,9 @@ function readAll(): Record<string, number> {
 
 export function appointmentMinutesFor(hash: string): number {
   const stored = readAll()[hash];
-  return APPOINTMENT_MINUTES.includes(stored as (typeof APPOINTMENT_MINUTES)[number]) ? (stored as number) : DEFAULT_APPOINTMENT_MINUTES;
+  return APPOINTMENT_MINUTES.includes(stored as (typeof APPOINTMENT_MINUTES)[number])
+    ? (stored as number)
+    : DEFAULT_APPOINTMENT_MINUTES;
 }
 
 export function rememberAppointmentMinutes(hash: string, minutes: number): void {

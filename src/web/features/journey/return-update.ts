@@ -14,7 +14,11 @@ export type PlannedSearch = Pick<SearchQuery, 'status' | 'failure' | 'journeys'>
  * The early option's return time: 30 minutes before the current one, but not before the
  * appointment ends; null when the current return time is already the appointment's end.
  */
-export function earlyReturnTime(current: string, outbound: Pick<Leg, 'arrival_date' | 'arrival_at'>, appointmentMinutes: number): string | null {
+export function earlyReturnTime(
+  current: string,
+  outbound: Pick<Leg, 'arrival_date' | 'arrival_at'>,
+  appointmentMinutes: number,
+): string | null {
   const earlier = shiftSearchTime(current, -RETURN_OPTION_SHIFT_MINUTES);
   const end = returnAfterAppointment(outbound, appointmentMinutes);
   if (!earlier || !end) return null;
@@ -48,7 +52,10 @@ export function returnsEarlier(next: Journey, shown: Journey): boolean {
 }
 
 /** Reads the search until the planner is done (or failed), every `everyMs`, for at most `timeoutMs`. */
-export async function untilPlanned(read: () => Promise<PlannedSearch>, { everyMs = 500, timeoutMs = 90_000 } = {}): Promise<PlannedSearch> {
+export async function untilPlanned(
+  read: () => Promise<PlannedSearch>,
+  { everyMs = 500, timeoutMs = 90_000 } = {},
+): Promise<PlannedSearch> {
   const started = Date.now();
   for (;;) {
     const search = await read();

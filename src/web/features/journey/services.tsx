@@ -35,10 +35,13 @@ export function journeyApi(apiKey: string): JourneyServices {
   return {
     getJourney: async (hash, journeyId, signal) =>
       // A search planned on the device (issue 20) is read from the device, not the API.
-      isDeviceHash(hash) ? readDeviceJourney(hash, journeyId) : journeyCalls.journey({ apiKey, signal }, hash, journeyId),
+      isDeviceHash(hash)
+        ? readDeviceJourney(hash, journeyId)
+        : journeyCalls.journey({ apiKey, signal }, hash, journeyId),
     markViewed: (journeyId) => journeyCalls.markViewed({ apiKey }, journeyId),
     saveJourney: (journeyId) => journeyCalls.save({ apiKey }, journeyId),
-    planOnline: async (deviceHash) => (await import('../../lib/device-planner/plan-online')).planOnline(deviceHash, apiKey),
+    planOnline: async (deviceHash) =>
+      (await import('../../lib/device-planner/plan-online')).planOnline(deviceHash, apiKey),
   };
 }
 

@@ -16,14 +16,18 @@ export const OFFLINE_PACK_MESSAGES = {
   downloading: (label: string) => `Downloading ${label} for planning without signal…`,
   offer: 'Plan journeys with no signal: keep this area’s timetables on this device (about 1 MB).',
   problems: {
-    'storage-full': 'There is not enough storage on this device to keep the timetables for offline use. Free some space, then reload this page.',
-    'storage-refused': 'This browser would not let us keep the timetables for offline use (private browsing, or site storage turned off).',
+    'storage-full':
+      'There is not enough storage on this device to keep the timetables for offline use. Free some space, then reload this page.',
+    'storage-refused':
+      'This browser would not let us keep the timetables for offline use (private browsing, or site storage turned off).',
     network: 'The timetables for offline use could not be downloaded. We will try again the next time you are online.',
-    damaged: 'The timetables for offline use arrived damaged and were discarded; they are being downloaded again. Until then, planning needs a connection.',
+    damaged:
+      'The timetables for offline use arrived damaged and were discarded; they are being downloaded again. Until then, planning needs a connection.',
   } satisfies Record<PackProblem, string>,
 } as const;
 
-const dateOf = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: TIME_ZONE });
+const dateOf = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: TIME_ZONE });
 
 export function OfflinePack() {
   const pack = usePackState();

@@ -24,7 +24,9 @@ export function AccessibilityStatementPage() {
           <List.Item>use it with a screen reader, such as JAWS, NVDA, VoiceOver or TalkBack;</List.Item>
           <List.Item>zoom in up to 400% without text spilling off the screen or having to scroll sideways;</List.Item>
           <List.Item>change colours, contrast and fonts using your browser or device settings;</List.Item>
-          <List.Item>use it without a signal once you have opened it, to read the journeys you have already viewed.</List.Item>
+          <List.Item>
+            use it without a signal once you have opened it, to read the journeys you have already viewed.
+          </List.Item>
         </List>
         <Text>We have also tried to keep the text simple to understand.</Text>
         <Text>
@@ -44,7 +46,9 @@ export function AccessibilityStatementPage() {
             Operator websites and timetables that we link to are run by others and may not be accessible.
           </List.Item>
           {brand.advertBanner && !isHouseAdvert(brand.advertBanner) && (
-            <List.Item>The banner on the journey results page comes from another website and may not be accessible.</List.Item>
+            <List.Item>
+              The banner on the journey results page comes from another website and may not be accessible.
+            </List.Item>
           )}
         </List>
       </PageSection>
@@ -52,8 +56,8 @@ export function AccessibilityStatementPage() {
       <PageSection title="What to do if you cannot use parts of this website">
         <Text>
           If you need information from {name} in a different format, such as large print, easy read or an audio
-          recording, e-mail <MailLink email={brand.supportEmail} subject={`Accessible format request: ${name}`} />. We aim to
-          reply within 10 working days.
+          recording, e-mail <MailLink email={brand.supportEmail} subject={`Accessible format request: ${name}`} />. We
+          aim to reply within 10 working days.
         </Text>
       </PageSection>
 
@@ -68,10 +72,13 @@ export function AccessibilityStatementPage() {
 
       <PageSection title="Enforcement procedure">
         <Text>
-          The Equality and Human Rights Commission (EHRC) is responsible for enforcing the Public Sector Bodies (Websites
-          and Mobile Applications) (No. 2) Accessibility Regulations 2018 (the 'accessibility regulations'). If you are
-          not happy with how we respond to your complaint, contact the{' '}
-          <ExternalLink href="https://www.equalityadvisoryservice.com/">Equality Advisory and Support Service (EASS)</ExternalLink>.
+          The Equality and Human Rights Commission (EHRC) is responsible for enforcing the Public Sector Bodies
+          (Websites and Mobile Applications) (No. 2) Accessibility Regulations 2018 (the 'accessibility regulations').
+          If you are not happy with how we respond to your complaint, contact the{' '}
+          <ExternalLink href="https://www.equalityadvisoryservice.com/">
+            Equality Advisory and Support Service (EASS)
+          </ExternalLink>
+          .
         </Text>
       </PageSection>
 
@@ -102,8 +109,8 @@ export function AccessibilityStatementPage() {
 
       <PageSection title="Preparation of this accessibility statement">
         <Text>
-          This statement was prepared on {STATEMENT_PREPARED}. It is based on a self-assessment by the team that
-          builds {name}. We will review it whenever the service changes significantly, and at least once a year.
+          This statement was prepared on {STATEMENT_PREPARED}. It is based on a self-assessment by the team that builds{' '}
+          {name}. We will review it whenever the service changes significantly, and at least once a year.
         </Text>
       </PageSection>
     </StaticPage>

@@ -7,7 +7,10 @@ import { ExternalLink, MailLink, OwnerContact, PageLink } from './links';
 export function ContactPage() {
   const brand = useBrand();
   return (
-    <StaticPage title="Contact us" lead={`How to get help with ${brand.title} or get in touch with the team that runs it.`}>
+    <StaticPage
+      title="Contact us"
+      lead={`How to get help with ${brand.title} or get in touch with the team that runs it.`}
+    >
       <PageSection title="Help with using the journey planner">
         <Text>
           Our help centre answers the most common questions:{' '}
@@ -28,9 +31,7 @@ export function ContactPage() {
       </PageSection>
 
       <PageSection title="Everything else">
-        <Text>
-          For general enquiries, partnerships, press and data protection requests, write to us or e-mail:
-        </Text>
+        <Text>For general enquiries, partnerships, press and data protection requests, write to us or e-mail:</Text>
         <OwnerContact brand={brand} />
         <Text>
           To report a problem with accessibility, see our <PageLink to="/statement">accessibility statement</PageLink>.

@@ -63,7 +63,8 @@ export function CookiePolicyPage() {
     ? [
         {
           name: NAMES.userToken,
-          purpose: 'Sign-in token. Keeps you signed in to your account and is sent with your requests to us. Only set when you sign in.',
+          purpose:
+            'Sign-in token. Keeps you signed in to your account and is sent with your requests to us. Only set when you sign in.',
           duration: `${END_OF_SESSION}, or when you sign out`,
         },
       ]
@@ -71,7 +72,7 @@ export function CookiePolicyPage() {
   const device: CookieRow[] = [
     {
       name: NAMES.consent,
-      purpose: "Your cookie-banner choice (local storage), so the banner does not keep appearing. Never sent to us.",
+      purpose: 'Your cookie-banner choice (local storage), so the banner does not keep appearing. Never sent to us.',
       duration: "Until you clear this site's data",
     },
     {
@@ -87,7 +88,8 @@ export function CookiePolicyPage() {
     },
     {
       name: 'Service worker',
-      purpose: 'A copy of the app, these information pages and map tiles in your browser, so the planner opens offline.',
+      purpose:
+        'A copy of the app, these information pages and map tiles in your browser, so the planner opens offline.',
       duration: 'Until a new version replaces it, or you clear the site data',
     },
     {
@@ -96,7 +98,13 @@ export function CookiePolicyPage() {
       duration: 'A day after the notice ends',
     },
     ...(brand.health.appointmentStep
-      ? [{ name: NAMES.appointment, purpose: 'The appointment length you chose for a search (local storage).', duration: 'Your latest 50 searches' }]
+      ? [
+          {
+            name: NAMES.appointment,
+            purpose: 'The appointment length you chose for a search (local storage).',
+            duration: 'Your latest 50 searches',
+          },
+        ]
       : []),
   ];
 
@@ -112,19 +120,21 @@ export function CookiePolicyPage() {
           from one page to the next. {brand.title} is run by {brand.owner.name}.
         </Text>
         <Text>
-          {brand.enableUserAccounts
-            ? 'We set one cookie, and only when you sign in. '
-            : 'We set no cookies. '}
+          {brand.enableUserAccounts ? 'We set one cookie, and only when you sign in. ' : 'We set no cookies. '}
           Your browser also keeps a few records for us in its local storage and IndexedDB, listed below; they stay on
-          your device, except the visitor number, which is sent with your requests.{analytics ? ` If you choose 'Accept Cookies', ${analytics.provider} sets the analytics cookies listed below.` : ''}
+          your device, except the visitor number, which is sent with your requests.
+          {analytics
+            ? ` If you choose 'Accept Cookies', ${analytics.provider} sets the analytics cookies listed below.`
+            : ''}
         </Text>
       </PageSection>
 
       <PageSection title="Blocking and deleting cookies">
         <Text>
           You can block or delete cookies and site data in your browser's settings, and most browsers let you do this
-          for one website at a time.{brand.enableUserAccounts ? ' If you block cookies, signing in will not work.' : ''} Clearing
-          this site's data also removes the journeys kept for offline use, and the cookie banner asks you again.
+          for one website at a time.{brand.enableUserAccounts ? ' If you block cookies, signing in will not work.' : ''}{' '}
+          Clearing this site's data also removes the journeys kept for offline use, and the cookie banner asks you
+          again.
         </Text>
         <Text>
           The Information Commissioner's Office explains how to manage cookies in common browsers:{' '}
@@ -137,13 +147,15 @@ export function CookiePolicyPage() {
           {brand.enableUserAccounts && <List.Item>To keep you signed in to your account.</List.Item>}
           <List.Item>To remember your cookie choice.</List.Item>
           <List.Item>To keep the journeys you opened readable offline.</List.Item>
-          {analytics && <List.Item>If you agree, to count visits and see which pages are used ({analytics.provider}).</List.Item>}
+          {analytics && (
+            <List.Item>If you agree, to count visits and see which pages are used ({analytics.provider}).</List.Item>
+          )}
         </List>
         <Text>We do not use cookies for advertising and we do not sell information about you.</Text>
         {brand.advertBanner && !isHouseAdvert(brand.advertBanner) && (
           <Text>
-            The journey results page shows a banner ({brand.advertBanner.title}) loaded from another website. That website
-            may set its own cookies, which its own cookie policy covers.
+            The journey results page shows a banner ({brand.advertBanner.title}) loaded from another website. That
+            website may set its own cookies, which its own cookie policy covers.
           </Text>
         )}
       </PageSection>
@@ -174,7 +186,9 @@ export function CookiePolicyPage() {
       </PageSection>
 
       <PageSection title="Other information stored on your device">
-        <Text>This stays in your browser and is not sent to us. Clearing this site's data in your browser removes it.</Text>
+        <Text>
+          This stays in your browser and is not sent to us. Clearing this site's data in your browser removes it.
+        </Text>
         <CookieTable caption="Stored on your device" rows={device} />
       </PageSection>
 

@@ -19,7 +19,10 @@ export function DataAttributions() {
       </List.Item>
       <List.Item>
         Place names from GeoNames, licensed under{' '}
-        <ExternalLink href="https://creativecommons.org/licenses/by/4.0/">Creative Commons Attribution 4.0</ExternalLink>.
+        <ExternalLink href="https://creativecommons.org/licenses/by/4.0/">
+          Creative Commons Attribution 4.0
+        </ExternalLink>
+        .
       </List.Item>
       <List.Item>
         Map data © OpenStreetMap contributors, available under the{' '}

@@ -8,10 +8,7 @@ export function HearMorePage() {
   const brand = useBrand();
   const { ios, android } = brand.appStoreLinks;
   return (
-    <StaticPage
-      title="Hear more"
-      lead={`How to hear about new features, changes and improvements to ${brand.title}.`}
-    >
+    <StaticPage title="Hear more" lead={`How to hear about new features, changes and improvements to ${brand.title}.`}>
       <PageSection title="Get updates by e-mail">
         <Text>
           E-mail <MailLink email={brand.contactEmail} subject={`Updates about ${brand.title}`} /> and ask to hear about

@@ -19,13 +19,16 @@ export function PrivacyPolicyPage() {
       <PageSection title="Who we are">
         <Text>
           {brand.title} is run by {brand.owner.name}, which is the data controller for the information described here.
-          You can plan journeys without telling us who you are{accounts ? '; you only give us personal details if you create an account' : ''}.
+          You can plan journeys without telling us who you are
+          {accounts ? '; you only give us personal details if you create an account' : ''}.
         </Text>
       </PageSection>
 
       <PageSection title="How we use your information">
         <List spacing="xs">
-          <List.Item>To find journeys between the places you enter and work out their times, costs and CO2 emissions.</List.Item>
+          <List.Item>
+            To find journeys between the places you enter and work out their times, costs and CO2 emissions.
+          </List.Item>
           {accounts && (
             <List.Item>
               To run your account: to sign you in, to keep your saved journeys and recent searches, and to take your
@@ -34,7 +37,9 @@ export function PrivacyPolicyPage() {
           )}
           <List.Item>To answer you when you contact us or our help centre.</List.Item>
           <List.Item>To keep the service secure, find faults and fix them.</List.Item>
-          {analytics && <List.Item>If you accept cookies, to understand how the service is used so we can improve it.</List.Item>}
+          {analytics && (
+            <List.Item>If you accept cookies, to understand how the service is used so we can improve it.</List.Item>
+          )}
         </List>
         <Text>We do not sell your information, and we do not use it for advertising.</Text>
       </PageSection>
@@ -48,9 +53,9 @@ export function PrivacyPolicyPage() {
             address; we do not track where you go.
           </List.Item>
           <List.Item>
-            <strong>Device information:</strong> the type of device, operating system, browser, screen size and
-            language setting, and, if you accept cookies, a random number for this browser that tells your visits apart
-            from other visitors' while you are not signed in.
+            <strong>Device information:</strong> the type of device, operating system, browser, screen size and language
+            setting, and, if you accept cookies, a random number for this browser that tells your visits apart from
+            other visitors' while you are not signed in.
           </List.Item>
           <List.Item>
             <strong>Log information:</strong> your IP address, the date and time of each request, the pages and data
@@ -58,12 +63,13 @@ export function PrivacyPolicyPage() {
           </List.Item>
           <List.Item>
             <strong>Usage information:</strong> the searches you make, the journeys and pages you look at
-            {accounts ? ', the journeys you save' : ''}{analytics ? ' and, if you accept cookies, analytics about your visits' : ''}.
+            {accounts ? ', the journeys you save' : ''}
+            {analytics ? ' and, if you accept cookies, analytics about your visits' : ''}.
           </List.Item>
           {accounts && (
             <List.Item>
-              <strong>Account information:</strong> if you create an account, your name, title, e-mail address, date
-              of birth, phone number if you give one, and the passes you hold.
+              <strong>Account information:</strong> if you create an account, your name, title, e-mail address, date of
+              birth, phone number if you give one, and the passes you hold.
             </List.Item>
           )}
         </List>
@@ -78,11 +84,13 @@ export function PrivacyPolicyPage() {
             {brand.googleMapsKey
               ? ' (for this site, Google provides address suggestions)'
               : ': on this site addresses and journeys are found by our own server, so nobody else receives them'}
-            . Transport operators do not receive your details from us; if you book with one, you deal with them directly.
+            . Transport operators do not receive your details from us; if you book with one, you deal with them
+            directly.
           </List.Item>
           <List.Item>
-            <strong>Help centre:</strong> if you ask for help through our help centre (<ExternalLink href={brand.supportLink}>{brand.supportLink}</ExternalLink>), it
-            receives your message and your contact details.
+            <strong>Help centre:</strong> if you ask for help through our help centre (
+            <ExternalLink href={brand.supportLink}>{brand.supportLink}</ExternalLink>), it receives your message and
+            your contact details.
           </List.Item>
           <List.Item>
             <strong>Analytics:</strong>{' '}
@@ -154,23 +162,24 @@ export function PrivacyPolicyPage() {
           </List.Item>
         </List>
         <Text>
-          To use any of these rights, e-mail <MailLink email={brand.contactEmail} subject="Data protection request" />. We
-          will reply within one month. It is free.
+          To use any of these rights, e-mail <MailLink email={brand.contactEmail} subject="Data protection request" />.
+          We will reply within one month. It is free.
         </Text>
         <Text>
           If you are unhappy with how we have handled your information, you can complain to the Information
           Commissioner's Office (ICO), the UK regulator for data protection: telephone 0303 123 1113 or{' '}
-          <ExternalLink href="https://ico.org.uk/make-a-complaint/">make a complaint on the ICO website</ExternalLink>. We
-          would be grateful for the chance to put things right first.
+          <ExternalLink href="https://ico.org.uk/make-a-complaint/">make a complaint on the ICO website</ExternalLink>.
+          We would be grateful for the chance to put things right first.
         </Text>
       </PageSection>
 
       <PageSection title="Our legal basis">
         <Text>
           We rely on your consent to use your information: you give it when you search for a journey
-          {accounts ? ', when you create an account' : ''}{analytics ? ' and when you accept cookies' : ''}. You can withdraw your consent at
-          any time{accounts ? ' by closing your account, ' : ' '}by clearing this site's data in your browser, or by
-          e-mailing us. Withdrawing consent does not affect what we did before you withdrew it.
+          {accounts ? ', when you create an account' : ''}
+          {analytics ? ' and when you accept cookies' : ''}. You can withdraw your consent at any time
+          {accounts ? ' by closing your account, ' : ' '}by clearing this site's data in your browser, or by e-mailing
+          us. Withdrawing consent does not affect what we did before you withdrew it.
         </Text>
         <Text>
           Our <PageLink to="/cookie-policy">cookie policy</PageLink> describes the cookies we use.
@@ -184,9 +193,7 @@ export function PrivacyPolicyPage() {
       )}
 
       <PageSection title="Changes to this policy">
-        <Text>
-          If we change how we use your information, we will update this page and the date at the top of it.
-        </Text>
+        <Text>If we change how we use your information, we will update this page and the date at the top of it.</Text>
       </PageSection>
 
       <PageSection title="Contact us">

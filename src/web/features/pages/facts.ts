@@ -54,7 +54,10 @@ export function providerNames(brand: Pick<Brand, 'blockedTravelTypes'>): string[
     ['car-club', 'car clubs'],
     ['bike-hire', 'bike hire schemes'],
   ];
-  return ['rail, bus and coach operators', ...providers.filter(([mode]) => isOffered(brand, mode)).map(([, name]) => name)];
+  return [
+    'rail, bus and coach operators',
+    ...providers.filter(([mode]) => isOffered(brand, mode)).map(([, name]) => name),
+  ];
 }
 
 const listFormat = new Intl.ListFormat('en-GB', { style: 'long', type: 'conjunction' });

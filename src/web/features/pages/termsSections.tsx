@@ -22,8 +22,8 @@ export function termsSections(brand: Brand): TermsSection[] {
       body: (
         <>
           <Text>
-            {name} is a journey planner run by {brand.owner.name} ("we", "us"). These terms apply whenever you use {name},
-            on the web or as an app installed on your device.
+            {name} is a journey planner run by {brand.owner.name} ("we", "us"). These terms apply whenever you use{' '}
+            {name}, on the web or as an app installed on your device.
           </Text>
           <Text>By using {name} you accept these terms. If you do not accept them, please do not use the service.</Text>
         </>
@@ -33,9 +33,9 @@ export function termsSections(brand: Brand): TermsSection[] {
       title: 'Using the service',
       body: (
         <Text>
-          {name} is free to use. It finds ways to travel between two places, mainly within {brand.region.name}, and shows
-          their times, estimated costs and CO2 emissions. Journeys that start or end outside that area are allowed but may be
-          less accurate. You may use the service for your own personal, non-commercial travel planning.
+          {name} is free to use. It finds ways to travel between two places, mainly within {brand.region.name}, and
+          shows their times, estimated costs and CO2 emissions. Journeys that start or end outside that area are allowed
+          but may be less accurate. You may use the service for your own personal, non-commercial travel planning.
         </Text>
       ),
     },
@@ -45,8 +45,8 @@ export function termsSections(brand: Brand): TermsSection[] {
         <>
           <Text>
             You can plan journeys without an account. An account lets you save journeys, see your recent searches and
-            record passes such as a railcard. To create one you must be 12 or over, give a valid e-mail address and accept
-            these terms.
+            record passes such as a railcard. To create one you must be 12 or over, give a valid e-mail address and
+            accept these terms.
           </Text>
           <Text>
             Keep your password to yourself and tell us at once if you think someone else has used your account. You can
@@ -65,8 +65,8 @@ export function termsSections(brand: Brand): TermsSection[] {
       body: (
         <Text>
           Journey plans are based on timetables, maps and other information from transport operators and data providers.
-          Services can be changed, delayed or cancelled at short notice, so treat our plans as guidance and check with the
-          operator before you travel, especially for the last service of the day. {activeRoutes} routes may not suit
+          Services can be changed, delayed or cancelled at short notice, so treat our plans as guidance and check with
+          the operator before you travel, especially for the last service of the day. {activeRoutes} routes may not suit
           everyone; use your own judgement about whether a route is safe for you.
         </Text>
       ),
@@ -75,10 +75,9 @@ export function termsSections(brand: Brand): TermsSection[] {
       title: 'Bookings and payment',
       body: (
         <Text>
-          You cannot book or pay for travel on {name}. Bookings and payments are made directly with third-party transport
-          providers, such as {andList(providerNames(brand))}.
-          Your contract for the journey is with that provider, on its terms, and any refund or complaint about the journey
-          itself is for the provider to deal with.
+          You cannot book or pay for travel on {name}. Bookings and payments are made directly with third-party
+          transport providers, such as {andList(providerNames(brand))}. Your contract for the journey is with that
+          provider, on its terms, and any refund or complaint about the journey itself is for the provider to deal with.
         </Text>
       ),
     },
@@ -86,10 +85,10 @@ export function termsSections(brand: Brand): TermsSection[] {
       title: 'Estimated prices',
       body: (
         <Text>
-          Some journeys have no fixed fare{estimated.length > 0 ? `, for example those using ${orList(estimated)}` : ''}. For these
-          we show an estimated price, worked out from typical rates, distance and time. Estimated prices include VAT. The
-          price you actually pay is set by the provider and may differ. Fares for other journeys come from the operators'
-          published fares and may also change.
+          Some journeys have no fixed fare{estimated.length > 0 ? `, for example those using ${orList(estimated)}` : ''}
+          . For these we show an estimated price, worked out from typical rates, distance and time. Estimated prices
+          include VAT. The price you actually pay is set by the provider and may differ. Fares for other journeys come
+          from the operators' published fares and may also change.
         </Text>
       ),
     },
@@ -98,8 +97,8 @@ export function termsSections(brand: Brand): TermsSection[] {
       body: (
         <>
           <Text>
-            Nothing in these terms limits our liability for death or personal injury caused by our negligence, for fraud,
-            or for anything else that the law does not allow us to limit. Your legal rights as a consumer are not
+            Nothing in these terms limits our liability for death or personal injury caused by our negligence, for
+            fraud, or for anything else that the law does not allow us to limit. Your legal rights as a consumer are not
             affected.
           </Text>
           <Text>
@@ -115,8 +114,9 @@ export function termsSections(brand: Brand): TermsSection[] {
       title: 'Links to other websites',
       body: (
         <Text>
-          {name} links to websites we do not run, such as operators' booking sites and timetables. We are not responsible
-          for their content, availability or how they use your information. Their own terms and privacy policies apply.
+          {name} links to websites we do not run, such as operators' booking sites and timetables. We are not
+          responsible for their content, availability or how they use your information. Their own terms and privacy
+          policies apply.
         </Text>
       ),
     },
@@ -125,8 +125,8 @@ export function termsSections(brand: Brand): TermsSection[] {
       body: (
         <Text>
           We aim to keep {name} available at all times but cannot promise that it will always be available or free of
-          errors. We may suspend or change it, for example for maintenance. Journeys you have already opened stay readable
-          on your device without a signal, but new searches need a connection.
+          errors. We may suspend or change it, for example for maintenance. Journeys you have already opened stay
+          readable on your device without a signal, but new searches need a connection.
         </Text>
       ),
     },
@@ -155,8 +155,8 @@ export function termsSections(brand: Brand): TermsSection[] {
       title: 'Privacy and cookies',
       body: (
         <Text>
-          Our <PageLink to="/privacy-policy">privacy policy</PageLink> explains how we use information about you, and our{' '}
-          <PageLink to="/cookie-policy">cookie policy</PageLink> explains the cookies we use.
+          Our <PageLink to="/privacy-policy">privacy policy</PageLink> explains how we use information about you, and
+          our <PageLink to="/cookie-policy">cookie policy</PageLink> explains the cookies we use.
         </Text>
       ),
     },
@@ -173,8 +173,8 @@ export function termsSections(brand: Brand): TermsSection[] {
       title: 'Governing law',
       body: (
         <Text>
-          These terms are governed by the law of Scotland, and the Scottish courts have jurisdiction over any dispute. If
-          you live elsewhere in the UK, you may also bring proceedings in the courts where you live.
+          These terms are governed by the law of Scotland, and the Scottish courts have jurisdiction over any dispute.
+          If you live elsewhere in the UK, you may also bring proceedings in the courts where you live.
         </Text>
       ),
     },
@@ -192,4 +192,3 @@ export function termsSections(brand: Brand): TermsSection[] {
     },
   ];
 }
-

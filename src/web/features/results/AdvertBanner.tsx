@@ -20,7 +20,12 @@ async function advertText(src: string, signal: AbortSignal): Promise<string> {
 
 function HouseAdvert({ banner }: { banner: Banner }) {
   // The service worker precaches the file with the brand's artwork, so it shows offline too.
-  const advert = useQuery({ queryKey: ['house-advert', banner.src], queryFn: ({ signal }) => advertText(banner.src, signal), staleTime: Infinity, retry: false });
+  const advert = useQuery({
+    queryKey: ['house-advert', banner.src],
+    queryFn: ({ signal }) => advertText(banner.src, signal),
+    staleTime: Infinity,
+    retry: false,
+  });
   return (
     <iframe
       className={classes.advert}
@@ -33,5 +38,13 @@ function HouseAdvert({ banner }: { banner: Banner }) {
 
 export function AdvertBanner({ banner }: { banner: Banner }) {
   if (isHouseAdvert(banner)) return <HouseAdvert banner={banner} />;
-  return <iframe className={classes.advert} src={banner.src} title={banner.title} sandbox="allow-scripts allow-popups" loading="lazy" />;
+  return (
+    <iframe
+      className={classes.advert}
+      src={banner.src}
+      title={banner.title}
+      sandbox="allow-scripts allow-popups"
+      loading="lazy"
+    />
+  );
 }

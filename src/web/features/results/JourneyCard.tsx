@@ -129,7 +129,9 @@ export function JourneyCard({ hash, journey, position, emissions }: JourneyCardP
         {journey.id && (
           <Group justify="flex-end">
             <Button
-              renderRoot={(props) => <Link {...props} to="/search/$hash/results/$journeyId" params={{ hash, journeyId: journey.id }} />}
+              renderRoot={(props) => (
+                <Link {...props} to="/search/$hash/results/$journeyId" params={{ hash, journeyId: journey.id }} />
+              )}
               aria-describedby={headingId}
             >
               View journey details

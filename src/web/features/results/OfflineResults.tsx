@@ -22,7 +22,10 @@ function useCachedJourneys(hash: string): Journey[] {
       .flatMap(([, journey]) => (journey ? [journey.id] : []))
       .join(' '),
   );
-  return useMemo(() => (ids ? ids.split(' ').flatMap((id) => client.getQueryData<Journey>(journeyQueryKey(hash, id)) ?? []) : []), [ids, client, hash]);
+  return useMemo(
+    () => (ids ? ids.split(' ').flatMap((id) => client.getQueryData<Journey>(journeyQueryKey(hash, id)) ?? []) : []),
+    [ids, client, hash],
+  );
 }
 
 /** `listKept` false when some of the search's cards are already on screen (offline mid-stream). */

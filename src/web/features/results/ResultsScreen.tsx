@@ -3,7 +3,19 @@
  * filter) and 'Sort by' kept in the URL, the loading panel, skeleton placeholders and the empty
  * state. The route passes the URL's search params in and takes changes back.
  */
-import { Button, Group, List, Loader, NativeSelect, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Button,
+  Group,
+  List,
+  Loader,
+  NativeSelect,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { DEFAULT_SORT, isOneOf, SORT_OPTIONS, type SortOption } from '../../../contract/results';
 import { ScreenHeading } from '../../components/ScreenHeading';
@@ -17,7 +29,15 @@ import { OfflineResults } from './OfflineResults';
 import { AdvertBanner } from './AdvertBanner';
 import classes from './results.module.css';
 import { useResultsServices } from './services';
-import { availableStages, emissionExtremes, filterResults, formatFilters, parseFilters, sortResults, type StageSelection } from './sort-filter';
+import {
+  availableStages,
+  emissionExtremes,
+  filterResults,
+  formatFilters,
+  parseFilters,
+  sortResults,
+  type StageSelection,
+} from './sort-filter';
 import { isDone, placeholderCount, resultItems } from './stream-state';
 import { useResultsStream } from './use-results-stream';
 
@@ -85,7 +105,10 @@ export function ResultsScreen({ hash, search, onSearchChange, editJourney }: Res
   const multiple = brand.enableMultipleJourneyTypeFilter;
   const refine = useSidebar();
   const edit = useSidebar();
-  const stages = useMemo(() => availableStages(brand.blockedTravelTypes, brand.region.travelTypes), [brand.blockedTravelTypes, brand.region.travelTypes]);
+  const stages = useMemo(
+    () => availableStages(brand.blockedTravelTypes, brand.region.travelTypes),
+    [brand.blockedTravelTypes, brand.region.travelTypes],
+  );
   const selection = parseFilters(search.filters, stages, multiple);
   const sort = search.sort ?? DEFAULT_SORT;
 
@@ -99,17 +122,18 @@ export function ResultsScreen({ hash, search, onSearchChange, editJourney }: Res
   const setSelection = (next: StageSelection) => onSearchChange({ ...search, filters: formatFilters(next) });
   const stageOptions = stages.map((stage) => ({ value: stage, label: modeName(stage) }));
 
-  const announcement = !done && !online
-    ? 'You are offline: the results of this search need the network.'
-    : state.failure
-    ? 'The search could not be completed.'
-    : !done
-      ? state.expected === null
-        ? 'Gathering your results.'
-        : `${state.journeys.length} of ${state.expected} journeys loaded.`
-      : shownJourneys.length === 0
-        ? 'No search results.'
-        : `Showing ${shownJourneys.length} ${shownJourneys.length === 1 ? 'journey' : 'journeys'}, sorted by ${SORT_LABELS[sort].toLowerCase()}.`;
+  const announcement =
+    !done && !online
+      ? 'You are offline: the results of this search need the network.'
+      : state.failure
+        ? 'The search could not be completed.'
+        : !done
+          ? state.expected === null
+            ? 'Gathering your results.'
+            : `${state.journeys.length} of ${state.expected} journeys loaded.`
+          : shownJourneys.length === 0
+            ? 'No search results.'
+            : `Showing ${shownJourneys.length} ${shownJourneys.length === 1 ? 'journey' : 'journeys'}, sorted by ${SORT_LABELS[sort].toLowerCase()}.`;
 
   // The same selects inline on wide screens and in the 'Refine results' sidebar on narrow ones.
   // Native selects: the phone's own picker, and no combobox script on the page.
@@ -117,7 +141,11 @@ export function ResultsScreen({ hash, search, onSearchChange, editJourney }: Res
     <>
       {multiple ? (
         <Suspense fallback={<NativeSelect label="Showing" data={['Loading…']} disabled />}>
-          <StageMultiSelect options={stageOptions} value={selection.kind === 'stages' ? selection.stages : []} onChange={(chosen) => setSelection({ kind: 'stages', stages: chosen })} />
+          <StageMultiSelect
+            options={stageOptions}
+            value={selection.kind === 'stages' ? selection.stages : []}
+            onChange={(chosen) => setSelection({ kind: 'stages', stages: chosen })}
+          />
         </Suspense>
       ) : (
         <NativeSelect
@@ -127,7 +155,9 @@ export function ResultsScreen({ hash, search, onSearchChange, editJourney }: Res
           onChange={(event) => {
             const value = event.currentTarget.value;
             const stage = stages.find((type) => type === value);
-            setSelection(value === 'none' ? { kind: 'none' } : stage ? { kind: 'stages', stages: [stage] } : { kind: 'all' });
+            setSelection(
+              value === 'none' ? { kind: 'none' } : stage ? { kind: 'stages', stages: [stage] } : { kind: 'all' },
+            );
           }}
         />
       )}
@@ -137,7 +167,10 @@ export function ResultsScreen({ hash, search, onSearchChange, editJourney }: Res
         value={sort}
         onChange={(event) => {
           const value = event.currentTarget.value;
-          onSearchChange({ ...search, sort: isOneOf(SORT_OPTIONS, value) && value !== DEFAULT_SORT ? value : undefined });
+          onSearchChange({
+            ...search,
+            sort: isOneOf(SORT_OPTIONS, value) && value !== DEFAULT_SORT ? value : undefined,
+          });
         }}
       />
     </>
@@ -150,13 +183,26 @@ export function ResultsScreen({ hash, search, onSearchChange, editJourney }: Res
     <>
       <ScreenHeading title="Journey results" />
       {/* The bar keeps its place while the search is read, so nothing below it moves when it fills. */}
-      <Paper withBorder p="sm" mb="md" component="section" aria-label="Your search" aria-busy={!state.query} className={classes.summary}>
+      <Paper
+        withBorder
+        p="sm"
+        mb="md"
+        component="section"
+        aria-label="Your search"
+        aria-busy={!state.query}
+        className={classes.summary}
+      >
         {state.query ? (
           <div>
             <Text>
               <strong>{state.query.origin_address}</strong> to <strong>{state.query.destination_address}</strong>
             </Text>
-            {leaving && <Text size="sm">Leaving {leaving}{returning ? `, returning ${returning}` : ' (single)'}</Text>}
+            {leaving && (
+              <Text size="sm">
+                Leaving {leaving}
+                {returning ? `, returning ${returning}` : ' (single)'}
+              </Text>
+            )}
           </div>
         ) : (
           <Stack gap={6} style={{ flex: 1 }}>
@@ -165,7 +211,13 @@ export function ResultsScreen({ hash, search, onSearchChange, editJourney }: Res
           </Stack>
         )}
         {editJourney && (
-          <Button variant="outline" onClick={edit.open} {...prefetchSideDrawer} aria-haspopup="dialog" disabled={!state.query}>
+          <Button
+            variant="outline"
+            onClick={edit.open}
+            {...prefetchSideDrawer}
+            aria-haspopup="dialog"
+            disabled={!state.query}
+          >
             Edit journey
           </Button>
         )}
@@ -251,7 +303,11 @@ export function ResultsScreen({ hash, search, onSearchChange, editJourney }: Res
                     journey={item.journey}
                     position={index + 1}
                     emissions={
-                      extremes?.lowest === item.journey.carbon_emission ? 'lowest' : extremes?.highest === item.journey.carbon_emission ? 'highest' : null
+                      extremes?.lowest === item.journey.carbon_emission
+                        ? 'lowest'
+                        : extremes?.highest === item.journey.carbon_emission
+                          ? 'highest'
+                          : null
                     }
                   />
                 </li>

@@ -18,7 +18,14 @@ export interface SideDrawerProps {
 
 export default function SideDrawer({ title, opened, onClose, position, size, children }: SideDrawerProps) {
   return (
-    <Drawer opened={opened} onClose={onClose} title={title} position={position} size={size} closeButtonProps={{ 'aria-label': `Close ${title}` }}>
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      position={position}
+      size={size}
+      closeButtonProps={{ 'aria-label': `Close ${title}` }}
+    >
       {children}
     </Drawer>
   );

@@ -9,8 +9,12 @@ export function searchApi(apiKey: string, options: { fetch?: typeof fetch; baseU
   return {
     // A search planned on the device (issue 20) is read from the device, not the API.
     getSearch: async (hash: string, signal?: AbortSignal): Promise<SearchQuery> =>
-      isDeviceHash(hash) ? readDeviceSearch(hash) : (await apiGet<{ data: SearchQuery }>(SHARED_PATHS.searchQuery(hash), { apiKey, signal, ...options })).data,
+      isDeviceHash(hash)
+        ? readDeviceSearch(hash)
+        : (await apiGet<{ data: SearchQuery }>(SHARED_PATHS.searchQuery(hash), { apiKey, signal, ...options })).data,
     getJourney: async (hash: string, id: string, signal?: AbortSignal): Promise<Journey> =>
-      isDeviceHash(hash) ? readDeviceJourney(hash, id) : (await apiGet<{ data: Journey }>(SHARED_PATHS.searchJourney(hash, id), { apiKey, signal, ...options })).data,
+      isDeviceHash(hash)
+        ? readDeviceJourney(hash, id)
+        : (await apiGet<{ data: Journey }>(SHARED_PATHS.searchJourney(hash, id), { apiKey, signal, ...options })).data,
   };
 }

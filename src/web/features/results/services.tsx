@@ -31,7 +31,12 @@ export function useResultsServices(): ResultsServices {
   const given = useContext(ServicesContext);
   const brand = useBrand();
   return useMemo(
-    () => given ?? { realtime: withoutDeviceChannels(sharedRealtime(brand.apiKey)), ...searchApi(brand.apiKey), initialDelayMs: brand.initialResultsDelayMs },
+    () =>
+      given ?? {
+        realtime: withoutDeviceChannels(sharedRealtime(brand.apiKey)),
+        ...searchApi(brand.apiKey),
+        initialDelayMs: brand.initialResultsDelayMs,
+      },
     [given, brand],
   );
 }

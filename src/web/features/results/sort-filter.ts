@@ -19,7 +19,11 @@ export function costValue(cost: string): number | null {
 
 /** Minutes since the epoch of a leg's local date and clock time (only compared with each other). */
 function localMinutes(date: string, clock: string): number {
-  return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 60_000 + Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
+  return (
+    Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 60_000 +
+    Number(clock.slice(0, 2)) * 60 +
+    Number(clock.slice(3, 5))
+  );
 }
 
 /** The value each sort option orders by, smallest first; null sorts after every number. */
@@ -40,8 +44,13 @@ const CLOCK_SORTS: readonly SortOption[] = ['depature-time', 'arrival-time'];
 /** A new list in the chosen order; ties keep their arrival order, placeholders go last. */
 export function sortResults(items: readonly ResultItem[], sort: SortOption): ResultItem[] {
   const key = SORT_KEYS[sort];
-  const ranked = items.map((item, index) => ({ item, index, value: item.kind === 'journey' ? key(item.journey) : null }));
-  const restricted = (item: ResultItem) => (item.kind === 'journey' && item.journey.eligibility && !CLOCK_SORTS.includes(sort) ? 1 : 0);
+  const ranked = items.map((item, index) => ({
+    item,
+    index,
+    value: item.kind === 'journey' ? key(item.journey) : null,
+  }));
+  const restricted = (item: ResultItem) =>
+    item.kind === 'journey' && item.journey.eligibility && !CLOCK_SORTS.includes(sort) ? 1 : 0;
   ranked.sort((a, b) => {
     const aPlaceholder = a.item.kind === 'placeholder' ? 1 : 0;
     const bPlaceholder = b.item.kind === 'placeholder' ? 1 : 0;
@@ -71,8 +80,15 @@ export function availableStages(blocked: readonly string[], region: readonly str
  * stage; the multi-select a set of stages (none checked means all). Unknown or blocked
  * stages are dropped.
  */
-export function parseFilters(filters: string | undefined, available: readonly TravelType[], multiple: boolean): StageSelection {
-  const names = (filters ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+export function parseFilters(
+  filters: string | undefined,
+  available: readonly TravelType[],
+  multiple: boolean,
+): StageSelection {
+  const names = (filters ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   if (!multiple) {
     const first = names[0];
     if (first === 'none') return { kind: 'none' };
@@ -94,7 +110,10 @@ export function formatFilters(selection: StageSelection): string | undefined {
 export function filterResults(items: readonly ResultItem[], selection: StageSelection): ResultItem[] {
   if (selection.kind === 'all') return [...items];
   if (selection.kind === 'none') return [];
-  return items.filter((item) => item.kind === 'placeholder' || item.journey.depart.stages.some((stage) => selection.stages.includes(stage)));
+  return items.filter(
+    (item) =>
+      item.kind === 'placeholder' || item.journey.depart.stages.some((stage) => selection.stages.includes(stage)),
+  );
 }
 
 /** The lowest and highest emissions among the journeys, or null when they do not differ. */

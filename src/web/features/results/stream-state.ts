@@ -72,6 +72,7 @@ export function isDone(state: StreamState): boolean {
 /** The journeys, then one placeholder per journey still to come. */
 export function resultItems(state: StreamState): ResultItem[] {
   const items: ResultItem[] = state.journeys.map((journey) => ({ kind: 'journey', journey }));
-  for (let i = 0; i < placeholderCount(state); i++) items.push({ kind: 'placeholder', key: `placeholder-${state.journeys.length + i}` });
+  for (let i = 0; i < placeholderCount(state); i++)
+    items.push({ kind: 'placeholder', key: `placeholder-${state.journeys.length + i}` });
   return items;
 }

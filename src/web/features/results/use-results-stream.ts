@@ -50,7 +50,11 @@ export function useResultsStream(hash: string, services: ResultsServices, online
       if (seen.has(id)) return;
       seen.add(id);
       queryClient
-        .fetchQuery({ queryKey: journeyQueryKey(hash, id), queryFn: () => services.getJourney(hash, id, signal), staleTime: Infinity })
+        .fetchQuery({
+          queryKey: journeyQueryKey(hash, id),
+          queryFn: () => services.getJourney(hash, id, signal),
+          staleTime: Infinity,
+        })
         .then((journey: Journey) => apply({ type: 'journey', journey }))
         .catch(() => signal.aborted || apply({ type: 'lost' }));
     };
@@ -93,7 +97,13 @@ export function useResultsStream(hash: string, services: ResultsServices, online
         }
       } catch (error) {
         if (signal.aborted) return;
-        apply({ type: 'error', message: error instanceof ApiRequestError ? error.message : 'We could not load the results. Check your connection and try again.' });
+        apply({
+          type: 'error',
+          message:
+            error instanceof ApiRequestError
+              ? error.message
+              : 'We could not load the results. Check your connection and try again.',
+        });
       }
     })();
 

@@ -32,7 +32,16 @@ export function DateTimeField({ label, name, value, min, max, onChange, onFocus,
   const errorId = `${id}-error`;
   return (
     <Group align="flex-start" gap="sm" grow wrap="wrap">
-      <Popover opened={open} onChange={setOpen} trapFocus returnFocus withRoles={false} position="bottom-start" shadow="md" withinPortal>
+      <Popover
+        opened={open}
+        onChange={setOpen}
+        trapFocus
+        returnFocus
+        withRoles={false}
+        position="bottom-start"
+        shadow="md"
+        withinPortal
+      >
         <Popover.Target>
           <Input.Wrapper id={id} label={`${label} date`} required error={error} errorProps={{ id: errorId }} miw={190}>
             <Input

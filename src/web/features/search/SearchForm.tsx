@@ -49,7 +49,12 @@ export const API_REACH_MS = 5_000;
  * of reach, so the pack's code is never part of the form's first JavaScript.
  */
 const deviceHasPack = () =>
-  import('../../lib/device-planner/pack-cache').then((m) => m.readPackInfo()).then((info) => info !== null, () => false);
+  import('../../lib/device-planner/pack-cache')
+    .then((m) => m.readPackInfo())
+    .then(
+      (info) => info !== null,
+      () => false,
+    );
 
 /** The server names nested fields 'origin.lat'; the form shows them on 'origin'. First message each. */
 export function firstMessages(errors: Record<string, string[]>): Record<string, string> {
@@ -61,7 +66,16 @@ export function firstMessages(errors: Record<string, string[]>): Record<string, 
   return first;
 }
 
-export function SearchForm({ initial, variant = 'plan', onPlanned, provider, debounceMs, fetch: fetchImpl, baseUrl, now = () => new Date() }: SearchFormProps) {
+export function SearchForm({
+  initial,
+  variant = 'plan',
+  onPlanned,
+  provider,
+  debounceMs,
+  fetch: fetchImpl,
+  baseUrl,
+  now = () => new Date(),
+}: SearchFormProps) {
   const brand = useBrand();
   const { user } = useAuth();
   const navigate = useNavigate();
@@ -71,7 +85,9 @@ export function SearchForm({ initial, variant = 'plan', onPlanned, provider, deb
   const [submitting, setSubmitting] = useState(false);
   const bounds = outboundBounds(now());
   const clear = (field: string) =>
-    setErrors((current) => (field in current ? Object.fromEntries(Object.entries(current).filter(([key]) => key !== field)) : current));
+    setErrors((current) =>
+      field in current ? Object.fromEntries(Object.entries(current).filter(([key]) => key !== field)) : current,
+    );
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -98,30 +114,47 @@ export function SearchForm({ initial, variant = 'plan', onPlanned, provider, deb
     // Issue 20: with the region's timetables on the device, no signal (or an API silent for a few
     // seconds) plans here instead. The device is asked only then.
     let hasPack: Promise<boolean> | null = null;
-    const deviceCanPlan = () => (hasPack ??= fetchImpl || typeof caches === 'undefined' ? Promise.resolve(false) : deviceHasPack());
+    const deviceCanPlan = () =>
+      (hasPack ??= fetchImpl || typeof caches === 'undefined' ? Promise.resolve(false) : deviceHasPack());
     const reach = new AbortController();
-    const slow = setTimeout(() => void deviceCanPlan().then((can) => can && reach.abort(new DOMException('No answer yet.', 'TimeoutError'))), API_REACH_MS);
+    const slow = setTimeout(
+      () => void deviceCanPlan().then((can) => can && reach.abort(new DOMException('No answer yet.', 'TimeoutError'))),
+      API_REACH_MS,
+    );
     try {
       if (!navigator.onLine && (await deviceCanPlan())) throw new TypeError('offline');
-      const answer = await searchFormApi.start({ apiKey: brand.apiKey, fetch: fetchImpl, baseUrl, signal: reach.signal }, body);
+      const answer = await searchFormApi.start(
+        { apiKey: brand.apiKey, fetch: fetchImpl, baseUrl, signal: reach.signal },
+        body,
+      );
       clearTimeout(slow);
       // Only the signed-in owner reads passes back from the server: remember what was sent here.
       if (!user) rememberSearchPasses(answer.data.hash, form.passes);
       await open(answer.data.hash);
     } catch (error) {
       clearTimeout(slow);
-      if (error instanceof ApiRequestError) return failed(error.errors ? firstMessages(error.errors) : {}, error.message);
+      if (error instanceof ApiRequestError)
+        return failed(error.errors ? firstMessages(error.errors) : {}, error.message);
       if (!(await deviceCanPlan())) return failed({}, SEARCH_FORM_MESSAGES.unreachable);
       const outcome = await (await import('../../lib/device-planner/offline-search')).planSearchOnDevice(body, brand);
       if (outcome.kind === 'planned') await open(outcome.hash);
-      else failed(outcome.kind === 'invalid' ? firstMessages(outcome.errors) : {}, outcome.kind === 'message' ? outcome.message : SEARCH_FORM_MESSAGES.unreachable);
+      else
+        failed(
+          outcome.kind === 'invalid' ? firstMessages(outcome.errors) : {},
+          outcome.kind === 'message' ? outcome.message : SEARCH_FORM_MESSAGES.unreachable,
+        );
     }
   }
 
   const messages = Object.values(errors);
   return (
     // noValidate: our own rules and the server's answer the form, in the SPEC's error list rather than browser bubbles.
-    <form aria-label={variant === 'edit' ? 'Edit journey' : 'Plan your journey'} noValidate onSubmit={(event) => void submit(event)} aria-busy={submitting}>
+    <form
+      aria-label={variant === 'edit' ? 'Edit journey' : 'Plan your journey'}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-busy={submitting}
+    >
       <Fieldset variant="unstyled" disabled={submitting}>
         <Stack gap="md">
           {messages.length > 0 && (
@@ -182,7 +215,14 @@ export function SearchForm({ initial, variant = 'plan', onPlanned, provider, deb
               error={errors.return_time}
             />
           )}
-          {!user && variant === 'plan' && <PassesFields value={form.passes} onChange={(passes) => setForm({ ...form, passes })} onFocusField={clear} errors={errors} />}
+          {!user && variant === 'plan' && (
+            <PassesFields
+              value={form.passes}
+              onChange={(passes) => setForm({ ...form, passes })}
+              onFocusField={clear}
+              errors={errors}
+            />
+          )}
           <Group justify="flex-end">
             <Button type="submit" loading={submitting}>
               {variant === 'edit' ? 'Update routes' : 'Plan my journey'}

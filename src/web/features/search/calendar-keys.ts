@@ -19,7 +19,14 @@ function addMonths(date: string, months: number): string {
 /** The day `key` moves to from `date`, or null when the key is not the calendar's. */
 export function movedDay(date: string, key: string, min: string, max: string): string | null {
   const weekday = (new Date(toTime(date)).getUTCDay() + 6) % 7; // Monday 0
-  const byDays: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7, Home: -weekday, End: 6 - weekday };
+  const byDays: Record<string, number> = {
+    ArrowLeft: -1,
+    ArrowRight: 1,
+    ArrowUp: -7,
+    ArrowDown: 7,
+    Home: -weekday,
+    End: 6 - weekday,
+  };
   let moved: string;
   if (key in byDays) moved = fromTime(toTime(date) + byDays[key]! * DAY_MS);
   else if (key === 'PageUp' || key === 'PageDown') moved = addMonths(date, key === 'PageUp' ? -1 : 1);

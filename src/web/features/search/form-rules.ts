@@ -44,8 +44,17 @@ const LONDON = new Intl.DateTimeFormat('en-GB', {
 
 /** An instant on the London wall clock. */
 export function londonClock(epochMs: number): WallClock {
-  const parts = Object.fromEntries(LONDON.formatToParts(new Date(epochMs)).map((part) => [part.type, Number(part.value)]));
-  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute!, second: parts.second! };
+  const parts = Object.fromEntries(
+    LONDON.formatToParts(new Date(epochMs)).map((part) => [part.type, Number(part.value)]),
+  );
+  return {
+    year: parts.year!,
+    month: parts.month!,
+    day: parts.day!,
+    hour: parts.hour!,
+    minute: parts.minute!,
+    second: parts.second!,
+  };
 }
 
 const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
@@ -66,8 +75,16 @@ export function toInputValue(time: WallClock): string {
 function parseInput(value: string): WallClock | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
   if (!m) return null;
-  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6] ?? '0'].map(Number) as [number, number, number, number, number, number];
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 59) return null;
+  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6] ?? '0'].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 59)
+    return null;
   return { year, month, day, hour, minute, second };
 }
 
@@ -86,7 +103,8 @@ export function returnMinimum(times: JourneyTimes, now: Date): string {
 }
 
 /** A form with a return time starts as Return; otherwise Single. */
-export const initialJourneyType = (returnTime: string | null | undefined): JourneyType => (returnTime ? 'return' : 'single');
+export const initialJourneyType = (returnTime: string | null | undefined): JourneyType =>
+  returnTime ? 'return' : 'single';
 
 /** Choosing Single clears the return time; choosing Return keeps any it had. */
 export function chooseJourneyType<T extends JourneyTimes>(times: T, journeyType: JourneyType): T {

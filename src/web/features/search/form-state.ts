@@ -23,7 +23,11 @@ export const emptySearchForm = (now: Date = new Date()): SearchFormState => ({
   passes: defaultPasses(),
 });
 
-export const swapPlaces = (state: SearchFormState): SearchFormState => ({ ...state, origin: state.destination, destination: state.origin });
+export const swapPlaces = (state: SearchFormState): SearchFormState => ({
+  ...state,
+  origin: state.destination,
+  destination: state.origin,
+});
 
 export const FORM_MESSAGES = {
   chooseOrigin: 'Pick your starting point from the list of suggestions.',
@@ -35,7 +39,9 @@ export type PlaceRequestFields = { origin: ChosenPlace; destination: ChosenPlace
 /** What the planner needs from the places: each label and its coordinates, or a field error each. */
 export function searchRequestFields(
   state: SearchFormState,
-): { ok: true; fields: PlaceRequestFields } | { ok: false; errors: Partial<Record<keyof PlaceRequestFields, string[]>> } {
+):
+  | { ok: true; fields: PlaceRequestFields }
+  | { ok: false; errors: Partial<Record<keyof PlaceRequestFields, string[]>> } {
   const errors: Partial<Record<keyof PlaceRequestFields, string[]>> = {};
   if (!state.origin) errors.origin = [FORM_MESSAGES.chooseOrigin];
   if (!state.destination) errors.destination = [FORM_MESSAGES.chooseDestination];
@@ -47,15 +53,24 @@ export function searchRequestFields(
 /** SPEC section 9. */
 export const ARRIVE_BY_BUFFER = 30;
 
-export type SearchRequestBody = PlaceRequestFields & Passes & { out_time: string; return_time?: string; arrive_by_buffer: number };
+export type SearchRequestBody = PlaceRequestFields &
+  Passes & { out_time: string; return_time?: string; arrive_by_buffer: number };
 export type SearchFieldErrors = Partial<Record<string, string[]>>;
 
 /** The POST /v1/journey-planner/search body (arrive_time is never sent), or a field error each. */
-export function searchRequestBody(state: SearchFormState): { ok: true; body: SearchRequestBody } | { ok: false; errors: SearchFieldErrors } {
+export function searchRequestBody(
+  state: SearchFormState,
+): { ok: true; body: SearchRequestBody } | { ok: false; errors: SearchFieldErrors } {
   const places = searchRequestFields(state);
   const times = searchTimes(state);
-  if (!places.ok || !times.ok) return { ok: false, errors: { ...(places.ok ? {} : places.errors), ...(times.ok ? {} : times.errors) } };
-  const body: SearchRequestBody = { ...places.fields, out_time: times.out_time, arrive_by_buffer: ARRIVE_BY_BUFFER, ...state.passes };
+  if (!places.ok || !times.ok)
+    return { ok: false, errors: { ...(places.ok ? {} : places.errors), ...(times.ok ? {} : times.errors) } };
+  const body: SearchRequestBody = {
+    ...places.fields,
+    out_time: times.out_time,
+    arrive_by_buffer: ARRIVE_BY_BUFFER,
+    ...state.passes,
+  };
   if (times.return_time) body.return_time = times.return_time;
   return { ok: true, body };
 }

@@ -21,7 +21,11 @@ export function RecentCard({ item }: { item: RecentSearchItem }) {
             </dd>
           </div>
         </dl>
-        <Button variant="outline" onClick={() => planAgain(item)} aria-label={`Plan Again from ${item.origin_address} to ${item.destination_address}`}>
+        <Button
+          variant="outline"
+          onClick={() => planAgain(item)}
+          aria-label={`Plan Again from ${item.origin_address} to ${item.destination_address}`}
+        >
           Plan Again
         </Button>
       </Group>

@@ -11,7 +11,14 @@ import { usePlanAgain } from './use-plan-again';
 /** The API gives leg dates as YYYY-MM-DD or YYYY/MM/DD; the label wants dashes. */
 const dateText = (date: string | null) => (date ? dateLabel(date.replace(/\//g, '-')) : null);
 
-function LegLine(props: { title: string; date: string | null; stages: string[]; leave: string | null; time: string | null; arrive: string | null }) {
+function LegLine(props: {
+  title: string;
+  date: string | null;
+  stages: string[];
+  leave: string | null;
+  time: string | null;
+  arrive: string | null;
+}) {
   return (
     <div className={classes.leg}>
       <Group gap="xs" wrap="wrap">
@@ -73,7 +80,14 @@ export function SavedCard({ item }: { item: SavedJourneyItem }) {
           <Place label="From" address={item.origin_address} truncate={false} />
           <Place label="To" address={item.destination_address} truncate={false} />
         </dl>
-        <LegLine title="Outbound" date={null} stages={item.stages.depart} leave={item.out_time} time={item.duration_depart.text} arrive={item.out_arrive_time} />
+        <LegLine
+          title="Outbound"
+          date={null}
+          stages={item.stages.depart}
+          leave={item.out_time}
+          time={item.duration_depart.text}
+          arrive={item.out_arrive_time}
+        />
         {item.is_return && (
           <LegLine
             title="Return"
@@ -85,10 +99,19 @@ export function SavedCard({ item }: { item: SavedJourneyItem }) {
           />
         )}
         <Group justify="space-between">
-          <Anchor fw={600} renderRoot={(props) => <Link {...props} to="/search/$hash/results/$journeyId" params={params} search={{ show: true }} />}>
+          <Anchor
+            fw={600}
+            renderRoot={(props) => (
+              <Link {...props} to="/search/$hash/results/$journeyId" params={params} search={{ show: true }} />
+            )}
+          >
             View journey details
           </Anchor>
-          <Button variant="outline" onClick={() => planAgain(item)} aria-label={`Plan Again from ${item.origin_address} to ${item.destination_address}`}>
+          <Button
+            variant="outline"
+            onClick={() => planAgain(item)}
+            aria-label={`Plan Again from ${item.origin_address} to ${item.destination_address}`}
+          >
             Plan Again
           </Button>
         </Group>

@@ -34,7 +34,13 @@ export const SEARCHES_TEXT = {
 
 export { parseSearchesView, type SearchesView } from './view';
 
-export function SearchesScreen({ view, onViewChange }: { view: SearchesView; onViewChange: (view: SearchesView) => void }) {
+export function SearchesScreen({
+  view,
+  onViewChange,
+}: {
+  view: SearchesView;
+  onViewChange: (view: SearchesView) => void;
+}) {
   useSignedIn();
   const list = view.list ?? 'recent';
   return (
@@ -52,16 +58,33 @@ export function SearchesScreen({ view, onViewChange }: { view: SearchesView; onV
           maw={320}
         />
         {list === 'recent' ? (
-          <ListPanel key="recent" list="recent" page={view.page ?? 1} onPage={(page) => onViewChange({ list, page })} card={(item) => <RecentCard key={`${item.hash}-${item.created_at}`} item={item} />} />
+          <ListPanel
+            key="recent"
+            list="recent"
+            page={view.page ?? 1}
+            onPage={(page) => onViewChange({ list, page })}
+            card={(item) => <RecentCard key={`${item.hash}-${item.created_at}`} item={item} />}
+          />
         ) : (
-          <ListPanel key="saved" list="saved" page={view.page ?? 1} onPage={(page) => onViewChange({ list, page })} card={(item) => <SavedCard key={item.journey_id} item={item} />} />
+          <ListPanel
+            key="saved"
+            list="saved"
+            page={view.page ?? 1}
+            onPage={(page) => onViewChange({ list, page })}
+            card={(item) => <SavedCard key={item.journey_id} item={item} />}
+          />
         )}
       </Stack>
     </>
   );
 }
 
-function ListPanel<L extends SearchList>(props: { list: L; page: number; onPage: (page: number) => void; card: (item: ListItem<L>) => ReactNode }) {
+function ListPanel<L extends SearchList>(props: {
+  list: L;
+  page: number;
+  onPage: (page: number) => void;
+  card: (item: ListItem<L>) => ReactNode;
+}) {
   const { list, page, onPage, card } = props;
   const query = useSearchList(list, page);
   const online = useOnline();
@@ -99,9 +122,7 @@ function ListPanel<L extends SearchList>(props: { list: L; page: number; onPage:
         </Text>
       )}
       <Text mb="sm">{text.lead}</Text>
-      <ul className={classes.list}>
-        {data.map(card)}
-      </ul>
+      <ul className={classes.list}>{data.map(card)}</ul>
       <Pager meta={meta} label={text.pager} onPage={onPage} />
     </section>
   );

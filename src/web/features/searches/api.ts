@@ -11,5 +11,6 @@ export const LIST_PATHS = {
 export const searchesApi = {
   page: <T>(o: ApiCallOptions, list: keyof typeof LIST_PATHS, perPage: number, page: number) =>
     apiGet<Page<T>>(LIST_PATHS[list], { ...o, query: { per_page: perPage, page } }),
-  journey: async (o: ApiCallOptions, hash: string, journeyId: string) => (await apiGet<{ data: Journey }>(SHARED_PATHS.searchJourney(hash, journeyId), o)).data,
+  journey: async (o: ApiCallOptions, hash: string, journeyId: string) =>
+    (await apiGet<{ data: Journey }>(SHARED_PATHS.searchJourney(hash, journeyId), o)).data,
 };

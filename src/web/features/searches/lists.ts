@@ -18,7 +18,6 @@ export type SearchList = (typeof SEARCH_LISTS)[number];
 /** SPEC section 9: lists page size 10. */
 export const PAGE_SIZE = DEFAULT_PER_PAGE;
 
-
 /** A short, one-way tag of the token (FNV-1a): lists are kept per user without writing the token into the cache. */
 export function tokenTag(token: string): string {
   let hash = 0x811c9dc5;
@@ -27,7 +26,8 @@ export function tokenTag(token: string): string {
 }
 
 /** Per user, so one person's list never shows for another on a shared device. */
-export const searchListKey = (list: SearchList, token: string, page: number) => ['searches', list, tokenTag(token), page] as const;
+export const searchListKey = (list: SearchList, token: string, page: number) =>
+  ['searches', list, tokenTag(token), page] as const;
 export const SEARCH_LISTS_KEY = ['searches'] as const;
 
 export type ListItem<L extends SearchList> = L extends 'saved' ? SavedJourneyItem : RecentSearchItem;
@@ -40,7 +40,8 @@ export type ListItem<L extends SearchList> = L extends 'saved' ? SavedJourneyIte
 export function searchListQuery<L extends SearchList>(list: L, token: string, page: number, apiKey: string) {
   return {
     queryKey: searchListKey(list, token, page),
-    queryFn: ({ signal }: { signal?: AbortSignal }) => searchesApi.page<ListItem<L>>({ apiKey, signal }, list, PAGE_SIZE, page),
+    queryFn: ({ signal }: { signal?: AbortSignal }) =>
+      searchesApi.page<ListItem<L>>({ apiKey, signal }, list, PAGE_SIZE, page),
     ...offlineQuery,
   };
 }

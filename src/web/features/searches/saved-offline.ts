@@ -19,7 +19,12 @@ export const MAX_OFFLINE_PAGES = 20;
 /** A page or journey fetched this recently is not fetched again by the sync. */
 const FRESH_MS = 5 * 60 * 1000;
 
-export async function keepSavedJourneysOffline(client: QueryClient, token: string, apiKey: string, signal: AbortSignal): Promise<number> {
+export async function keepSavedJourneysOffline(
+  client: QueryClient,
+  token: string,
+  apiKey: string,
+  signal: AbortSignal,
+): Promise<number> {
   let kept = 0;
   for (let page = 1; page <= MAX_OFFLINE_PAGES && !signal.aborted; page++) {
     const list = await client.fetchQuery({ ...searchListQuery('saved', token, page, apiKey), staleTime: FRESH_MS });

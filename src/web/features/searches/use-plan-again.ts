@@ -5,7 +5,10 @@ import { searchPreset } from '../../lib/search-preset';
 export function usePlanAgain() {
   const navigate = useNavigate();
   return (item: { origin: unknown; destination: unknown; origin_address: string; destination_address: string }) => {
-    const preset = searchPreset(item.origin, item.destination, { origin: item.origin_address, destination: item.destination_address });
+    const preset = searchPreset(item.origin, item.destination, {
+      origin: item.origin_address,
+      destination: item.destination_address,
+    });
     void navigate({ to: '/', state: preset ? { searchPreset: preset } : {} });
   };
 }

@@ -13,5 +13,8 @@ export interface SearchesView {
 export function parseSearchesView(raw: Record<string, unknown>): SearchesView {
   const list = (SEARCH_LISTS as readonly unknown[]).includes(raw.list) ? (raw.list as SearchList) : undefined;
   const page = Number(raw.page);
-  return { ...(list && list !== 'recent' ? { list } : {}), ...(Number.isInteger(page) && page > 1 && page <= 100_000 ? { page } : {}) };
+  return {
+    ...(list && list !== 'recent' ? { list } : {}),
+    ...(Number.isInteger(page) && page > 1 && page <= 100_000 ? { page } : {}),
+  };
 }

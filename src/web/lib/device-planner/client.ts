@@ -11,7 +11,10 @@ import type { Unavailable, WorkerAnswers, WorkerCall, WorkerReply } from './prot
 
 export class DeviceUnavailableError extends Error {
   override name = 'DeviceUnavailableError';
-  constructor(readonly reason: Unavailable, message: string) {
+  constructor(
+    readonly reason: Unavailable,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -45,8 +48,10 @@ function call<K extends WorkerCall['op']>(message: Extract<WorkerCall, { op: K }
 }
 
 export const devicePlanner = {
-  search: (body: unknown, options: Extract<WorkerCall, { op: 'search' }>['options']) => call({ op: 'search', body, options }),
-  autocomplete: (query: string, bias?: Extract<WorkerCall, { op: 'autocomplete' }>['bias']) => call({ op: 'autocomplete', query, ...(bias ? { bias } : {}) }),
+  search: (body: unknown, options: Extract<WorkerCall, { op: 'search' }>['options']) =>
+    call({ op: 'search', body, options }),
+  autocomplete: (query: string, bias?: Extract<WorkerCall, { op: 'autocomplete' }>['bias']) =>
+    call({ op: 'autocomplete', query, ...(bias ? { bias } : {}) }),
   reverse: (lat: number, lng: number) => call({ op: 'reverse', lat, lng }),
 };
 

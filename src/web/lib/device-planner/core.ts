@@ -6,16 +6,32 @@
 import type { Journey } from '../../../contract/journey';
 import type { PlaceSuggestion, ReversePlace } from '../../../contract/places';
 import { planRequestFor } from '../../../contract/plan-request';
-import { formatSearchTime, parseSearchTime, searchFormSchema, type SearchForm, type SearchQuery } from '../../../contract/search';
+import {
+  formatSearchTime,
+  parseSearchTime,
+  searchFormSchema,
+  type SearchForm,
+  type SearchQuery,
+} from '../../../contract/search';
 import type { TravelType } from '../../../contract/brand';
 import { DEVICE_HASH_PREFIX } from './device-searches';
 import { sha256Hex } from './sha256';
-import { bboxContains, decodeRegionSnapshot, planAll, PlaceIndexSet, PlanError, regionFromSnapshot, type Region, type PlaceResult } from '../../../planner/index';
+import {
+  bboxContains,
+  decodeRegionSnapshot,
+  planAll,
+  PlaceIndexSet,
+  PlanError,
+  regionFromSnapshot,
+  type Region,
+  type PlaceResult,
+} from '../../../planner/index';
 
 export const DEVICE_MESSAGES = {
   outside: (place: string, region: string) =>
     `${place} is outside ${region}, the area this device can plan without signal. Plan this journey when you are back online.`,
-  damaged: 'The offline planning data is damaged; it is being downloaded again. Until then, planning needs a connection.',
+  damaged:
+    'The offline planning data is damaged; it is being downloaded again. Until then, planning needs a connection.',
   failed: 'We could not plan this search on this device. Please try again when you are online.',
 } as const;
 
@@ -37,9 +53,17 @@ export type DeviceSearchAnswer =
   | { kind: 'refused'; message: string }
   | { kind: 'planned'; query: SearchQuery };
 
-const randomHex = (n: number) => [...crypto.getRandomValues(new Uint8Array(n))].map((b) => b.toString(16).padStart(2, '0')).join('');
+const randomHex = (n: number) =>
+  [...crypto.getRandomValues(new Uint8Array(n))].map((b) => b.toString(16).padStart(2, '0')).join('');
 
-const suggestion = ({ id, label, secondary, type, lat, lng }: PlaceResult): PlaceSuggestion => ({ id, label, secondary, type, lat, lng });
+const suggestion = ({ id, label, secondary, type, lat, lng }: PlaceResult): PlaceSuggestion => ({
+  id,
+  label,
+  secondary,
+  type,
+  lat,
+  lng,
+});
 
 export class DevicePlanner {
   private readonly places: PlaceIndexSet;
@@ -79,12 +103,17 @@ export class DevicePlanner {
     }
     const form = parsed.data;
     // The device holds one region: a journey it does not cover is refused rather than guessed.
-    if (!bboxContains(this.region.bounds, form.origin.lat, form.origin.lng)) return { kind: 'refused', message: DEVICE_MESSAGES.outside(form.origin.label, this.label) };
-    if (!bboxContains(this.region.reach, form.destination.lat, form.destination.lng)) return { kind: 'refused', message: DEVICE_MESSAGES.outside(form.destination.label, this.label) };
+    if (!bboxContains(this.region.bounds, form.origin.lat, form.origin.lng))
+      return { kind: 'refused', message: DEVICE_MESSAGES.outside(form.origin.label, this.label) };
+    if (!bboxContains(this.region.reach, form.destination.lat, form.destination.lng))
+      return { kind: 'refused', message: DEVICE_MESSAGES.outside(form.destination.label, this.label) };
     let journeys: Journey[];
     let failure: string | null = null;
     try {
-      const planned = await planAll(planRequestFor(form, options.blocked, options.regions), { regions: [this.region], now });
+      const planned = await planAll(planRequestFor(form, options.blocked, options.regions), {
+        regions: [this.region],
+        now,
+      });
       journeys = planned.map((journey) => ({ ...journey, id: crypto.randomUUID() }) as unknown as Journey);
     } catch (error) {
       journeys = [];

@@ -7,11 +7,20 @@ import type { Brand } from '../../../contract/brand';
 import { DEVICE_UNAVAILABLE } from './device-searches';
 import { devicePlanner, DeviceUnavailableError, keepDeviceSearch } from './client';
 
-export type OfflineSearchOutcome = { kind: 'planned'; hash: string } | { kind: 'invalid'; errors: Record<string, string[]> } | { kind: 'message'; message: string };
+export type OfflineSearchOutcome =
+  | { kind: 'planned'; hash: string }
+  | { kind: 'invalid'; errors: Record<string, string[]> }
+  | { kind: 'message'; message: string };
 
-export async function planSearchOnDevice(body: unknown, brand: Pick<Brand, 'blockedTravelTypes' | 'regions'>): Promise<OfflineSearchOutcome> {
+export async function planSearchOnDevice(
+  body: unknown,
+  brand: Pick<Brand, 'blockedTravelTypes' | 'regions'>,
+): Promise<OfflineSearchOutcome> {
   try {
-    const answer = await devicePlanner.search(body, { blocked: brand.blockedTravelTypes, ...(brand.regions ? { regions: brand.regions } : {}) });
+    const answer = await devicePlanner.search(body, {
+      blocked: brand.blockedTravelTypes,
+      ...(brand.regions ? { regions: brand.regions } : {}),
+    });
     if (answer.kind === 'invalid') return answer;
     if (answer.kind === 'refused') return { kind: 'message', message: answer.message };
     await keepDeviceSearch(answer.query);

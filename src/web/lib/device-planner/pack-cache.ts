@@ -56,7 +56,12 @@ export async function readStoredPack(): Promise<StoredPack | null> {
 
 /** Replaces the stored pack in one put: a reader sees the old pack or the new, never half of one. */
 export async function writeStoredPack(cache: Cache, pack: StoredPack): Promise<void> {
-  await cache.put(PACK_KEY, new Response(pack.bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': 'application/octet-stream', [INFO_HEADER]: JSON.stringify(pack.info) } }));
+  await cache.put(
+    PACK_KEY,
+    new Response(pack.bytes as Uint8Array<ArrayBuffer>, {
+      headers: { 'content-type': 'application/octet-stream', [INFO_HEADER]: JSON.stringify(pack.info) },
+    }),
+  );
 }
 
 export async function removeStoredPack(): Promise<void> {

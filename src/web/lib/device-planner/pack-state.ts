@@ -5,7 +5,15 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { RegionPackInfo } from '../../../contract/region-pack';
-import { announcePack, PACK_CHANNEL, PACK_SYNC_MESSAGE, readPackInfo, removeStoredPack, type PackNews, type PackProblem } from './pack-cache';
+import {
+  announcePack,
+  PACK_CHANNEL,
+  PACK_SYNC_MESSAGE,
+  readPackInfo,
+  removeStoredPack,
+  type PackNews,
+  type PackProblem,
+} from './pack-cache';
 
 const OPTED_OUT = 'drover-region-pack-off';
 
@@ -19,7 +27,10 @@ export interface PackState {
 }
 
 export const packSupported = () =>
-  typeof navigator !== 'undefined' && 'serviceWorker' in navigator && typeof caches !== 'undefined' && typeof BroadcastChannel !== 'undefined';
+  typeof navigator !== 'undefined' &&
+  'serviceWorker' in navigator &&
+  typeof caches !== 'undefined' &&
+  typeof BroadcastChannel !== 'undefined';
 
 const optedOut = () => {
   try {
@@ -39,12 +50,21 @@ export async function requestPackSync(): Promise<void> {
 }
 
 export function usePackState(): PackState & { keep(): void; remove(): Promise<void> } {
-  const [state, setState] = useState<PackState>(() => ({ supported: packSupported(), stored: null, progress: null, problem: null, optedOut: optedOut() }));
+  const [state, setState] = useState<PackState>(() => ({
+    supported: packSupported(),
+    stored: null,
+    progress: null,
+    problem: null,
+    optedOut: optedOut(),
+  }));
 
   useEffect(() => {
     if (!state.supported) return;
     let live = true;
-    void readPackInfo().then((stored) => live && setState((s) => ({ ...s, stored })), () => undefined);
+    void readPackInfo().then(
+      (stored) => live && setState((s) => ({ ...s, stored })),
+      () => undefined,
+    );
     const channel = new BroadcastChannel(PACK_CHANNEL);
     channel.onmessage = (event: MessageEvent<PackNews>) => {
       const news = event.data;

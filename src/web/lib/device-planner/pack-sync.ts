@@ -17,7 +17,8 @@ export interface PackSyncDeps {
   announce(news: PackNews): void;
 }
 
-export type PackSyncResult = { ok: true; info: RegionPackInfo; downloaded: boolean } | { ok: false; problem: PackProblem };
+export type PackSyncResult =
+  { ok: true; info: RegionPackInfo; downloaded: boolean } | { ok: false; problem: PackProblem };
 
 /** Attempts per sync: a damaged download is fetched once more. */
 const ATTEMPTS = 2;
@@ -54,7 +55,10 @@ const storageProblem = (error: unknown): PackProblem =>
   error instanceof DOMException && error.name === 'QuotaExceededError' ? 'storage-full' : 'storage-refused';
 
 export async function syncRegionPack(deps: PackSyncDeps, origin: string): Promise<PackSyncResult> {
-  const fail = (problem: PackProblem): PackSyncResult => (deps.announce({ type: 'problem', problem }), { ok: false, problem });
+  const fail = (problem: PackProblem): PackSyncResult => (
+    deps.announce({ type: 'problem', problem }),
+    { ok: false, problem }
+  );
   let info: unknown;
   try {
     const response = await deps.fetch(new URL(REGION_PACK_PATH, origin).href, { cache: 'no-cache' });

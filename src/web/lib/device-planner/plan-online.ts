@@ -16,7 +16,8 @@ export async function planOnline(deviceHash: string, apiKey: string, now = new D
   const query = await readDeviceSearch(deviceHash);
   // A time that has passed meanwhile moves up to the next step, as the form would move it.
   const earliest = formatSearchTime(new Date(Math.ceil(now.getTime() / STEP_MS) * STEP_MS));
-  const notPast = (text: string) => ((parseSearchTime(text)?.epochMilliseconds ?? 0) >= now.getTime() ? text : earliest);
+  const notPast = (text: string) =>
+    (parseSearchTime(text)?.epochMilliseconds ?? 0) >= now.getTime() ? text : earliest;
   const out_time = notPast(query.out_time);
   // Same format throughout ('YYYY/MM/DD HH:mm:ss', London): the text order is the time order.
   const return_time = query.return_time ? [notPast(query.return_time), out_time].sort()[1]! : null;

@@ -58,7 +58,12 @@ self.onmessage = async (event: MessageEvent<{ id: number; call: WorkerCall }>) =
   } catch (error) {
     // Not loaded: try again next call (the pack may have arrived meanwhile).
     planner = null;
-    reply = { id, ok: false, reason: error instanceof NotReady ? error.reason : 'failed', message: error instanceof Error ? error.message : String(error) };
+    reply = {
+      id,
+      ok: false,
+      reason: error instanceof NotReady ? error.reason : 'failed',
+      message: error instanceof Error ? error.message : String(error),
+    };
   }
   self.postMessage(reply);
 };

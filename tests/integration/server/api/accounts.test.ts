@@ -32,7 +32,9 @@ describe('account life cycle', () => {
     const early = await server.call('POST', '/v1/auth/login', { body: { username: email, password: PASSWORD } });
     expect(early.status).toBe(403);
     expect(early.json<Body>().message).toMatch(/activate your account/);
-    const wrongEarly = await server.call('POST', '/v1/auth/login', { body: { username: email, password: 'not the password' } });
+    const wrongEarly = await server.call('POST', '/v1/auth/login', {
+      body: { username: email, password: 'not the password' },
+    });
     expect(wrongEarly.status).toBe(401);
 
     const code = codeFrom(activation);
@@ -43,7 +45,9 @@ describe('account life cycle', () => {
     expect(again.status).toBe(409);
     expect(again.json<Body>().message).toMatch(/already activated/);
 
-    const login = await server.call('POST', '/v1/auth/login', { body: { username: email.toUpperCase(), password: PASSWORD } });
+    const login = await server.call('POST', '/v1/auth/login', {
+      body: { username: email.toUpperCase(), password: PASSWORD },
+    });
     expect(login.status).toBe(200);
     const token = login.json<{ data: { access_token: string; expires_at: string } }>().data.access_token;
     expect(token).toMatch(/^[\w-]{43}$/);
@@ -57,7 +61,13 @@ describe('account life cycle', () => {
       email: email.toLowerCase(),
       dob: '1990-05-17',
       creation_origin: 'HOME_PAGE',
-      profile: { has_car_access: true, has_concessionary_pass: false, has_young_scot_card: false, has_new_young_scot_card: false, railcard: null },
+      profile: {
+        has_car_access: true,
+        has_concessionary_pass: false,
+        has_young_scot_card: false,
+        has_new_young_scot_card: false,
+        railcard: null,
+      },
     });
     expect(user.profile.user_age).toBeGreaterThanOrEqual(35);
     expect(show.text).not.toMatch(/password/i);
@@ -67,20 +77,40 @@ describe('account life cycle', () => {
       body: {
         ...registration(email, { password: undefined, password_confirmation: undefined }),
         first_name: 'Isla Jane',
-        profile: { has_car_access: false, has_concessionary_pass: true, has_young_scot_card: true, has_new_young_scot_card: true, railcard: 'Senior Railcard' },
+        profile: {
+          has_car_access: false,
+          has_concessionary_pass: true,
+          has_young_scot_card: true,
+          has_new_young_scot_card: true,
+          railcard: 'Senior Railcard',
+        },
       },
     });
     expect(updated.status).toBe(200);
     expect(updated.json<{ data: unknown }>().data).toMatchObject({
       first_name: 'Isla Jane',
-      profile: { has_car_access: false, has_concessionary_pass: true, has_young_scot_card: true, has_new_young_scot_card: true, railcard: 'Senior Railcard' },
+      profile: {
+        has_car_access: false,
+        has_concessionary_pass: true,
+        has_young_scot_card: true,
+        has_new_young_scot_card: true,
+        railcard: 'Senior Railcard',
+      },
     });
     // Young Scot rule: no card means no new card; railcard '' means none.
     const noCard = await server.call('PUT', '/v1/users/update', {
       token,
-      body: { ...registration(email, { password: undefined, password_confirmation: undefined, first_name: 'Isla Jane' }), profile: { has_young_scot_card: false, railcard: '' } },
+      body: {
+        ...registration(email, { password: undefined, password_confirmation: undefined, first_name: 'Isla Jane' }),
+        profile: { has_young_scot_card: false, railcard: '' },
+      },
     });
-    expect(noCard.json<{ data: { profile: unknown } }>().data.profile).toMatchObject({ has_young_scot_card: false, has_new_young_scot_card: false, railcard: null, has_concessionary_pass: true });
+    expect(noCard.json<{ data: { profile: unknown } }>().data.profile).toMatchObject({
+      has_young_scot_card: false,
+      has_new_young_scot_card: false,
+      railcard: null,
+      has_concessionary_pass: true,
+    });
     const shown = await server.call('GET', '/v1/users/show', { token });
     expect(shown.json<{ data: { first_name: string } }>().data.first_name).toBe('Isla Jane');
 
@@ -90,21 +120,31 @@ describe('account life cycle', () => {
     expect(resetMail.link).toMatch(/^https:\/\/regional\.localhost\/auth\/password-reset\?code=/);
     const resetCode = codeFrom(resetMail);
 
-    const mismatch = await server.call('POST', `/v1/users/password/reset/${resetCode}`, { body: { password: 'a brand new secret', password_confirmation: 'something else' } });
+    const mismatch = await server.call('POST', `/v1/users/password/reset/${resetCode}`, {
+      body: { password: 'a brand new secret', password_confirmation: 'something else' },
+    });
     expect(mismatch.status).toBe(422);
     expect(mismatch.json<Body>().errors?.password_confirmation).toEqual(['The password confirmation does not match.']);
-    const isEmail = await server.call('POST', `/v1/users/password/reset/${resetCode}`, { body: { password: email, password_confirmation: email } });
+    const isEmail = await server.call('POST', `/v1/users/password/reset/${resetCode}`, {
+      body: { password: email, password_confirmation: email },
+    });
     expect(isEmail.json<Body>().errors?.password).toEqual(['The password must not be your e-mail address.']);
 
     const newPassword = 'a brand new secret';
-    const reset = await server.call('POST', `/v1/users/password/reset/${resetCode}`, { body: { password: newPassword, password_confirmation: newPassword } });
+    const reset = await server.call('POST', `/v1/users/password/reset/${resetCode}`, {
+      body: { password: newPassword, password_confirmation: newPassword },
+    });
     expect(reset.status).toBe(200);
     expect(reset.json<Body>().data?.message).toMatch(/password has been changed/);
-    const reused = await server.call('POST', `/v1/users/password/reset/${resetCode}`, { body: { password: 'yet another secret', password_confirmation: 'yet another secret' } });
+    const reused = await server.call('POST', `/v1/users/password/reset/${resetCode}`, {
+      body: { password: 'yet another secret', password_confirmation: 'yet another secret' },
+    });
     expect(reused.status).toBe(404);
 
     expect((await server.call('GET', '/v1/users/show', { token })).status).toBe(401);
-    expect((await server.call('POST', '/v1/auth/login', { body: { username: email, password: PASSWORD } })).status).toBe(401);
+    expect(
+      (await server.call('POST', '/v1/auth/login', { body: { username: email, password: PASSWORD } })).status,
+    ).toBe(401);
     const relogin = await server.call('POST', '/v1/auth/login', { body: { username: email, password: newPassword } });
     expect(relogin.status).toBe(200);
     const fresh = relogin.json<{ data: { access_token: string } }>().data.access_token;
@@ -129,7 +169,9 @@ describe('register', () => {
     expect(response.status).toBe(422);
     const { message, errors } = response.json<Required<Body>>();
     expect(message).toMatch(/\(and \d+ more errors\)$/);
-    expect(errors.title?.[0]).toBe('Choose a title from the list: Mr, Mrs, Ms, Miss, Dr, Prof, Sir, Dame, Reverend, Duke, Duchess, Other.');
+    expect(errors.title?.[0]).toBe(
+      'Choose a title from the list: Mr, Mrs, Ms, Miss, Dr, Prof, Sir, Dame, Reverend, Duke, Duchess, Other.',
+    );
     expect(errors.first_name).toEqual(['The first name is required.']);
     expect(errors.last_name).toEqual(['The last name is required.']);
     expect(errors.email).toEqual(['Enter a valid e-mail address.']);
@@ -137,7 +179,9 @@ describe('register', () => {
     expect(errors.password).toEqual(['The password must be at least 10 characters.']);
     expect(errors.password_confirmation).toEqual(['The password confirmation does not match.']);
     expect(errors.accepts_terms).toEqual(['You must accept the terms and conditions.']);
-    expect(errors['profile.railcard']?.[0]).toMatch(/^Choose a railcard from the list: 16-17 Saver, 16-25 Railcard, 26-30 Railcard, Disabled Persons Railcard, Senior Railcard/);
+    expect(errors['profile.railcard']?.[0]).toMatch(
+      /^Choose a railcard from the list: 16-17 Saver, 16-25 Railcard, 26-30 Railcard, Disabled Persons Railcard, Senior Railcard/,
+    );
   });
 
   it('needs age 12 or over, a non-future date, and a password that is not the e-mail', async () => {
@@ -146,21 +190,39 @@ describe('register', () => {
     const eleven = `${today.getUTCFullYear() - 11}-01-01`;
     const young = await server.call('POST', '/v1/users/register', { body: registration(email, { dob: eleven }) });
     expect(young.json<Body>().errors?.dob).toEqual(['You must be aged 12 or over to register.']);
-    const future = await server.call('POST', '/v1/users/register', { body: registration(email, { dob: `${today.getUTCFullYear() + 1}-01-01` }) });
+    const future = await server.call('POST', '/v1/users/register', {
+      body: registration(email, { dob: `${today.getUTCFullYear() + 1}-01-01` }),
+    });
     expect(future.json<Body>().errors?.dob).toEqual(['The date of birth must not be in the future.']);
-    const sameAsEmail = await server.call('POST', '/v1/users/register', { body: registration(email, { password: email.toUpperCase(), password_confirmation: email.toUpperCase() }) });
+    const sameAsEmail = await server.call('POST', '/v1/users/register', {
+      body: registration(email, { password: email.toUpperCase(), password_confirmation: email.toUpperCase() }),
+    });
     expect(sameAsEmail.json<Body>().errors?.password).toEqual(['The password must not be your e-mail address.']);
     const missing = await server.call('POST', '/v1/users/register', { body: {} });
-    expect(missing.json<Body>().errors).toMatchObject({ email: ['The e-mail address is required.'], password: ['The password is required.'], dob: ['The date of birth is required.'] });
+    expect(missing.json<Body>().errors).toMatchObject({
+      email: ['The e-mail address is required.'],
+      password: ['The password is required.'],
+      dob: ['The date of birth is required.'],
+    });
   });
 
   it('takes flat pass fields, applies the Young Scot rule, and defaults creation_origin', async () => {
     const email = uniqueEmail();
-    const body: Record<string, unknown> = registration(email, { has_young_scot_card: false, has_new_young_scot_card: true, railcard: '16-25 Railcard' });
+    const body: Record<string, unknown> = registration(email, {
+      has_young_scot_card: false,
+      has_new_young_scot_card: true,
+      railcard: '16-25 Railcard',
+    });
     delete body.creation_origin;
     expect((await server.call('POST', '/v1/users/register', { body })).status).toBe(201);
     const [row] = await server.db.select().from(users).where(eq(users.email, email));
-    expect(row?.profile).toEqual({ has_car_access: true, has_concessionary_pass: false, has_young_scot_card: false, has_new_young_scot_card: false, railcard: '16-25 Railcard' });
+    expect(row?.profile).toEqual({
+      has_car_access: true,
+      has_concessionary_pass: false,
+      has_young_scot_card: false,
+      has_new_young_scot_card: false,
+      railcard: '16-25 Railcard',
+    });
     expect(row?.creationOrigin).toBe('HOME_PAGE');
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
   });
@@ -168,7 +230,10 @@ describe('register', () => {
   it('answers 409 with a field error for an e-mail address already registered and activated, in any case', async () => {
     const email = uniqueEmail();
     await signUp(server, email);
-    const twice = await server.call('POST', '/v1/users/register', { body: registration(email.toUpperCase()), brand: 'park' });
+    const twice = await server.call('POST', '/v1/users/register', {
+      body: registration(email.toUpperCase()),
+      brand: 'park',
+    });
     expect(twice.status).toBe(409);
     expect(twice.json<Body>().errors?.email?.[0]).toMatch(/already exists/);
   });
@@ -178,12 +243,14 @@ describe('register', () => {
       const response = await server.call('POST', '/v1/users/register', { body: registration(uniqueEmail()), brand });
       expect(response.status).toBe(403);
       expect(response.json<Body>().message).toMatch(/does not offer user accounts/);
-      expect((await server.call('POST', '/v1/auth/login', { body: { username: 'a@b.org', password: 'x' }, brand })).status).toBe(403);
+      expect(
+        (await server.call('POST', '/v1/auth/login', { body: { username: 'a@b.org', password: 'x' }, brand })).status,
+      ).toBe(403);
       expect((await server.call('GET', '/v1/users/show', { brand })).status).toBe(403);
     }
   });
 
-  it('sends the activation mail in the calling brand\'s name and host', async () => {
+  it("sends the activation mail in the calling brand's name and host", async () => {
     const email = uniqueEmail();
     await server.call('POST', '/v1/users/register', { body: registration(email), brand: 'park' });
     const mail = await server.mailTo(email, /Activate/);
@@ -216,14 +283,21 @@ describe('activation, login and tokens', () => {
   it('gives the same answer for an unknown e-mail and a wrong password', async () => {
     const email = uniqueEmail();
     await signUp(server, email);
-    const unknown = await server.call('POST', '/v1/auth/login', { body: { username: uniqueEmail(), password: PASSWORD } });
-    const wrong = await server.call('POST', '/v1/auth/login', { body: { username: email, password: 'wrong password!' } });
+    const unknown = await server.call('POST', '/v1/auth/login', {
+      body: { username: uniqueEmail(), password: PASSWORD },
+    });
+    const wrong = await server.call('POST', '/v1/auth/login', {
+      body: { username: email, password: 'wrong password!' },
+    });
     expect(unknown.status).toBe(401);
     expect(wrong.status).toBe(401);
     expect(unknown.json()).toEqual(wrong.json());
     const bad = await server.call('POST', '/v1/auth/login', { body: { username: 42 } });
     expect(bad.status).toBe(422);
-    expect(bad.json<Body>().errors).toEqual({ username: ['The e-mail address must be text.'], password: ['The password is required.'] });
+    expect(bad.json<Body>().errors).toEqual({
+      username: ['The e-mail address must be text.'],
+      password: ['The password is required.'],
+    });
   });
 
   it('ends tokens at their expiry (30 days) and when revoked', async () => {
@@ -263,14 +337,20 @@ describe('activation, login and tokens', () => {
   it('does not change the e-mail or password through update', async () => {
     const email = uniqueEmail();
     const token = await signUp(server, email);
-    const response = await server.call('PUT', '/v1/users/update', { token, body: registration('someone.else@example.org', { password: 'another password' }) });
+    const response = await server.call('PUT', '/v1/users/update', {
+      token,
+      body: registration('someone.else@example.org', { password: 'another password' }),
+    });
     expect(response.status).toBe(422);
     expect(response.json<Body>().errors).toEqual({
       email: ['The e-mail address cannot be changed.'],
       password: ['Use Change Password to change your password.'],
       password_confirmation: ['Use Change Password to change your password.'],
     });
-    const invalid = await server.call('PUT', '/v1/users/update', { token, body: { ...registration(email), password: '', password_confirmation: '', profile: { has_car_access: 'yes' } } });
+    const invalid = await server.call('PUT', '/v1/users/update', {
+      token,
+      body: { ...registration(email), password: '', password_confirmation: '', profile: { has_car_access: 'yes' } },
+    });
     expect(invalid.status).toBe(422);
     expect(invalid.json<Body>().errors).toEqual({ 'profile.has_car_access': ['Car access must be true or false.'] });
   });
@@ -286,7 +366,9 @@ describe('password reset', () => {
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     expect(known.json()).toEqual(unknown.json());
-    expect(known.json<Body>().data?.message).toBe('If an account exists for this e-mail address, we have sent it a link to reset the password.');
+    expect(known.json<Body>().data?.message).toBe(
+      'If an account exists for this e-mail address, we have sent it a link to reset the password.',
+    );
     await server.mailTo(email, /Reset/);
     await expect(server.mailTo(nobody, /Reset/, 300)).rejects.toThrow(/no mail/);
     const invalid = await server.call('POST', '/v1/users/password/reset', { body: { email: 'nope' } });
@@ -300,14 +382,20 @@ describe('password reset', () => {
     const code = codeFrom(await server.mailTo(email, /Reset/));
     server.advance(61 * 60_000);
     try {
-      const late = await server.call('POST', `/v1/users/password/reset/${code}`, { body: { password: 'a new password', password_confirmation: 'a new password' } });
+      const late = await server.call('POST', `/v1/users/password/reset/${code}`, {
+        body: { password: 'a new password', password_confirmation: 'a new password' },
+      });
       expect(late.status).toBe(404);
     } finally {
       server.advance(-61 * 60_000);
     }
-    const ok = await server.call('POST', `/v1/users/password/reset/${code}`, { body: { password: 'a new password', password_confirmation: 'a new password' } });
+    const ok = await server.call('POST', `/v1/users/password/reset/${code}`, {
+      body: { password: 'a new password', password_confirmation: 'a new password' },
+    });
     expect(ok.status).toBe(200);
-    expect((await server.call('POST', '/v1/auth/login', { body: { username: email, password: 'a new password' } })).status).toBe(200);
+    expect(
+      (await server.call('POST', '/v1/auth/login', { body: { username: email, password: 'a new password' } })).status,
+    ).toBe(200);
   });
 });
 
@@ -329,7 +417,8 @@ describe('rate limits', () => {
   });
 
   it('limits login attempts per IP, with 429, a message and Retry-After', async () => {
-    const attempt = (username: string) => tight.call('POST', '/v1/auth/login', { body: { username, password: 'wrong password' } });
+    const attempt = (username: string) =>
+      tight.call('POST', '/v1/auth/login', { body: { username, password: 'wrong password' } });
     for (let i = 0; i < 5; i++) expect((await attempt(`someone.${i}@example.org`)).status).toBe(401);
     const limited = await attempt('victim@example.org');
     expect(limited.status).toBe(429);
@@ -357,7 +446,10 @@ describe('sign-in throttling: lockout is not a weapon (issue 22)', () => {
   let server: ApiServer;
   beforeAll(async () => {
     server = await startApiServer({
-      limits: { loginPerAccount: { limit: 5, windowMs: 60_000 }, loginBackoff: { free: 3, baseMs: 10_000, maxMs: 40_000, windowMs: 120_000 } },
+      limits: {
+        loginPerAccount: { limit: 5, windowMs: 60_000 },
+        loginBackoff: { free: 3, baseMs: 10_000, maxMs: 40_000, windowMs: 120_000 },
+      },
     });
   });
   afterAll(async () => {
@@ -367,7 +459,8 @@ describe('sign-in throttling: lockout is not a weapon (issue 22)', () => {
   it('slows the client that fails with growing delays, and never refuses the right password from one that has not failed', async () => {
     const email = uniqueEmail('Target');
     await signUp(server, email);
-    const login = (from: string, password: string) => server.call('POST', '/v1/auth/login', { body: { username: email, password }, from });
+    const login = (from: string, password: string) =>
+      server.call('POST', '/v1/auth/login', { body: { username: email, password }, from });
     const attacker = '127.0.0.2';
     for (let i = 0; i < 3; i++) expect((await login(attacker, `guess ${i}`)).status).toBe(401);
     // The attacker has used its free failures: 10 s, even for the right password.
@@ -415,20 +508,30 @@ describe('activation mail from the outbox (issue 22)', () => {
       const [user] = await broken.db.select().from(users).where(eq(users.email, email.toLowerCase()));
       expect(user?.activatedAt).toBeNull();
       const owed = async () => broken.db.select().from(mailOutbox).where(eq(mailOutbox.userId, user!.id));
-      for (let i = 0; i < 100 && (await owed())[0]?.attempts === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      for (let i = 0; i < 100 && (await owed())[0]?.attempts === 0; i++)
+        await new Promise((resolve) => setTimeout(resolve, 20));
       expect(await owed()).toMatchObject([{ kind: 'activation', sentAt: null, attempts: 1 }]);
       // Registering again (never activated) is not a 409: new details, one new mail owed.
-      const again = await broken.call('POST', '/v1/users/register', { body: registration(email, { first_name: 'Eilidh', password: `${PASSWORD}!`, password_confirmation: `${PASSWORD}!` }) });
+      const again = await broken.call('POST', '/v1/users/register', {
+        body: registration(email, {
+          first_name: 'Eilidh',
+          password: `${PASSWORD}!`,
+          password_confirmation: `${PASSWORD}!`,
+        }),
+      });
       expect(again.status).toBe(201);
       // Its own first try (in the background) fails too; wait for it to let go of the row.
-      const settled = async () => (await owed()).every((row) => row.sentAt !== null || (row.attempts > 0 && row.lockedUntil === null));
+      const settled = async () =>
+        (await owed()).every((row) => row.sentAt !== null || (row.attempts > 0 && row.lockedUntil === null));
       for (let i = 0; i < 250 && !(await settled()); i++) await new Promise((resolve) => setTimeout(resolve, 20));
       down = false;
       expect(await broken.context.outbox.deliver((key) => broken.brands.brands.get(key as never))).toBe(1);
       expect(sent.map((mail) => [mail.to, mail.html.includes('Hello Eilidh')])).toEqual([[email.toLowerCase(), true]]);
       expect((await owed()).every((row) => row.sentAt !== null)).toBe(true);
       expect((await broken.call('POST', `/v1/users/activation/${codeFrom(sent[0]!)}`)).status).toBe(200);
-      expect((await broken.call('POST', '/v1/auth/login', { body: { username: email, password: `${PASSWORD}!` } })).status).toBe(200);
+      expect(
+        (await broken.call('POST', '/v1/auth/login', { body: { username: email, password: `${PASSWORD}!` } })).status,
+      ).toBe(200);
       // Activated: registering again is the usual 409.
       expect((await broken.call('POST', '/v1/users/register', { body: registration(email) })).status).toBe(409);
       // A reset for an unknown or known address still answers the same, whatever the mail does.
@@ -458,7 +561,10 @@ describe('activation mail from the outbox (issue 22)', () => {
     const server = await startApiServer();
     try {
       const email = uniqueEmail('Crashed');
-      const [user] = await server.db.insert(users).values({ email: email.toLowerCase(), passwordHash: 'x', brand: 'regional', firstName: 'Isla', lastName: 'M' }).returning();
+      const [user] = await server.db
+        .insert(users)
+        .values({ email: email.toLowerCase(), passwordHash: 'x', brand: 'regional', firstName: 'Isla', lastName: 'M' })
+        .returning();
       await server.db.insert(mailOutbox).values({ kind: 'activation', userId: user!.id, brand: 'regional' });
       server.context.outbox.start((key) => server.brands.brands.get(key as never), 60_000);
       expect(codeFrom(await server.mailTo(email, /Activate/))).toMatch(/^[\w-]{43}$/);

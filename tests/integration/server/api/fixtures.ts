@@ -5,7 +5,9 @@ import type { Database } from '../../../../src/server/db/index';
 import { users } from '../../../../src/server/db/schema';
 
 /** A SPEC section 3 Journey (the fields the saved list reads, plus a few more). */
-export function journeyData(options: { withReturn?: boolean; cost?: string; stages?: unknown[] } = {}): Record<string, unknown> {
+export function journeyData(
+  options: { withReturn?: boolean; cost?: string; stages?: unknown[] } = {},
+): Record<string, unknown> {
   const leg = (date: string, at: string, arrive: string, text: string) => ({
     departure_date: date,
     departure_at: at,
@@ -36,12 +38,23 @@ export async function userId(db: Database, email: string): Promise<string> {
 
 export async function plannedSearch(
   db: Database,
-  options: { brand?: string; userId?: string | null; journeys?: number; withReturn?: boolean; createdAt?: Date; origin?: string } = {},
+  options: {
+    brand?: string;
+    userId?: string | null;
+    journeys?: number;
+    withReturn?: boolean;
+    createdAt?: Date;
+    origin?: string;
+  } = {},
 ): Promise<{ hash: string; journeyIds: string[] }> {
   const { hash } = await storeQuery(db, {
     brand: options.brand ?? 'regional',
     userId: options.userId ?? null,
-    form: { origin: { lat: 56.462, lng: -2.9707 }, destination: { lat: 56.3963, lng: -3.4375 }, out_time: '2026/07/01 09:00:00' },
+    form: {
+      origin: { lat: 56.462, lng: -2.9707 },
+      destination: { lat: 56.3963, lng: -3.4375 },
+      out_time: '2026/07/01 09:00:00',
+    },
     originAddress: options.origin ?? 'Dundee Railway Station, Dundee',
     destinationAddress: 'Perth Concert Hall, Perth',
     outDepartureAt: new Date('2026-07-01T08:00:00Z'),
@@ -50,7 +63,9 @@ export async function plannedSearch(
   });
   const journeyIds: string[] = [];
   for (let position = 0; position < (options.journeys ?? 2); position++) {
-    journeyIds.push((await storeJourney(db, { queryHash: hash, position, data: journeyData({ withReturn: options.withReturn }) })).id);
+    journeyIds.push(
+      (await storeJourney(db, { queryHash: hash, position, data: journeyData({ withReturn: options.withReturn }) })).id,
+    );
   }
   return { hash, journeyIds };
 }

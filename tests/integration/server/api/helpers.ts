@@ -76,16 +76,33 @@ export async function startApiServer(
   const { database, dispose } = await openTestDatabase();
   let offset = 0;
   const now = () => new Date(Date.now() + offset);
-  const realtime = options.search ? createRealtimePlugin({ isKnownAppKey: (key) => brands.byApiKey(key) !== undefined }) : undefined;
+  const realtime = options.search
+    ? createRealtimePlugin({ isKnownAppKey: (key) => brands.byApiKey(key) !== undefined })
+    : undefined;
   const search = realtime
-    ? createInProcessSearchJobs({ db: database.db, publish: realtime.realtime.publish, log: { error: (details, message) => console.error(message, details) } })
+    ? createInProcessSearchJobs({
+        db: database.db,
+        publish: realtime.realtime.publish,
+        log: { error: (details, message) => console.error(message, details) },
+      })
     : undefined;
   await search?.pool.ready();
   const context = createApiContext({
     db: database.db,
-    settings: { publicUrl: 'https://{host}', mailFrom: 'no-reply@drover.test', smtpUrl: undefined, dataDir, ...(options.regions ? { regions: options.regions } : {}) },
+    settings: {
+      publicUrl: 'https://{host}',
+      mailFrom: 'no-reply@drover.test',
+      smtpUrl: undefined,
+      dataDir,
+      ...(options.regions ? { regions: options.regions } : {}),
+    },
     // As in main.ts: the modules log through the server's logger (once it exists).
-    log: options.logLines ? { info: (details, message) => app?.log.info(details, message), error: (details, message) => app?.log.error(details, message) } : { info: () => {}, error: () => {} },
+    log: options.logLines
+      ? {
+          info: (details, message) => app?.log.info(details, message),
+          error: (details, message) => app?.log.error(details, message),
+        }
+      : { info: () => {}, error: () => {} },
     now,
     limits: { ...LOOSE_LIMITS, ...options.limits },
     rateLimiter: options.rateLimiter,
@@ -93,7 +110,12 @@ export async function startApiServer(
     search: search?.jobs,
   });
   const lines = options.logLines;
-  const logStream = lines && new Writable({ write: (chunk: Buffer, _encoding, done) => void (lines.push(...chunk.toString('utf8').split('\n').filter(Boolean)), done()) });
+  const logStream =
+    lines &&
+    new Writable({
+      write: (chunk: Buffer, _encoding, done) =>
+        void (lines.push(...chunk.toString('utf8').split('\n').filter(Boolean)), done()),
+    });
   let app: Awaited<ReturnType<typeof buildServer>> | undefined = undefined;
   app = await buildServer({
     settings: { distDir, logLevel: lines ? 'info' : 'silent', requestTimeoutMs: 60_000, trustProxy: false },
@@ -172,7 +194,8 @@ export function codeFrom(mail: Mail): string {
 
 let counter = 0;
 /** A unique e-mail address per call (tests share one database per file). */
-export const uniqueEmail = (name = 'user') => `${name}.${process.pid}.${Date.now().toString(36)}.${counter++}@example.org`;
+export const uniqueEmail = (name = 'user') =>
+  `${name}.${process.pid}.${Date.now().toString(36)}.${counter++}@example.org`;
 
 export const PASSWORD = 'correct horse battery';
 
@@ -207,7 +230,12 @@ export async function signUp(server: ApiServer, email = uniqueEmail(), brand = '
 
 /** Real in-process search jobs whose planner finds nothing: searches are stored, run and done without the planner threads. */
 export function planNothing(server: ApiServer): InProcessSearchJobs {
-  const jobs = new InProcessSearchJobs({ db: server.db, publish: () => {}, plan: async () => [], log: { error: () => {} } });
+  const jobs = new InProcessSearchJobs({
+    db: server.db,
+    publish: () => {},
+    plan: async () => [],
+    log: { error: () => {} },
+  });
   server.context.search = jobs;
   return jobs;
 }

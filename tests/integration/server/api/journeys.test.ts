@@ -31,9 +31,17 @@ describe('POST /v1/journey/save/{journeyId}', () => {
     const { hash, journeyIds } = await plannedSearch(server.db, { withReturn: true });
     const id = journeyIds[0]!;
     const read = async (token?: string) => {
-      const one = (await server.call('GET', `/v1/journey-planner/search/${hash}/${id}`, { token })).json<{ data: { id: string; user_status?: string } }>().data;
-      const all = (await server.call('GET', `/v1/journey-planner/search/${hash}`, { token })).json<{ data: { journeys: Array<{ id: string; user_status?: string }> } }>().data;
-      return [one.user_status, all.journeys.find((j) => j.id === id)?.user_status, all.journeys.filter((j) => j.user_status !== undefined).length];
+      const one = (await server.call('GET', `/v1/journey-planner/search/${hash}/${id}`, { token })).json<{
+        data: { id: string; user_status?: string };
+      }>().data;
+      const all = (await server.call('GET', `/v1/journey-planner/search/${hash}`, { token })).json<{
+        data: { journeys: Array<{ id: string; user_status?: string }> };
+      }>().data;
+      return [
+        one.user_status,
+        all.journeys.find((j) => j.id === id)?.user_status,
+        all.journeys.filter((j) => j.user_status !== undefined).length,
+      ];
     };
     // Read before saving, so a cached answer must not hide the save afterwards.
     expect(await read(alice.token)).toEqual([undefined, undefined, 0]);
@@ -61,10 +69,14 @@ describe('POST /v1/journey/save/{journeyId}', () => {
       expect(response.status).toBe(404);
       expect(response.json<Body>().message).toBe('Journey not found.');
     }
-    expect((await server.call('POST', `/v1/journey/save/${id}`, { token: alice.token, brand: 'health' })).status).toBe(403);
+    expect((await server.call('POST', `/v1/journey/save/${id}`, { token: alice.token, brand: 'health' })).status).toBe(
+      403,
+    );
     // A journey planned on another brand is not found here.
     const park = await plannedSearch(server.db, { brand: 'park' });
-    expect((await server.call('POST', `/v1/journey/save/${park.journeyIds[0]}`, { token: alice.token })).status).toBe(404);
+    expect((await server.call('POST', `/v1/journey/save/${park.journeyIds[0]}`, { token: alice.token })).status).toBe(
+      404,
+    );
     expect(await server.db.select().from(savedJourneys).where(eq(savedJourneys.journeyId, id))).toHaveLength(0);
   });
 });
@@ -84,12 +96,14 @@ describe('POST /v1/journey/viewed/{journeyId}', () => {
     expect((await server.call('POST', '/v1/journey/viewed/nope')).status).toBe(404);
     // Brands without accounts still record views.
     const health = await plannedSearch(server.db, { brand: 'health' });
-    expect((await server.call('POST', `/v1/journey/viewed/${health.journeyIds[0]}`, { brand: 'health' })).status).toBe(200);
+    expect((await server.call('POST', `/v1/journey/viewed/${health.journeyIds[0]}`, { brand: 'health' })).status).toBe(
+      200,
+    );
   });
 });
 
 describe('GET /v1/journey/saved/user', () => {
-  it('lists the user\'s own saved journeys, newest first, in the Saved journey item shape', async () => {
+  it("lists the user's own saved journeys, newest first, in the Saved journey item shape", async () => {
     const carol = uniqueEmail('carol');
     const token = await signUp(server, carol);
     const empty = await server.call('GET', '/v1/journey/saved/user', { token });
@@ -125,20 +139,34 @@ describe('GET /v1/journey/saved/user', () => {
       duration_return: { text: '1 hour 10 mins' },
       stages: { depart: ['walk', 'bus', 'walk'], return: ['walk', 'bus', 'walk'] },
     });
-    expect(body.data[1]).toMatchObject({ journey_id: single.journeyIds[0], is_return: false, return_date: null, duration_return: null, stages: { depart: ['walk', 'bus', 'walk'] } });
+    expect(body.data[1]).toMatchObject({
+      journey_id: single.journeyIds[0],
+      is_return: false,
+      return_date: null,
+      duration_return: null,
+      stages: { depart: ['walk', 'bus', 'walk'] },
+    });
 
-    const page2 = savedJourneysAnswerSchema.parse((await server.call('GET', '/v1/journey/saved/user?per_page=1&page=2', { token })).json());
+    const page2 = savedJourneysAnswerSchema.parse(
+      (await server.call('GET', '/v1/journey/saved/user?per_page=1&page=2', { token })).json(),
+    );
     expect(page2.meta).toEqual({ total: 2, per_page: 1, current_page: 2, last_page: 2 });
     expect(page2.data.map((item) => item.journey_id)).toEqual([single.journeyIds[0]]);
-    const beyond = savedJourneysAnswerSchema.parse((await server.call('GET', '/v1/journey/saved/user?page=9', { token })).json());
+    const beyond = savedJourneysAnswerSchema.parse(
+      (await server.call('GET', '/v1/journey/saved/user?page=9', { token })).json(),
+    );
     expect(beyond.data).toEqual([]);
 
     // Other users and anonymous callers see none of it.
-    const bobs = savedJourneysAnswerSchema.parse((await server.call('GET', '/v1/journey/saved/user', { token: bob.token })).json());
+    const bobs = savedJourneysAnswerSchema.parse(
+      (await server.call('GET', '/v1/journey/saved/user', { token: bob.token })).json(),
+    );
     expect(bobs.data.map((item) => item.journey_id)).not.toContain(single.journeyIds[0]);
     expect((await server.call('GET', '/v1/journey/saved/user')).status).toBe(401);
     // Another brand's list is its own.
-    const park = savedJourneysAnswerSchema.parse((await server.call('GET', '/v1/journey/saved/user', { token, brand: 'park' })).json());
+    const park = savedJourneysAnswerSchema.parse(
+      (await server.call('GET', '/v1/journey/saved/user', { token, brand: 'park' })).json(),
+    );
     expect(park.meta.total).toBe(0);
   });
 
@@ -159,12 +187,20 @@ describe('GET /v1/journey/saved/user', () => {
 });
 
 describe('GET /v1/journey-planner/queries/user', () => {
-  it('lists the user\'s own searches, newest first, with meta', async () => {
+  it("lists the user's own searches, newest first, with meta", async () => {
     const dave = uniqueEmail('dave');
     const token = await signUp(server, dave);
     const id = await userId(server.db, dave);
-    const older = await plannedSearch(server.db, { userId: id, createdAt: new Date('2026-01-01T10:00:00Z'), origin: 'Stirling Castle' });
-    const newer = await plannedSearch(server.db, { userId: id, createdAt: new Date('2026-01-02T10:00:00Z'), withReturn: true });
+    const older = await plannedSearch(server.db, {
+      userId: id,
+      createdAt: new Date('2026-01-01T10:00:00Z'),
+      origin: 'Stirling Castle',
+    });
+    const newer = await plannedSearch(server.db, {
+      userId: id,
+      createdAt: new Date('2026-01-02T10:00:00Z'),
+      withReturn: true,
+    });
     await plannedSearch(server.db, { userId: bob.id });
     await plannedSearch(server.db, { userId: id, brand: 'park' });
 
@@ -185,11 +221,17 @@ describe('GET /v1/journey-planner/queries/user', () => {
     });
     expect(body.data[0]?.return_departure_at).toBe('2026-07-01T16:30:00.000Z');
 
-    const one = recentSearchesAnswerSchema.parse((await server.call('GET', '/v1/journey-planner/queries/user?per_page=1', { token })).json());
+    const one = recentSearchesAnswerSchema.parse(
+      (await server.call('GET', '/v1/journey-planner/queries/user?per_page=1', { token })).json(),
+    );
     expect(one.meta).toEqual({ total: 2, per_page: 1, current_page: 1, last_page: 2 });
     expect((await server.call('GET', '/v1/journey-planner/queries/user')).status).toBe(401);
-    expect((await server.call('GET', '/v1/journey-planner/queries/user', { token, brand: 'council' })).status).toBe(403);
-    const bobs = recentSearchesAnswerSchema.parse((await server.call('GET', '/v1/journey-planner/queries/user', { token: bob.token })).json());
+    expect((await server.call('GET', '/v1/journey-planner/queries/user', { token, brand: 'council' })).status).toBe(
+      403,
+    );
+    const bobs = recentSearchesAnswerSchema.parse(
+      (await server.call('GET', '/v1/journey-planner/queries/user', { token: bob.token })).json(),
+    );
     expect(bobs.data.map((item) => item.hash)).not.toContain(older.hash);
   });
 });

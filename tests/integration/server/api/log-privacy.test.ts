@@ -22,7 +22,14 @@ it('logs a failed query by kind, without its parameters (e-mail, argon2id hash)'
   const email = uniqueEmail('Leaky');
   const failure = await server.db
     .insert(users)
-    .values({ email, passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNo', brand: 'regional', firstName: 'Isla', lastName: 'Morrison', dob: 'not a date' })
+    .values({
+      email,
+      passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNo',
+      brand: 'regional',
+      firstName: 'Isla',
+      lastName: 'Morrison',
+      dob: 'not a date',
+    })
     .then(
       () => undefined,
       (error: unknown) => error,
@@ -33,7 +40,9 @@ it('logs a failed query by kind, without its parameters (e-mail, argon2id hash)'
   expect(logged).toContain('database query failed');
   expect(logged).not.toContain(email);
   expect(logged).not.toMatch(/argon2|not a date/);
-  expect(safeUrl('/v1/users/activation/abcdefghijabcdefghijabcdefghijabcdefghij123?x=me@example.org')).toBe('/v1/users/activation/[redacted]');
+  expect(safeUrl('/v1/users/activation/abcdefghijabcdefghijabcdefghijabcdefghij123?x=me@example.org')).toBe(
+    '/v1/users/activation/[redacted]',
+  );
 });
 
 it('the log of a whole account life and a failing query holds no e-mail, hash, token or code', async () => {
@@ -43,7 +52,9 @@ it('the log of a whole account life and a failing query holds no e-mail, hash, t
   await server.call('GET', '/v1/users/show', { token });
   await server.call('POST', '/v1/users/password/reset', { body: { email } });
   const resetCode = codeFrom(await server.mailTo(email, /password/i));
-  await server.call('POST', `/v1/users/password/reset/${resetCode}`, { body: { password: `${PASSWORD}!`, password_confirmation: 'typo' } });
+  await server.call('POST', `/v1/users/password/reset/${resetCode}`, {
+    body: { password: `${PASSWORD}!`, password_confirmation: 'typo' },
+  });
   await server.call('POST', '/v1/auth/login', { body: { username: email, password: 'wrong password' } });
   // A query that fails with personal parameters: registering while the table cannot take the row.
   const other = uniqueEmail('Broken');
@@ -57,6 +68,7 @@ it('the log of a whole account life and a failing query holds no e-mail, hash, t
   const log = lines.join('\n');
   expect(log).toMatch(/request failed/);
   expect(log).toMatch(/database query failed/);
-  for (const secret of [email.toLowerCase(), other.toLowerCase(), token, activationCode, resetCode, PASSWORD]) expect(log).not.toContain(secret);
+  for (const secret of [email.toLowerCase(), other.toLowerCase(), token, activationCode, resetCode, PASSWORD])
+    expect(log).not.toContain(secret);
   expect(log).not.toMatch(/\$argon2|@example\.org|params:|insert into/i);
 });

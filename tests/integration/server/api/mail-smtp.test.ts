@@ -18,7 +18,9 @@ const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'drover-smtp-'));
 
 beforeAll(async () => {
   smtp = await startSmtpReceiver();
-  server = await startApiServer({ mailer: createMailer({ smtpUrl: smtp.url, dataDir: outbox, log: { info: () => {} } }) });
+  server = await startApiServer({
+    mailer: createMailer({ smtpUrl: smtp.url, dataDir: outbox, log: { info: () => {} } }),
+  });
 });
 afterAll(async () => {
   await server?.close();
@@ -27,12 +29,13 @@ afterAll(async () => {
 });
 
 describe('account mail over SMTP', () => {
-  it('sends the activation mail to the relay in the brand\'s name, and its link activates the account', async () => {
+  it("sends the activation mail to the relay in the brand's name, and its link activates the account", async () => {
     const email = uniqueEmail('smtp');
     const registered = await server.call('POST', '/v1/users/register', { body: registration(email) });
     expect(registered.status).toBe(201);
     // Sent from the outbox right after the answer.
-    for (let i = 0; i < 100 && !smtp.mails.some((m) => m.to.includes(email.toLowerCase())); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let i = 0; i < 100 && !smtp.mails.some((m) => m.to.includes(email.toLowerCase())); i++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     const mail = smtp.mails.find((m) => m.to.includes(email.toLowerCase()));
     expect(mail).toBeDefined();
     expect(mail!.from).toBe('no-reply@drover.test');
@@ -44,7 +47,9 @@ describe('account mail over SMTP', () => {
     expect(fs.existsSync(path.join(outbox, 'outbox'))).toBe(false);
 
     expect((await server.call('POST', `/v1/users/activation/${code}`)).status).toBe(200);
-    expect((await server.call('POST', '/v1/auth/login', { body: { username: email, password: PASSWORD } })).status).toBe(200);
+    expect(
+      (await server.call('POST', '/v1/auth/login', { body: { username: email, password: PASSWORD } })).status,
+    ).toBe(200);
   });
 
   it('still registers when the relay cannot be reached: the mail waits in the outbox', async () => {
@@ -54,7 +59,8 @@ describe('account mail over SMTP', () => {
     expect(registered.status).toBe(201);
     const [user] = await server.db.select().from(users).where(eq(users.email, email.toLowerCase()));
     const owed = async () => (await server.db.select().from(mailOutbox).where(eq(mailOutbox.userId, user!.id)))[0];
-    for (let i = 0; i < 250 && (await owed())?.attempts === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let i = 0; i < 250 && (await owed())?.attempts === 0; i++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     expect(await owed()).toMatchObject({ attempts: 1, sentAt: null });
   });
 });

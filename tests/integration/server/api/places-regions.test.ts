@@ -30,7 +30,14 @@ function writeRegion(dir: string, name: string, towns: string[], places = true):
     name,
     snapshot: `${name}.region.bin`,
     feeds: [{ name: 'ember', gtfs: EMBER_ZIP, stops: { kind: 'coach', operator: 'Ember', source: 'gtfs-ember' } }],
-    ...(places ? { places: { geonames: 'towns.csv', admin2Councils: path.join(REPO_ROOT, 'data/tayside/geo/geonames-admin2-councils.csv') } } : {}),
+    ...(places
+      ? {
+          places: {
+            geonames: 'towns.csv',
+            admin2Councils: path.join(REPO_ROOT, 'data/tayside/geo/geonames-admin2-councils.csv'),
+          },
+        }
+      : {}),
   };
   const file = path.join(dir, `${name}.json`);
   fs.writeFileSync(file, JSON.stringify(manifest));
@@ -40,14 +47,23 @@ function writeRegion(dir: string, name: string, towns: string[], places = true):
 /** Builds and writes the region's snapshot, then swaps its towns file for `laterTowns` dated before the snapshot. */
 async function snapshotThenChangeSources(manifest: string, laterTowns: string[]): Promise<void> {
   const dir = path.dirname(manifest);
-  await writeRegionSnapshotFile(path.join(dir, `${path.basename(manifest, '.json')}.region.bin`), await buildRegionSnapshot(manifest));
+  await writeRegionSnapshotFile(
+    path.join(dir, `${path.basename(manifest, '.json')}.region.bin`),
+    await buildRegionSnapshot(manifest),
+  );
   fs.writeFileSync(path.join(dir, 'towns.csv'), `name,lat,lng,admin2\n${laterTowns.join('\n')}\n`);
   for (const file of [manifest, path.join(dir, 'towns.csv')]) fs.utimesSync(file, LONG_AGO, LONG_AGO);
 }
 
 const quiet = () => {
   const messages: string[] = [];
-  return { messages, log: { info: (_: object, m: string) => void messages.push(m), error: (_: object, m: string) => void messages.push(m) } };
+  return {
+    messages,
+    log: {
+      info: (_: object, m: string) => void messages.push(m),
+      error: (_: object, m: string) => void messages.push(m),
+    },
+  };
 };
 
 let root: string;
@@ -56,7 +72,10 @@ let only: ApiServer;
 let both: ApiServer;
 beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'drover-regions-'));
-  testRegion = writeRegion(path.join(root, 'minch'), 'minch', [`"Snapshotton",${SNAPSHOTTON.lat},${SNAPSHOTTON.lng},V3`, PERTH_ROW]);
+  testRegion = writeRegion(path.join(root, 'minch'), 'minch', [
+    `"Snapshotton",${SNAPSHOTTON.lat},${SNAPSHOTTON.lng},V3`,
+    PERTH_ROW,
+  ]);
   await snapshotThenChangeSources(testRegion, [`"Sourceville",${SNAPSHOTTON.lat},${SNAPSHOTTON.lng},V3`, PERTH_ROW]);
   only = await startApiServer({ regions: [testRegion] });
   both = await startApiServer({ regions: [TAYSIDE_MANIFEST, testRegion] });
@@ -83,14 +102,19 @@ describe('one region: the places of its snapshot', () => {
   it("answers autocomplete and reverse from the snapshot's places, not the sources changed since", async () => {
     expect((await suggest(only, 'Snapshotton'))[0]).toMatchObject({ label: 'Snapshotton', type: 'town' });
     expect(await suggest(only, 'Sourceville')).toEqual([]);
-    expect(await reverse(only, SNAPSHOTTON.lat, SNAPSHOTTON.lng)).toMatchObject({ label: 'Snapshotton', distance_m: 0 });
+    expect(await reverse(only, SNAPSHOTTON.lat, SNAPSHOTTON.lng)).toMatchObject({
+      label: 'Snapshotton',
+      distance_m: 0,
+    });
     // The feed's stops are places too; Tayside's postcodes are not in this region.
     expect((await suggest(only, 'Dundee')).some((s) => s.type === 'stop')).toBe(true);
     expect(await suggest(only, 'DD1 4HN')).toEqual([]);
   });
 
   it('builds the places from the sources when the snapshot is older than them, or missing', async () => {
-    const stale = writeRegion(path.join(root, 'stale'), 'stale', [`"Snapshotton",${SNAPSHOTTON.lat},${SNAPSHOTTON.lng},V3`]);
+    const stale = writeRegion(path.join(root, 'stale'), 'stale', [
+      `"Snapshotton",${SNAPSHOTTON.lat},${SNAPSHOTTON.lng},V3`,
+    ]);
     await snapshotThenChangeSources(stale, [`"Sourceville",${SNAPSHOTTON.lat},${SNAPSHOTTON.lng},V3`]);
     const current = quiet();
     expect((await loadRegionPlaceIndexes([stale], current.log)).search('Snapshotton')[0]?.label).toBe('Snapshotton');
@@ -110,7 +134,10 @@ describe('one region: the places of its snapshot', () => {
     const { messages, log } = quiet();
     const set = await loadRegionPlaceIndexes([bare, testRegion], log);
     expect(set.indexes).toHaveLength(1);
-    expect(messages).toEqual(['region has no places section; it adds no places to place search', 'place index read from the region snapshot']);
+    expect(messages).toEqual([
+      'region has no places section; it adds no places to place search',
+      'place index read from the region snapshot',
+    ]);
     const none = await loadRegionPlaceIndexes([bare]);
     expect(none.size).toBe(0);
     expect(none.search('Dundee')).toEqual([]);
@@ -124,8 +151,14 @@ describe('two regions: Tayside and the test region', () => {
     expect(postcode[0]).toMatchObject({ id: 'postcode:DD14HN', label: 'DD1 4HN', type: 'postcode' });
     expect((await suggest(both, 'Dundee station'))[0]).toMatchObject({ label: 'Dundee station', type: 'station' });
     expect((await suggest(both, 'Snapshotton'))[0]).toMatchObject({ label: 'Snapshotton', type: 'town' });
-    expect(await reverse(both, postcode[0]!.lat, postcode[0]!.lng)).toMatchObject({ id: 'postcode:DD14HN', distance_m: 0 });
-    expect(await reverse(both, SNAPSHOTTON.lat, SNAPSHOTTON.lng)).toMatchObject({ label: 'Snapshotton', distance_m: 0 });
+    expect(await reverse(both, postcode[0]!.lat, postcode[0]!.lng)).toMatchObject({
+      id: 'postcode:DD14HN',
+      distance_m: 0,
+    });
+    expect(await reverse(both, SNAPSHOTTON.lat, SNAPSHOTTON.lng)).toMatchObject({
+      label: 'Snapshotton',
+      distance_m: 0,
+    });
     // Ullapool is a Tayside geonames town: the nearest town over both regions.
     expect(await reverse(both, 57.89872, -5.16039)).toMatchObject({ label: 'Ullapool', type: 'town' });
   });
@@ -142,7 +175,9 @@ describe('two regions: Tayside and the test region', () => {
       const scores = new Map<string, number>();
       for (const index of set.indexes) {
         const outcome = index.searchScored(q, { bias: both.brands.defaultBrand.region.autocompleteBias });
-        if (outcome.ok) for (const { place, score } of outcome.results) scores.set(place.id, Math.max(scores.get(place.id) ?? -Infinity, score));
+        if (outcome.ok)
+          for (const { place, score } of outcome.results)
+            scores.set(place.id, Math.max(scores.get(place.id) ?? -Infinity, score));
       }
       const ordered = answer.map((s) => scores.get(s.id)!);
       expect(ordered, q).toEqual([...ordered].sort((a, b) => b - a));

@@ -77,11 +77,20 @@ describe('GET /v1/places/autocomplete', () => {
     // Tayside's data holds three same-named pairs with one in Aberdeenshire: Newburgh (Fife),
     // Blackburn (West Lothian) and Westhill (Highland). The regional brand's box ranks the other first
     // for the first two, so the order really comes from the brand.
-    for (const [name, other] of [['Newburgh', 'Fife'], ['Blackburn', 'West Lothian']] as const) {
+    for (const [name, other] of [
+      ['Newburgh', 'Fife'],
+      ['Blackburn', 'West Lothian'],
+    ] as const) {
       const council = (await suggest(name, 'council')).filter((s) => s.label === name);
-      expect(council.map((s) => s.secondary), name).toEqual(['Aberdeenshire', other]);
+      expect(
+        council.map((s) => s.secondary),
+        name,
+      ).toEqual(['Aberdeenshire', other]);
       const regional = (await suggest(name, 'regional')).filter((s) => s.label === name);
-      expect(regional.map((s) => s.secondary), name).toEqual([other, 'Aberdeenshire']);
+      expect(
+        regional.map((s) => s.secondary),
+        name,
+      ).toEqual([other, 'Aberdeenshire']);
     }
     expect((await suggest('Westhill', 'council'))[0]).toMatchObject({ label: 'Westhill', secondary: 'Aberdeenshire' });
   });
@@ -117,7 +126,9 @@ describe('GET /v1/places/autocomplete', () => {
   });
 
   it('needs a known API key', async () => {
-    const response = await server.call('GET', '/v1/places/autocomplete?q=perth', { headers: { 'x-api-key': 'not-a-brand-key-at-all' } });
+    const response = await server.call('GET', '/v1/places/autocomplete?q=perth', {
+      headers: { 'x-api-key': 'not-a-brand-key-at-all' },
+    });
     expect(response.status).toBe(401);
   });
 });
@@ -140,7 +151,9 @@ describe('GET /v1/places/reverse', () => {
   it('falls back to the nearest town away from any postcode, and null where nothing is near', async () => {
     // Tayport (Fife): no Dundee postcode and no NaPTAN stop of the region within 500 m, but the town is near.
     const tayport = (await suggest('Tayport')).find((s) => s.type === 'town')!;
-    const near = reverseAnswerSchema.parse((await reverse(`lat=${tayport.lat + 0.004}&lng=${tayport.lng}`)).json()).data;
+    const near = reverseAnswerSchema.parse(
+      (await reverse(`lat=${tayport.lat + 0.004}&lng=${tayport.lng}`)).json(),
+    ).data;
     expect(near).toMatchObject({ label: 'Tayport', type: 'town' });
     expect(near!.distance_m).toBeGreaterThan(400);
     // London is outside the index's country box; the Atlantic west of Skye is far from everything.
@@ -177,7 +190,11 @@ describe('GET /v1/places/reverse', () => {
 
 describe('random input', () => {
   it('never gets a 5xx: autocomplete answers a list or a 400 on q, reverse a place/null or a 400 on lat/lng', async () => {
-    const text = fc.oneof(fc.string({ maxLength: 120 }), fc.string({ unit: 'grapheme', maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 40 }));
+    const text = fc.oneof(
+      fc.string({ maxLength: 120 }),
+      fc.string({ unit: 'grapheme', maxLength: 40 }),
+      fc.string({ unit: 'binary', maxLength: 40 }),
+    );
     await fc.assert(
       fc.asyncProperty(text, fc.constantFrom('regional', 'council', 'park', 'health'), async (q, brand) => {
         const response = await server.call('GET', `/v1/places/autocomplete?q=${encodeURIComponent(q)}`, { brand });
@@ -189,10 +206,17 @@ describe('random input', () => {
       }),
       { numRuns: 150 },
     );
-    const coordinate = fc.oneof(fc.double({ min: -200, max: 200, noNaN: false }).map(String), fc.string({ maxLength: 20 }), fc.constant(''));
+    const coordinate = fc.oneof(
+      fc.double({ min: -200, max: 200, noNaN: false }).map(String),
+      fc.string({ maxLength: 20 }),
+      fc.constant(''),
+    );
     await fc.assert(
       fc.asyncProperty(coordinate, coordinate, async (lat, lng) => {
-        const response = await server.call('GET', `/v1/places/reverse?lat=${encodeURIComponent(lat)}&lng=${encodeURIComponent(lng)}`);
+        const response = await server.call(
+          'GET',
+          `/v1/places/reverse?lat=${encodeURIComponent(lat)}&lng=${encodeURIComponent(lng)}`,
+        );
         if (response.status === 200) expect(reverseAnswerSchema.safeParse(response.json()).success).toBe(true);
         else {
           expect(response.status).toBe(400);
@@ -206,20 +230,30 @@ describe('random input', () => {
 
 describe("the web app's built-in provider against this server", () => {
   const provider = (brand = 'council') =>
-    createBuiltInProvider({ apiKey: server.brands.brands.get(brand as never)!.apiKey, baseUrl: `http://127.0.0.1:${server.port}` });
+    createBuiltInProvider({
+      apiKey: server.brands.brands.get(brand as never)!.apiKey,
+      baseUrl: `http://127.0.0.1:${server.port}`,
+    });
 
   it('suggests with coordinates and reverse-looks-up through the SPEC headers', async () => {
     const signal = new AbortController().signal;
     expect(await provider().autocomplete('Newburgh', signal)).toEqual(await suggest('Newburgh', 'council'));
     const where = postcodeRow('DD1 4HN');
-    expect(await provider().reverse(where.lat, where.lng)).toEqual({ label: 'DD1 4HN', lat: where.lat, lng: where.lng });
+    expect(await provider().reverse(where.lat, where.lng)).toEqual({
+      label: 'DD1 4HN',
+      lat: where.lat,
+      lng: where.lng,
+    });
     expect(await provider().reverse(51.5074, -0.1278)).toBeNull();
   });
 
   it('answers no suggestions for text the server refuses (a 400), rejects on other failures and aborts when superseded', async () => {
     expect(await provider().autocomplete('<b>x</b>', new AbortController().signal)).toEqual([]);
     expect(await provider().autocomplete('Perth;', new AbortController().signal)).toEqual([]);
-    const unknownKey = createBuiltInProvider({ apiKey: 'not-a-brand-key-at-all', baseUrl: `http://127.0.0.1:${server.port}` });
+    const unknownKey = createBuiltInProvider({
+      apiKey: 'not-a-brand-key-at-all',
+      baseUrl: `http://127.0.0.1:${server.port}`,
+    });
     const error = await unknownKey.autocomplete('perth', new AbortController().signal).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiRequestError);
     expect((error as ApiRequestError).status).toBe(401);
@@ -232,7 +266,10 @@ describe("the web app's built-in provider against this server", () => {
 describe('the place index on the server', () => {
   it("is the Tayside region's places, with the same answers as the server", async () => {
     const messages: string[] = [];
-    const set = await loadRegionPlaceIndexes([TAYSIDE_MANIFEST], { info: (_, m) => void messages.push(m), error: (_, m) => void messages.push(m) });
+    const set = await loadRegionPlaceIndexes([TAYSIDE_MANIFEST], {
+      info: (_, m) => void messages.push(m),
+      error: (_, m) => void messages.push(m),
+    });
     expect(set.indexes).toHaveLength(1);
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatch(/^place index (read from the region snapshot|built \(no current region snapshot\))$/);

@@ -19,7 +19,11 @@ afterAll(async () => {
 
 const day = new Date(Date.now() + 2 * 86_400_000);
 const OUT = `${day.getUTCFullYear()}/${String(day.getUTCMonth() + 1).padStart(2, '0')}/${String(day.getUTCDate()).padStart(2, '0')} 10:00:00`;
-const FORM = { origin: { label: 'Dundee', lat: 56.4566, lng: -2.9713 }, destination: { label: 'Perth', lat: 56.3952, lng: -3.4374 }, out_time: OUT };
+const FORM = {
+  origin: { label: 'Dundee', lat: 56.4566, lng: -2.9713 },
+  destination: { label: 'Perth', lat: 56.3952, lng: -3.4374 },
+  out_time: OUT,
+};
 const post = (from?: string) => server.call('POST', '/v1/journey-planner/search', { body: FORM, from });
 const stored = async () => (await server.db.select({ n: count() }).from(searchQueries))[0]!.n;
 
@@ -28,7 +32,9 @@ it('limits searches per IP with 429 and Retry-After; other IPs still search', as
   const before = await stored();
   const limited = await post();
   expect(limited.status).toBe(429);
-  expect(limited.json<{ message: string }>().message).toMatch(/^Too many searches\. Please try again in \d+ (second|minute)s?\.$/);
+  expect(limited.json<{ message: string }>().message).toMatch(
+    /^Too many searches\. Please try again in \d+ (second|minute)s?\.$/,
+  );
   expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
   expect(await stored()).toBe(before);
@@ -37,7 +43,11 @@ it('limits searches per IP with 429 and Retry-After; other IPs still search', as
 
 it('bounds the queue: past SEARCH_QUEUE_LIMIT a search is refused with 429 and Retry-After, not stored', async () => {
   const held: SearchJob[] = [];
-  const holding: SearchJobQueue = { enqueue: async (job) => void held.push(job), depth: async () => held.length, close: async () => {} };
+  const holding: SearchJobQueue = {
+    enqueue: async (job) => void held.push(job),
+    depth: async () => held.length,
+    close: async () => {},
+  };
   server.context.search = holding;
   server.context.searchQueueLimit = 2;
   expect((await post('127.0.0.3')).status).toBe(201);

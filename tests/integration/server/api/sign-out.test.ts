@@ -11,7 +11,9 @@ afterAll(async () => {
 });
 
 const login = async (email: string) =>
-  (await server.call('POST', '/v1/auth/login', { body: { username: email, password: PASSWORD } })).json<{ data: { access_token: string } }>().data.access_token;
+  (await server.call('POST', '/v1/auth/login', { body: { username: email, password: PASSWORD } })).json<{
+    data: { access_token: string };
+  }>().data.access_token;
 
 it('POST /v1/auth/logout ends that token at once, and only that one', async () => {
   const email = uniqueEmail('out');

@@ -32,12 +32,23 @@ describe.each(Object.entries(BAD))('text with %s', (_kind, bad) => {
     const calls = [
       ['POST', '/v1/users/register', { body: registration(uniqueEmail('bad'), { first_name: bad }) }, 'first_name'],
       ['POST', '/v1/users/register', { body: registration(uniqueEmail('bad'), { last_name: bad }) }, 'last_name'],
-      ['PUT', '/v1/users/update', { token, body: registration(email, { password: undefined, password_confirmation: undefined, last_name: bad }) }, 'last_name'],
+      [
+        'PUT',
+        '/v1/users/update',
+        { token, body: registration(email, { password: undefined, password_confirmation: undefined, last_name: bad }) },
+        'last_name',
+      ],
       ['POST', '/v1/auth/login', { body: { username: `${bad}@example.org`, password: PASSWORD } }, 'username'],
       [
         'POST',
         '/v1/journey-planner/search',
-        { body: { origin: { label: `Dundee ${bad}`, lat: 56.4566, lng: -2.9713 }, destination: { label: 'Perth', lat: 56.3952, lng: -3.4374 }, out_time: tomorrow() } },
+        {
+          body: {
+            origin: { label: `Dundee ${bad}`, lat: 56.4566, lng: -2.9713 },
+            destination: { label: 'Perth', lat: 56.3952, lng: -3.4374 },
+            out_time: tomorrow(),
+          },
+        },
         'origin.label',
       ],
     ] as const;
@@ -47,7 +58,6 @@ describe.each(Object.entries(BAD))('text with %s', (_kind, bad) => {
       expect(response.json<ErrorBody>().errors?.[field]).toEqual([UNSTORABLE_TEXT_MESSAGE]);
     }
   });
-
 });
 
 it('is a 400 field error in a query string (a NUL; broken UTF-8 there decodes to U+FFFD)', async () => {
@@ -57,6 +67,8 @@ it('is a 400 field error in a query string (a NUL; broken UTF-8 there decodes to
 });
 
 it('still takes text with paired surrogates (emoji) and other control-free Unicode', async () => {
-  const response = await server.call('POST', '/v1/users/register', { body: registration(uniqueEmail('emoji'), { first_name: 'Ìsla 🚌' }) });
+  const response = await server.call('POST', '/v1/users/register', {
+    body: registration(uniqueEmail('emoji'), { first_name: 'Ìsla 🚌' }),
+  });
   expect(response.status).toBe(201);
 });

@@ -81,7 +81,13 @@ export interface TestServer {
 }
 
 export async function startTestServer(
-  options: { api?: FastifyPluginAsync[]; realtime?: FastifyPluginAsync; map?: FastifyPluginAsync; packs?: FastifyPluginAsync; trustProxy?: boolean } = {},
+  options: {
+    api?: FastifyPluginAsync[];
+    realtime?: FastifyPluginAsync;
+    map?: FastifyPluginAsync;
+    packs?: FastifyPluginAsync;
+    trustProxy?: boolean;
+  } = {},
 ): Promise<TestServer> {
   const distDir = makeFakeDist();
   const brands = realBrands();
@@ -129,14 +135,17 @@ export function request(
 ): Promise<TestResponse> {
   return new Promise((resolve, reject) => {
     // `from`: another loopback address (127.0.0.2...) as the client's IP.
-    const req = http.request({ host: '127.0.0.1', port, method, path: pathname, headers, ...(from ? { localAddress: from } : {}) }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: <T>() => JSON.parse(text) as T });
-      });
-    });
+    const req = http.request(
+      { host: '127.0.0.1', port, method, path: pathname, headers, ...(from ? { localAddress: from } : {}) },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: <T>() => JSON.parse(text) as T });
+        });
+      },
+    );
     req.on('error', reject);
     if (body !== undefined) req.write(body);
     req.end();

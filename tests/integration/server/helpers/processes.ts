@@ -10,16 +10,28 @@ export interface Proc {
 
 export function start(script: string, env: Record<string, string>): Proc {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, script)], { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, script)], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return { child, output: () => output };
 }
 
-export async function until(check: () => Promise<boolean> | boolean, what: string, proc: Proc, timeoutMs = 90_000): Promise<void> {
+export async function until(
+  check: () => Promise<boolean> | boolean,
+  what: string,
+  proc: Proc,
+  timeoutMs = 90_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
-    if (proc.child.exitCode !== null || proc.child.signalCode !== null) throw new Error(`${what}: process exited (${proc.child.exitCode ?? proc.child.signalCode}): ${proc.output().slice(-2000)}`);
+    if (proc.child.exitCode !== null || proc.child.signalCode !== null)
+      throw new Error(
+        `${what}: process exited (${proc.child.exitCode ?? proc.child.signalCode}): ${proc.output().slice(-2000)}`,
+      );
     if (Date.now() > deadline) throw new Error(`${what}: timed out: ${proc.output().slice(-2000)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

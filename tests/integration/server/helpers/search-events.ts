@@ -4,7 +4,14 @@ import Pusher from 'pusher-js';
 import { JOURNEY_PROCESSED, RESULTS_RETRIEVED, searchChannel } from '../../../../src/contract/search';
 
 export function pusherClient(appKey: string, port: number): Pusher {
-  return new Pusher(appKey, { cluster: 'mt1', wsHost: '127.0.0.1', wsPort: port, forceTLS: false, enabledTransports: ['ws'], disableStats: true });
+  return new Pusher(appKey, {
+    cluster: 'mt1',
+    wsHost: '127.0.0.1',
+    wsPort: port,
+    forceTLS: false,
+    enabledTransports: ['ws'],
+    disableStats: true,
+  });
 }
 
 export interface SearchEvents {
@@ -17,7 +24,11 @@ export interface SearchEvents {
 }
 
 /** Subscribes to query.{hash}; resolves once subscribed. `onJourney` runs per announced journey (the app fetches it). */
-export async function subscribeToSearch(pusher: Pusher, hash: string, onJourney: (journeyId: string) => void = () => {}): Promise<SearchEvents> {
+export async function subscribeToSearch(
+  pusher: Pusher,
+  hash: string,
+  onJourney: (journeyId: string) => void = () => {},
+): Promise<SearchEvents> {
   const channel = pusher.subscribe(searchChannel(hash));
   await new Promise<void>((resolve, reject) => {
     channel.bind('pusher:subscription_succeeded', () => resolve());

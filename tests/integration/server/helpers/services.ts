@@ -19,7 +19,12 @@ export async function postgresUnreachable(url = TEST_DATABASE_URL): Promise<stri
 
 /** A reason when Redis cannot be reached, else false. */
 export async function redisUnreachable(url = TEST_REDIS_URL): Promise<string | false> {
-  const redis = new Redis(url, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 2000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   try {
     await redis.connect();
     await redis.ping();

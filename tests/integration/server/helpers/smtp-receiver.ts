@@ -66,8 +66,7 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
         } else if (verb === 'QUIT') {
           reply('221 bye');
           socket.end();
-        }
-        else reply('502 command not implemented');
+        } else reply('502 command not implemented');
       }
     });
   });
@@ -85,6 +84,8 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
 
 /** The text of a quoted-printable body part (soft line breaks joined, =XX decoded). */
 export function decodeQuotedPrintable(text: string): string {
-  const bytes = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const bytes = text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }

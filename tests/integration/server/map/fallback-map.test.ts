@@ -19,7 +19,13 @@ const log = { error: () => undefined };
 let server: TestServer;
 let broken: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ map: mapRoutes({ layers: lazyMapLayers(TAYSIDE_MANIFEST), attributions: manifestAttributions(TAYSIDE_MANIFEST), log }) });
+  server = await startTestServer({
+    map: mapRoutes({
+      layers: lazyMapLayers(TAYSIDE_MANIFEST),
+      attributions: manifestAttributions(TAYSIDE_MANIFEST),
+      log,
+    }),
+  });
   broken = await startTestServer({ map: mapRoutes({ layers: lazyMapLayers('/nonexistent/region.json'), log }) });
 }, 60_000);
 afterAll(async () => {
@@ -27,16 +33,25 @@ afterAll(async () => {
   await broken?.close();
 });
 
-const layer = async (name: string) => (await request(server.port, 'GET', `/map/fallback/${name}.geojson`)).json<Collection>();
+const layer = async (name: string) =>
+  (await request(server.port, 'GET', `/map/fallback/${name}.geojson`)).json<Collection>();
 
 describe('GET /map/fallback', () => {
   it('serves a style whose sources are our own layers on the host the browser used, with the data licences as attribution', async () => {
-    const answer = await request(server.port, 'GET', '/map/fallback/style.json', { headers: { host: 'health.localhost:8080' } });
+    const answer = await request(server.port, 'GET', '/map/fallback/style.json', {
+      headers: { host: 'health.localhost:8080' },
+    });
     expect(answer.status).toBe(200);
-    const style = answer.json<{ version: number; sources: Record<string, { type: string; data: string; attribution: string }>; layers: { source?: string }[] }>();
+    const style = answer.json<{
+      version: number;
+      sources: Record<string, { type: string; data: string; attribution: string }>;
+      layers: { source?: string }[];
+    }>();
     expect(style.version).toBe(8);
     expect(Object.values(style.sources).map((source) => source.data)).toEqual(
-      ['areas', 'railways', 'routes', 'stops', 'places'].map((name) => `http://health.localhost:8080/map/fallback/${name}.geojson`),
+      ['areas', 'railways', 'routes', 'stops', 'places'].map(
+        (name) => `http://health.localhost:8080/map/fallback/${name}.geojson`,
+      ),
     );
     expect(style.sources.railways!.attribution).toMatch(/OpenStreetMap/);
     expect(style.sources.routes!.attribution).toMatch(/National Rail Enquiries/);
@@ -46,7 +61,9 @@ describe('GET /map/fallback', () => {
   });
 
   it("labels towns and cities from the region's places (drawn with the browser's own fonts, no glyph files)", async () => {
-    const style = (await request(server.port, 'GET', '/map/fallback/style.json')).json<{ layers: { id: string; type: string; source?: string; layout?: Record<string, unknown> }[] }>();
+    const style = (await request(server.port, 'GET', '/map/fallback/style.json')).json<{
+      layers: { id: string; type: string; source?: string; layout?: Record<string, unknown> }[];
+    }>();
     const labels = style.layers.filter((l) => l.type === 'symbol');
     expect(labels.map((l) => l.id)).toEqual(['town-labels', 'city-labels']);
     for (const label of labels) {
@@ -59,15 +76,26 @@ describe('GET /map/fallback', () => {
     const places = await layer('places');
     const kind = (name: string) => places.features.find((f) => f.properties.name === name)?.properties.kind;
     expect(['Dundee', 'Perth', 'Stirling'].map(kind)).toEqual(['city', 'city', 'city']);
-    expect(['Forfar', 'Arbroath', 'Crieff', 'Blairgowrie and Rattray'].map(kind)).toEqual(['town', 'town', 'town', 'town']);
+    expect(['Forfar', 'Arbroath', 'Crieff', 'Blairgowrie and Rattray'].map(kind)).toEqual([
+      'town',
+      'town',
+      'town',
+      'town',
+    ]);
     expect(places.features.every((f) => f.geometry.type === 'Point')).toBe(true);
-    const [lng, lat] = places.features.find((f) => f.properties.name === 'Dundee')!.geometry.coordinates as [number, number];
+    const [lng, lat] = places.features.find((f) => f.properties.name === 'Dundee')!.geometry.coordinates as [
+      number,
+      number,
+    ];
     expect([Math.round(lat * 100) / 100, Math.round(lng * 100) / 100]).toEqual([56.47, -2.97]);
   });
 
   it("draws the region's own data: its four council areas among their neighbours, rail lines, stops and route shapes", async () => {
     const areas = await layer('areas');
-    const inRegion = areas.features.filter((f) => f.properties.region).map((f) => f.properties.name).sort();
+    const inRegion = areas.features
+      .filter((f) => f.properties.region)
+      .map((f) => f.properties.name)
+      .sort();
     expect(inRegion).toEqual(['Angus', 'Dundee City', 'Perth and Kinross', 'Stirling']);
     expect(areas.features.map((f) => f.properties.name)).toContain('Fife');
 
@@ -92,11 +120,19 @@ describe('GET /map/fallback', () => {
   it('gzips a layer for a browser that accepts it, and lets caches keep it a day', async () => {
     const answer = await new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
       import('node:http').then(({ request: raw }) => {
-        raw({ host: '127.0.0.1', port: server.port, path: '/map/fallback/stops.geojson', headers: { 'accept-encoding': 'gzip, br' } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-        })
+        raw(
+          {
+            host: '127.0.0.1',
+            port: server.port,
+            path: '/map/fallback/stops.geojson',
+            headers: { 'accept-encoding': 'gzip, br' },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          },
+        )
           .on('error', reject)
           .end();
       }, reject);
@@ -107,13 +143,19 @@ describe('GET /map/fallback', () => {
   });
 
   it('answers an unknown layer with a 404 in the error shape, and an unbuildable region with a 503', async () => {
-    for (const name of ['/map/fallback/tiles.geojson', '/map/fallback/stops.json', '/map/fallback/..%2Fsecrets.geojson']) {
+    for (const name of [
+      '/map/fallback/tiles.geojson',
+      '/map/fallback/stops.json',
+      '/map/fallback/..%2Fsecrets.geojson',
+    ]) {
       const answer = await request(server.port, 'GET', name);
       expect(answer.status).toBe(404);
       expect(answer.json<{ message: string }>().message).toMatch(/^No such map layer/);
     }
     const failing = await request(broken.port, 'GET', '/map/fallback/stops.geojson');
     expect(failing.status).toBe(503);
-    expect(failing.json()).toEqual({ message: 'The map data is not available at the moment. Please try again shortly.' });
+    expect(failing.json()).toEqual({
+      message: 'The map data is not available at the moment. Please try again shortly.',
+    });
   });
 });

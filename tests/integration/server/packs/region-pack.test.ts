@@ -66,4 +66,3 @@ describe('region packs', () => {
     expect(down.json<{ message: string }>().message).toMatch(/not available/);
   });
 });
-

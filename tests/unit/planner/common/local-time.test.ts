@@ -6,7 +6,14 @@ describe('localDateTime: the departure value modes hand to costs', () => {
   const tue = parseDay('2026-03-10');
 
   it('reads a time on the service day as its calendar date, weekday and whole minutes', () => {
-    expect(localDateTime(tue, 8 * 3600 + 10 * 60 + 59)).toEqual({ date: '2026-03-10', year: 2026, month: 3, day: 10, weekday: 1, minutes: 8 * 60 + 10 });
+    expect(localDateTime(tue, 8 * 3600 + 10 * 60 + 59)).toEqual({
+      date: '2026-03-10',
+      year: 2026,
+      month: 3,
+      day: 10,
+      weekday: 1,
+      minutes: 8 * 60 + 10,
+    });
   });
 
   it('carries times past 24:00 and before 00:00 onto the next and previous calendar day', () => {

@@ -7,8 +7,13 @@ import { regionJson } from './fixtures';
 // Co-wheels Huntly (Aberdeenshire, sibling brand; car_clubs.csv, undated page): Yaris £5.50/hour, £38.50/day, 18p/mile.
 // Used as a sourced worked example: no Tayside car club publishes current prices.
 const huntly: CarClubTariff = {
-  per_hour_pence: 550, per_day_pence: 3850, per_mile_pence: 18, minimum_minutes: 0, vat_included: true,
-  source_url: 'http://franchises.co-wheels.org.uk/huntly/pricing-2/', source_date: 'undated',
+  per_hour_pence: 550,
+  per_day_pence: 3850,
+  per_mile_pence: 18,
+  minimum_minutes: 0,
+  vat_included: true,
+  source_url: 'http://franchises.co-wheels.org.uk/huntly/pricing-2/',
+  source_date: 'undated',
 };
 const MILE = 1609.344;
 
@@ -51,7 +56,9 @@ describe('car club', () => {
   it('adds VAT when the tariff is quoted ex-VAT', () => {
     // (1100 + 540) ex VAT x 1.2 = 1968p.
     expect(priceCarClub({ ...huntly, vat_included: false }, 110 * 60, 30 * MILE).cost).toBe(1968);
-    expect(priceCarClub({ ...huntly, vat_included: false }, 110 * 60, 30 * MILE).line.description).toMatch(/plus VAT at 20%/);
+    expect(priceCarClub({ ...huntly, vat_included: false }, 110 * 60, 30 * MILE).line.description).toMatch(
+      /plus VAT at 20%/,
+    );
   });
 
   it('is unknown without a tariff (every Tayside club today)', () => {

@@ -7,11 +7,11 @@ const areas: CouncilArea[] = councilAreasDataSchema.parse(regionJson('council-ar
 
 describe('councilAt', () => {
   it('places real points in the four Tayside councils', () => {
-    expect(councilAt(areas, 56.4620, -2.9707)).toBe('Dundee City'); // City Square, Dundee
-    expect(councilAt(areas, 56.1238, -3.9470)).toBe('Stirling'); // Stirling Castle
-    expect(councilAt(areas, 56.6430, -2.8890)).toBe('Angus'); // Forfar
-    expect(councilAt(areas, 56.3950, -3.4310)).toBe('Perth and Kinross'); // Perth
-    expect(councilAt(areas, 56.4710, -3.0480)).toBe('Dundee City'); // Ninewells area
+    expect(councilAt(areas, 56.462, -2.9707)).toBe('Dundee City'); // City Square, Dundee
+    expect(councilAt(areas, 56.1238, -3.947)).toBe('Stirling'); // Stirling Castle
+    expect(councilAt(areas, 56.643, -2.889)).toBe('Angus'); // Forfar
+    expect(councilAt(areas, 56.395, -3.431)).toBe('Perth and Kinross'); // Perth
+    expect(councilAt(areas, 56.471, -3.048)).toBe('Dundee City'); // Ninewells area
   });
 
   it('returns undefined outside them', () => {
@@ -22,10 +22,24 @@ describe('councilAt', () => {
   it('respects holes', () => {
     const square: CouncilArea = {
       name: 'Ring',
-      polygons: [[
-        [[0, 0], [10, 0], [10, 10], [0, 10], [0, 0]],
-        [[4, 4], [6, 4], [6, 6], [4, 6], [4, 4]],
-      ]],
+      polygons: [
+        [
+          [
+            [0, 0],
+            [10, 0],
+            [10, 10],
+            [0, 10],
+            [0, 0],
+          ],
+          [
+            [4, 4],
+            [6, 4],
+            [6, 6],
+            [4, 6],
+            [4, 4],
+          ],
+        ],
+      ],
     };
     expect(councilAt([square], 2, 2)).toBe('Ring');
     expect(councilAt([square], 5, 5)).toBeUndefined();

@@ -2,23 +2,42 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emissionFactorsDataSchema } from '../../../../src/planner/costs/region-data';
-import { emissionsForLeg, journeyEmissions, modeFactors, parseEmissionFactorsCsv, roundKg } from '../../../../src/planner/costs/index';
+import {
+  emissionsForLeg,
+  journeyEmissions,
+  modeFactors,
+  parseEmissionFactorsCsv,
+  roundKg,
+} from '../../../../src/planner/costs/index';
 import { REGION_DIR, SHARED } from './fixtures';
 
-const csvRows = parseEmissionFactorsCsv(readFileSync(resolve(SHARED, 'reference/emission-factors-desnz-2025.csv'), 'utf8'));
+const csvRows = parseEmissionFactorsCsv(
+  readFileSync(resolve(SHARED, 'reference/emission-factors-desnz-2025.csv'), 'utf8'),
+);
 const f = modeFactors(csvRows);
 
 describe('DESNZ 2025 factors', () => {
   it('parses every row of the reference CSV, keeping the car fuel labels in the file order', () => {
     expect(csvRows).toHaveLength(23);
-    expect(csvRows.filter((r) => r.mode === 'car').map((r) => r.fuel)).toEqual(['diesel', 'petrol', 'hybrid', 'cng', 'lpg', 'unknown', 'plug-in hybrid', 'battery electric']);
+    expect(csvRows.filter((r) => r.mode === 'car').map((r) => r.fuel)).toEqual([
+      'diesel',
+      'petrol',
+      'hybrid',
+      'cng',
+      'lpg',
+      'unknown',
+      'plug-in hybrid',
+      'battery electric',
+    ]);
     expect(f.bus).toBe(0.12525);
     expect(f.car.unknown).toBe(0.16725);
     expect(f.taxiVehicle).toBe(0.20806);
   });
 
   it('the region JSON holds the same factors as the CSV', () => {
-    const json = emissionFactorsDataSchema.parse(JSON.parse(readFileSync(resolve(REGION_DIR, 'emission-factors.json'), 'utf8')));
+    const json = emissionFactorsDataSchema.parse(
+      JSON.parse(readFileSync(resolve(REGION_DIR, 'emission-factors.json'), 'utf8')),
+    );
     expect(json.factors).toEqual(csvRows);
     expect(json.column_note).toMatch(/column order/);
   });
@@ -65,7 +84,10 @@ describe('journeyEmissions', () => {
   it('sums legs and rounds once to 3 decimals', () => {
     // walk 0 + bus 2.3 km (0.288075) + rail 33.5 km (1.18791) + walk 0 = 1.475985 -> 1.476 kg.
     const kg = journeyEmissions(f, [
-      { mode: 'walk', distanceM: 400 }, { mode: 'bus', distanceM: 2_300 }, { mode: 'rail', distanceM: 33_500 }, { mode: 'walk', distanceM: 250 },
+      { mode: 'walk', distanceM: 400 },
+      { mode: 'bus', distanceM: 2_300 },
+      { mode: 'rail', distanceM: 33_500 },
+      { mode: 'walk', distanceM: 250 },
     ]);
     expect(kg).toBe(1.476);
     expect(roundKg(0.0004)).toBe(0);

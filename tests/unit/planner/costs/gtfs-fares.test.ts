@@ -3,7 +3,12 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tableFromCsv } from '../../../../src/planner/costs/csv';
 import { readFareTables } from '../../../../src/planner/costs/gtfs-fare-source';
-import { FareIndex, fareIndexesFromTimetable, fareTablesFromExtras, type FareTables } from '../../../../src/planner/costs/gtfs-fares';
+import {
+  FareIndex,
+  fareIndexesFromTimetable,
+  fareTablesFromExtras,
+  type FareTables,
+} from '../../../../src/planner/costs/gtfs-fares';
 import { ZipSource } from '../../../../src/planner/timetable/gtfs-source';
 import { SHARED } from './fixtures';
 
@@ -35,7 +40,11 @@ describe('GTFS fares from real feeds', () => {
   it('Cobb County flex: origin/destination zones from stops.txt zone_id', async () => {
     const cobb = await feedIndex('test/flex/cobblinc-scheduled-deviated-flex.gtfs.zip');
     // yz85 is in Z1, cujv in Z4: rule flex-adult Z1 -> Z4 -> USD 2.50.
-    expect(cobb.lookup({ routeId: '090z', fromStopId: 'yz85', toStopId: 'cujv' })).toMatchObject({ kind: 'fare', amount: 250, currency: 'USD' });
+    expect(cobb.lookup({ routeId: '090z', fromStopId: 'yz85', toStopId: 'cujv' })).toMatchObject({
+      kind: 'fare',
+      amount: 250,
+      currency: 'USD',
+    });
     // Z1 -> Z2 has no rule.
     expect(cobb.lookup({ routeId: '090z', fromStopId: 'yz85', toStopId: '7y7t' }).kind).toBe('none');
   });
@@ -63,7 +72,11 @@ s3,C`),
   const idx = new FareIndex(tables);
 
   it('matches by route; takes the cheapest fare when several apply', () => {
-    expect(idx.lookup({ routeId: 'X1', fromStopId: 's1', toStopId: 's2' })).toMatchObject({ fareId: 'express', amount: 550, description: 'express (bought before boarding)' });
+    expect(idx.lookup({ routeId: 'X1', fromStopId: 's1', toStopId: 's2' })).toMatchObject({
+      fareId: 'express',
+      amount: 550,
+      description: 'express (bought before boarding)',
+    });
     // R1 A->B: local (200) and outer (310) both apply; cheapest wins, the other is an alternative.
     const r = idx.lookup({ routeId: 'R1', fromStopId: 's1', toStopId: 's2' });
     expect(r).toMatchObject({ fareId: 'local', amount: 200 });
@@ -71,12 +84,20 @@ s3,C`),
   });
 
   it('contains_id: applies only when the zones passed through are exactly those listed', () => {
-    expect(idx.lookup({ routeId: 'R2', fromStopId: 's1', toStopId: 's3', passedStopIds: ['s1', 's2', 's3'] })).toMatchObject({ fareId: 'through', amount: 400 });
-    expect(idx.lookup({ routeId: 'R2', fromStopId: 's1', toStopId: 's2', passedStopIds: ['s1', 's2'] }).kind).toBe('none');
+    expect(
+      idx.lookup({ routeId: 'R2', fromStopId: 's1', toStopId: 's3', passedStopIds: ['s1', 's2', 's3'] }),
+    ).toMatchObject({ fareId: 'through', amount: 400 });
+    expect(idx.lookup({ routeId: 'R2', fromStopId: 's1', toStopId: 's2', passedStopIds: ['s1', 's2'] }).kind).toBe(
+      'none',
+    );
   });
 
   it('reads the tables a timetable keeps in its extras ("feed/file")', () => {
-    const extras = { 'x/fare_attributes.txt': tables['fare_attributes.txt']!, 'x/fare_rules.txt': tables['fare_rules.txt']!, 'y/fare_rules.txt': csv('fare_id\nz') };
+    const extras = {
+      'x/fare_attributes.txt': tables['fare_attributes.txt']!,
+      'x/fare_rules.txt': tables['fare_rules.txt']!,
+      'y/fare_rules.txt': csv('fare_id\nz'),
+    };
     const t = fareTablesFromExtras(extras, 'x', { 'stops.txt': tables['stops.txt'] });
     expect(Object.keys(t).sort()).toEqual(['fare_attributes.txt', 'fare_rules.txt', 'stops.txt']);
     expect(new FareIndex(t).lookup({ routeId: 'X1', fromStopId: 's1', toStopId: 's2' })).toMatchObject({ amount: 550 });
@@ -106,7 +127,8 @@ airport,s4`),
     'timeframes.txt': csv(`timeframe_group_id,start_time,end_time,service_id
 night,00:00:00,05:00:00,
 night,23:00:00,24:00:00,`),
-    'fare_leg_rules.txt': csv(`leg_group_id,network_id,from_area_id,to_area_id,from_timeframe_group_id,to_timeframe_group_id,fare_product_id,rule_priority
+    'fare_leg_rules.txt':
+      csv(`leg_group_id,network_id,from_area_id,to_area_id,from_timeframe_group_id,to_timeframe_group_id,fare_product_id,rule_priority
 ,city,central,central,,,single,0
 ,city,central,outer,,,zone2,0
 ,city,central,central,night,,night,0
@@ -123,16 +145,24 @@ r1,a,city`),
   });
 
   it('areas pick the product', () => {
-    expect(idx.lookup({ routeId: 'r1', fromStopId: 's1', toStopId: 's3', departureMinutes: 12 * 60 })).toMatchObject({ amount: 360 });
+    expect(idx.lookup({ routeId: 'r1', fromStopId: 's1', toStopId: 's3', departureMinutes: 12 * 60 })).toMatchObject({
+      amount: 360,
+    });
   });
 
   it('timeframes by time of day', () => {
-    expect(idx.lookup({ routeId: 'r1', fromStopId: 's1', toStopId: 's2', departureMinutes: 23 * 60 + 30 })).toMatchObject({ amount: 400 });
-    expect(idx.lookup({ routeId: 'r1', fromStopId: 's1', toStopId: 's2', departureMinutes: 4 * 60 })).toMatchObject({ amount: 400 });
+    expect(
+      idx.lookup({ routeId: 'r1', fromStopId: 's1', toStopId: 's2', departureMinutes: 23 * 60 + 30 }),
+    ).toMatchObject({ amount: 400 });
+    expect(idx.lookup({ routeId: 'r1', fromStopId: 's1', toStopId: 's2', departureMinutes: 4 * 60 })).toMatchObject({
+      amount: 400,
+    });
   });
 
   it('rule_priority: the highest matching priority wins', () => {
-    expect(idx.lookup({ routeId: 'r1', fromStopId: 's1', toStopId: 's4', departureMinutes: 12 * 60 })).toMatchObject({ amount: 900 });
+    expect(idx.lookup({ routeId: 'r1', fromStopId: 's1', toStopId: 's4', departureMinutes: 12 * 60 })).toMatchObject({
+      amount: 900,
+    });
   });
 
   it('a route in no listed network falls back to none', () => {
@@ -141,7 +171,7 @@ r1,a,city`),
 });
 
 describe('GTFS Fares v2 empty fields', () => {
-  it('an empty field matches only when no rule names the leg\'s value', () => {
+  it("an empty field matches only when no rule names the leg's value", () => {
     const idx = new FareIndex({
       'fare_products.txt': tableFromCsv('fare_product_id,amount,currency\nflat,2.00,GBP\nfrom_a,3.00,GBP'),
       'fare_leg_rules.txt': tableFromCsv('network_id,from_area_id,to_area_id,fare_product_id\n,,,flat\n,A,,from_a'),
@@ -157,7 +187,9 @@ describe('GTFS Fares v2 empty fields', () => {
 describe('fare indexes from a built timetable', () => {
   it('Ember: the timetable keeps fare_attributes in its extras; the lookup gives the same honest unknown', async () => {
     const { buildTimetable } = await import('../../../../src/planner/timetable/build');
-    const tt = await buildTimetable([{ source: new ZipSource('ember', new Uint8Array(readFileSync(resolve(SHARED, 'tayside/gtfs/ember-e1.zip')))) }]);
+    const tt = await buildTimetable([
+      { source: new ZipSource('ember', new Uint8Array(readFileSync(resolve(SHARED, 'tayside/gtfs/ember-e1.zip')))) },
+    ]);
     const indexes = fareIndexesFromTimetable(tt);
     const ember = indexes.get('ember');
     expect(ember?.v1Fares.size).toBe(96);
@@ -166,12 +198,20 @@ describe('fare indexes from a built timetable', () => {
 
   it('Cobb County flex: zones come from stops.txt read beside the timetable', async () => {
     const { buildTimetable } = await import('../../../../src/planner/timetable/build');
-    const source = new ZipSource('cobb', new Uint8Array(readFileSync(resolve(SHARED, 'test/flex/cobblinc-scheduled-deviated-flex.gtfs.zip'))));
+    const source = new ZipSource(
+      'cobb',
+      new Uint8Array(readFileSync(resolve(SHARED, 'test/flex/cobblinc-scheduled-deviated-flex.gtfs.zip'))),
+    );
     const tt = await buildTimetable([{ source }]);
     const stops = (await readFareTables(source))['stops.txt'];
     const withZones = fareIndexesFromTimetable(tt, { cobb: { 'stops.txt': stops } }).get('cobb');
-    expect(withZones?.lookup({ routeId: '090z', fromStopId: 'yz85', toStopId: 'cujv' })).toMatchObject({ kind: 'fare', amount: 250 });
+    expect(withZones?.lookup({ routeId: '090z', fromStopId: 'yz85', toStopId: 'cujv' })).toMatchObject({
+      kind: 'fare',
+      amount: 250,
+    });
     // Without zones the zone rules cannot match.
-    expect(fareIndexesFromTimetable(tt).get('cobb')?.lookup({ routeId: '090z', fromStopId: 'yz85', toStopId: 'cujv' }).kind).toBe('none');
+    expect(
+      fareIndexesFromTimetable(tt).get('cobb')?.lookup({ routeId: '090z', fromStopId: 'yz85', toStopId: 'cujv' }).kind,
+    ).toBe('none');
   });
 });

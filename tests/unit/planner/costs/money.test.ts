@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { priceOwnCar } from '../../../../src/planner/costs/car';
-import { addVat, formatCost, metresToMiles, penceFromPounds, sumCosts, toBreakdown, withVat } from '../../../../src/planner/costs/money';
+import {
+  addVat,
+  formatCost,
+  metresToMiles,
+  penceFromPounds,
+  sumCosts,
+  toBreakdown,
+  withVat,
+} from '../../../../src/planner/costs/money';
 
 describe('money', () => {
   it('formats pence, free and unknown as the SPEC cost text', () => {
@@ -10,7 +18,12 @@ describe('money', () => {
     expect(formatCost('free')).toBe('free');
     expect(formatCost('unknown')).toBe('unknown');
     expect(formatCost(470, 'BRL')).toBe('R$4.70');
-    expect(toBreakdown({ description: 'x', cost: 290, estimated: true })).toEqual({ description: 'x', cost: '£2.90', estimated: true, source: null });
+    expect(toBreakdown({ description: 'x', cost: 290, estimated: true })).toEqual({
+      description: 'x',
+      cost: '£2.90',
+      estimated: true,
+      source: null,
+    });
   });
 
   it('reads published pounds into whole pence', () => {

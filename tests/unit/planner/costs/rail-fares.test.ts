@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { applyRailcard } from '../../../../src/planner/costs/concessions';
-import { estimateRailReturn, fitPower, leaveOneOut, predictPence, railModel } from '../../../../src/planner/costs/rail-fares';
+import {
+  estimateRailReturn,
+  fitPower,
+  leaveOneOut,
+  predictPence,
+  railModel,
+} from '../../../../src/planner/costs/rail-fares';
 import { faresDataSchema } from '../../../../src/planner/costs/region-data';
-import { priceJourney, priceTransitLeg, type FareContext, type TransitLeg } from '../../../../src/planner/costs/transit';
+import {
+  priceJourney,
+  priceTransitLeg,
+  type FareContext,
+  type TransitLeg,
+} from '../../../../src/planner/costs/transit';
 import { at, regionJson } from './fixtures';
 
 const fares = faresDataSchema.parse(regionJson('fares.json'));
@@ -14,8 +25,17 @@ const PTH = { lat: 56.39209, lng: -3.4397 };
 const STG = { lat: 56.11987, lng: -3.93454 };
 const ARB = { lat: 56.55957, lng: -2.58893 };
 const leg = (from: typeof DEE, to: typeof DEE, names: [string, string], departure: string): TransitLeg => ({
-  feed: 'rail', agencyName: 'ScotRail', routeId: 'rail:x', routeType: 2, fromStopId: `rail:${names[0]}`, toStopId: `rail:${names[1]}`,
-  fromStopName: `${names[0]} Rail Station`, toStopName: `${names[1]} Rail Station`, fromPoint: from, toPoint: to, departure: at(departure),
+  feed: 'rail',
+  agencyName: 'ScotRail',
+  routeId: 'rail:x',
+  routeType: 2,
+  fromStopId: `rail:${names[0]}`,
+  toStopId: `rail:${names[1]}`,
+  fromStopName: `${names[0]} Rail Station`,
+  toStopName: `${names[1]} Rail Station`,
+  fromPoint: from,
+  toPoint: to,
+  departure: at(departure),
 });
 const deePth = leg(DEE, PTH, ['Dundee', 'Perth'], '2026-12-01T10:30');
 
@@ -35,7 +55,9 @@ describe('rail fare estimate', () => {
     expect(estimateRailReturn(rail, DEE, ARB).returnPence).toBe(1080);
     expect(estimateRailReturn(rail, STG, PTH).returnPence).toBe(1080);
     // Glasgow-Stirling £9.60 in Oct 2023 x 1.087 x 1.038 = £10.83 -> £10.80.
-    expect(rail.observations.find((o) => o.from.name === 'Glasgow' && o.to.name === 'Stirling')?.indexed_pence).toBeCloseTo(960 * 1.087 * 1.038, 1);
+    expect(
+      rail.observations.find((o) => o.from.name === 'Glasgow' && o.to.name === 'Stirling')?.indexed_pence,
+    ).toBeCloseTo(960 * 1.087 * 1.038, 1);
     // The index reproduces the one post-abolition figure: Edinburgh-Glasgow £14.90 (Oct 2023 pilot) -> £16.81, published £16.80.
     expect(Math.round(1490 * 1.087 * 1.038)).toBe(1681);
   });
@@ -51,7 +73,9 @@ describe('rail fare estimate', () => {
 
   it('leave-one-out error (printed; README figures)', () => {
     const loo = leaveOneOut(rail.observations);
-    console.log(`rail formula leave-one-out: mean |error| ${loo.meanAbsPct.toFixed(1)}%, median ${loo.medianAbsPct.toFixed(1)}%, max ${loo.maxAbsPct.toFixed(1)}%, RMSE £${(loo.rmsePence / 100).toFixed(2)} over ${loo.rows.length} fares`);
+    console.log(
+      `rail formula leave-one-out: mean |error| ${loo.meanAbsPct.toFixed(1)}%, median ${loo.medianAbsPct.toFixed(1)}%, max ${loo.maxAbsPct.toFixed(1)}%, RMSE £${(loo.rmsePence / 100).toFixed(2)} over ${loo.rows.length} fares`,
+    );
     expect(loo.rows).toHaveLength(14);
     expect(loo.meanAbsPct).toBeCloseTo(30.1, 1);
     expect(loo.medianAbsPct).toBeCloseTo(23.5, 1);
@@ -66,8 +90,12 @@ describe('rail fare estimate', () => {
     expect(adult.line.description).toMatch(/one-way trip .* a single costs no more/);
     expect(priceTransitLeg(deePth, { railcard: '16-25 Railcard' }, ctx).cost).toBe(747);
     // 04:30-10:00 on a weekday: the GBP 12 minimum fare, so the full £11.20 (less than £12).
-    expect(priceTransitLeg({ ...deePth, departure: at('2026-12-01T09:14') }, { railcard: '16-25 Railcard' }, ctx).cost).toBe(1120);
-    expect(priceTransitLeg({ ...deePth, departure: at('2026-12-05T09:14') }, { railcard: '16-25 Railcard' }, ctx).cost).toBe(747);
+    expect(
+      priceTransitLeg({ ...deePth, departure: at('2026-12-01T09:14') }, { railcard: '16-25 Railcard' }, ctx).cost,
+    ).toBe(1120);
+    expect(
+      priceTransitLeg({ ...deePth, departure: at('2026-12-05T09:14') }, { railcard: '16-25 Railcard' }, ctx).cost,
+    ).toBe(747);
     expect(priceTransitLeg(deePth, { railcard: '16-17 Saver' }, ctx).cost).toBe(560);
     expect(priceTransitLeg(deePth, { hasConcessionaryPass: true, age: 70 }, ctx).cost).toBe(1120);
   });
@@ -75,12 +103,26 @@ describe('rail fare estimate', () => {
   it('a journey: out and back is one return; changes make one through ticket', () => {
     const out = priceTransitLeg(deePth, {}, ctx);
     const back = priceTransitLeg(leg(PTH, DEE, ['Perth', 'Dundee'], '2026-12-01T17:10'), {}, ctx);
-    const both = priceJourney([], [{ ...out, trip: 0 }, { ...back, trip: 1 }], fares);
+    const both = priceJourney(
+      [],
+      [
+        { ...out, trip: 0 },
+        { ...back, trip: 1 },
+      ],
+      fares,
+    );
     expect(both.cost).toBe(1120);
     expect(both.breakdown).toHaveLength(1);
     expect(both.breakdown[0]?.description).toMatch(/and back: one ScotRail off-peak return/);
     const onward = priceTransitLeg(leg(PTH, STG, ['Perth', 'Stirling'], '2026-12-01T11:20'), {}, ctx);
-    const through = priceJourney([], [{ ...out, trip: 0 }, { ...onward, trip: 0 }], fares);
+    const through = priceJourney(
+      [],
+      [
+        { ...out, trip: 0 },
+        { ...onward, trip: 0 },
+      ],
+      fares,
+    );
     expect(through.breakdown).toHaveLength(1);
     expect(through.cost).toBe(estimateRailReturn(rail, DEE, STG).returnPence);
   });

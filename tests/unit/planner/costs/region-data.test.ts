@@ -12,14 +12,29 @@ function rows(value: unknown, keys: readonly string[], out: Record<string, unkno
   if (Array.isArray(value)) for (const v of value) rows(v, keys, out);
   else if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
-      if (keys.includes(k) && Array.isArray(v)) for (const item of v) if (item && typeof item === 'object') out.push(item as Record<string, unknown>);
+      if (keys.includes(k) && Array.isArray(v))
+        for (const item of v) if (item && typeof item === 'object') out.push(item as Record<string, unknown>);
       rows(v, keys, out);
     }
   }
   return out;
 }
 
-const ROW_KEYS = ['tariffs', 'operators', 'clubs', 'bays', 'terms', 'schemes', 'not_current', 'services', 'extra_sources', 'coach_operators', 'published_fares', 'rules', 'agencies'];
+const ROW_KEYS = [
+  'tariffs',
+  'operators',
+  'clubs',
+  'bays',
+  'terms',
+  'schemes',
+  'not_current',
+  'services',
+  'extra_sources',
+  'coach_operators',
+  'published_fares',
+  'rules',
+  'agencies',
+];
 
 describe('region cost data files', () => {
   for (const [file, schema] of Object.entries(REGION_COST_FILES)) {
@@ -34,8 +49,14 @@ describe('region cost data files', () => {
     for (const file of Object.keys(REGION_COST_FILES)) {
       for (const row of rows(regionJson(file), ROW_KEYS)) {
         count++;
-        expect(typeof row.source_url === 'string' && /^https?:\/\//.test(row.source_url), `${file}: ${JSON.stringify(row).slice(0, 120)}`).toBe(true);
-        expect(typeof row.source_date === 'string' && row.source_date.length > 0, `${file}: ${JSON.stringify(row).slice(0, 120)}`).toBe(true);
+        expect(
+          typeof row.source_url === 'string' && /^https?:\/\//.test(row.source_url),
+          `${file}: ${JSON.stringify(row).slice(0, 120)}`,
+        ).toBe(true);
+        expect(
+          typeof row.source_date === 'string' && row.source_date.length > 0,
+          `${file}: ${JSON.stringify(row).slice(0, 120)}`,
+        ).toBe(true);
       }
     }
     expect(count).toBeGreaterThan(50);
@@ -48,16 +69,23 @@ describe('region cost data files', () => {
       ...rows(regionJson('bike-hire.json'), ['schemes']),
     ];
     // Stirling DRT is 'PARTLY SUSPENDED': 3 of its 8 areas run, and only those are listed as served.
-    for (const r of current) expect(String(r.status).replace(/^PARTLY SUSPENDED/, '')).not.toMatch(/proposed|ENDED|CLOSED|historic|PLANNED|SUSPENDED|current status unknown/i);
+    for (const r of current)
+      expect(String(r.status).replace(/^PARTLY SUSPENDED/, '')).not.toMatch(
+        /proposed|ENDED|CLOSED|historic|PLANNED|SUSPENDED|current status unknown/i,
+      );
     const tariffs = rows(regionJson('taxis.json'), ['tariffs']);
     for (const t of tariffs) expect(String(t.name)).not.toMatch(/proposed|previous/i);
   });
 
   it('never publishes the phone number of the group that stopped trading, nor invents operators', () => {
-    const all = Object.keys(REGION_COST_FILES).filter((f) => f !== 'council-areas.json').map((f) => readFileSync(join(REGION_DIR, f), 'utf8')).join('\n');
+    const all = Object.keys(REGION_COST_FILES)
+      .filter((f) => f !== 'council-areas.json')
+      .map((f) => readFileSync(join(REGION_DIR, f), 'utf8'))
+      .join('\n');
     expect(all).not.toMatch(/01577 866766/);
     expect(all).not.toMatch(/PKCTG/);
-    for (const c of (regionJson('taxis.json') as { councils: { operators: unknown[] }[] }).councils) expect(c.operators).toEqual([]);
+    for (const c of (regionJson('taxis.json') as { councils: { operators: unknown[] }[] }).councils)
+      expect(c.operators).toEqual([]);
   });
 
   it('loads typed data through the Node loader', async () => {
@@ -70,7 +98,10 @@ describe('region cost data files', () => {
   it('the facts build reproduces the committed files', () => {
     const out = mkdtempSync(join(tmpdir(), 'region-facts-'));
     try {
-      execFileSync(process.execPath, ['--import', 'tsx', 'src/planner/cli/build-region-facts.ts', '--out', out], { cwd: REPO, stdio: 'pipe' });
+      execFileSync(process.execPath, ['--import', 'tsx', 'src/planner/cli/build-region-facts.ts', '--out', out], {
+        cwd: REPO,
+        stdio: 'pipe',
+      });
       for (const file of Object.keys(REGION_COST_FILES)) {
         expect(readFileSync(join(out, file), 'utf8'), file).toBe(readFileSync(resolve(REGION_DIR, file), 'utf8'));
       }

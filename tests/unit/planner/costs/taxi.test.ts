@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { chooseTariff, meterFare, priceTaxi, taxiOperatorsFor, type CouncilTaxiData, type TaxiData, type TaxiTariff } from '../../../../src/planner/costs/taxi';
+import {
+  chooseTariff,
+  meterFare,
+  priceTaxi,
+  taxiOperatorsFor,
+  type CouncilTaxiData,
+  type TaxiData,
+  type TaxiTariff,
+} from '../../../../src/planner/costs/taxi';
 import { taxiDataSchema } from '../../../../src/planner/costs/region-data';
 import { at, regionJson } from './fixtures';
 
@@ -12,9 +20,14 @@ function quote(council: string | undefined, distanceM: number, departure: string
 }
 
 describe('taxi fare arithmetic', () => {
-  const stirlingT1 = { initial_charge_pence: 340, initial_distance_yards: 880, increment_pence: 10, increment_distance_yards: 86 };
+  const stirlingT1 = {
+    initial_charge_pence: 340,
+    initial_distance_yards: 880,
+    increment_pence: 10,
+    increment_distance_yards: 86,
+  };
 
-  it('matches the Courier\'s Stirling examples (10 and 20 miles on Tariff 1)', () => {
+  it("matches the Courier's Stirling examples (10 and 20 miles on Tariff 1)", () => {
     // 10 miles = 17,600 yd; beyond the first 880 yd: 16,720 / 86 = 194.4 -> 195 drops; 340 + 195 x 10 = 2290p.
     expect(meterFare(stirlingT1, 10 * MILE)).toEqual({ kind: 'fare', pence: 2290, increments: 195 });
     // 20 miles = 35,200 yd; 34,320 / 86 = 399.07 -> 400 drops; 340 + 4000 = 4340p.
@@ -22,7 +35,9 @@ describe('taxi fare arithmetic', () => {
   });
 
   it('charges the minimum fare up to the initial distance and a started increment in full', () => {
-    expect(meterFare(stirlingT1, 880 * YARD).kind === 'fare' && meterFare(stirlingT1, 880 * YARD)).toMatchObject({ pence: 340 });
+    expect(meterFare(stirlingT1, 880 * YARD).kind === 'fare' && meterFare(stirlingT1, 880 * YARD)).toMatchObject({
+      pence: 340,
+    });
     // 881 yd: 1 yd beyond -> 1 drop = 350p; 966 yd = 880 + 86 exactly -> 1 drop = 350p; 967 yd -> 2 drops = 360p.
     expect(meterFare(stirlingT1, 881 * YARD)).toMatchObject({ pence: 350 });
     expect(meterFare(stirlingT1, 966 * YARD)).toMatchObject({ pence: 350 });
@@ -30,7 +45,12 @@ describe('taxi fare arithmetic', () => {
   });
 
   it('Dundee arithmetic with a stated initial distance; none is unknown to meterFare', () => {
-    const dundeeT1 = { initial_charge_pence: 420, initial_distance_yards: 176, increment_pence: 22, increment_distance_yards: 176 };
+    const dundeeT1 = {
+      initial_charge_pence: 420,
+      initial_distance_yards: 176,
+      increment_pence: 22,
+      increment_distance_yards: 176,
+    };
     // Hypothetical 1/10-mile initial distance, 2 miles = 3,520 yd: (3520 - 176) / 176 = 19 drops; 420 + 19 x 22 = 838p.
     expect(meterFare(dundeeT1, 2 * MILE)).toMatchObject({ pence: 838 });
     expect(meterFare({ ...dundeeT1, initial_distance_yards: null }, 2 * MILE).kind).toBe('unknown');
@@ -74,9 +94,13 @@ describe('priceTaxi with the Tayside fare scales', () => {
     // 10 miles: 500 + ceil(15,840 yd x 212.33 / 1760) = 500 + 1911 = 2411p.
     const long = quote('Angus', 10 * MILE, '2026-03-10T10:00');
     expect(long.cost).toBe(2411);
-    expect(long.line.description).toMatch(/rate after the initial distance is not published: 212\.3p a mile, the median of the published daytime scales/);
+    expect(long.line.description).toMatch(
+      /rate after the initial distance is not published: 212\.3p a mile, the median of the published daytime scales/,
+    );
     // Evening: Angus's £6.10 first mile, then the night median of Stirling T2 (255.81p) and Dundee T2/T3 (250p) = 252.91p a mile.
-    expect(quote('Angus', 10 * MILE, '2026-03-10T23:59').cost).toBe(610 + Math.ceil((15840 * ((255.8139534883721 + 250) / 2)) / 1760));
+    expect(quote('Angus', 10 * MILE, '2026-03-10T23:59').cost).toBe(
+      610 + Math.ceil((15840 * ((255.8139534883721 + 250) / 2)) / 1760),
+    );
     // Before the 31 October 2025 scale took effect Angus has no current tariff in the data: the region fallback.
     expect(quote('Angus', 0.8 * MILE, '2025-10-30T10:00').line.description).toMatch(/region fallback/);
   });
@@ -88,7 +112,9 @@ describe('priceTaxi with the Tayside fare scales', () => {
       const q = quote('Dundee City', 10 * MILE, when);
       expect(q.cost).toBe(2466);
       expect(q.tariff).toBe('Tariff 1 (daytime)');
-      expect(q.line.description).toMatch(/hours of Dundee City's tariffs are not published, so the daytime tariff is used/);
+      expect(q.line.description).toMatch(
+        /hours of Dundee City's tariffs are not published, so the daytime tariff is used/,
+      );
       expect(q.line.description).toMatch(/initial charge covers is not published: 1320 yards/);
       expect(q.line.source?.url).toMatch(/thecourier/);
     }
@@ -98,16 +124,22 @@ describe('priceTaxi with the Tayside fare scales', () => {
     // £4.20 (median of 340, 420, 500) for 1320 yd, then 212.33p a mile: 10 miles = 420 + ceil(16,280 x 212.33 / 1760) = 2385p.
     const q = quote('Perth and Kinross', 10 * MILE, '2026-03-10T14:00');
     expect(q.cost).toBe(2385);
-    expect(q.line.description).toMatch(/no current published fare scale .* region fallback is used \(median of the published daytime scales of Stirling, Dundee City, Angus\)/);
-    expect(quote('Perth and Kinross', MILE, '2026-03-10T02:00').cost).toBe(quote('Perth and Kinross', MILE, '2026-03-10T14:00').cost);
+    expect(q.line.description).toMatch(
+      /no current published fare scale .* region fallback is used \(median of the published daytime scales of Stirling, Dundee City, Angus\)/,
+    );
+    expect(quote('Perth and Kinross', MILE, '2026-03-10T02:00').cost).toBe(
+      quote('Perth and Kinross', MILE, '2026-03-10T14:00').cost,
+    );
   });
 
   it('places outside the four councils: unknown, said so', () => {
     expect(quote(undefined, MILE, '2026-03-10T14:00').cost).toBe('unknown');
-    expect(quote('City of Edinburgh', MILE, '2026-03-10T14:00').line.description).toMatch(/no published fare scale for City of Edinburgh/);
+    expect(quote('City of Edinburgh', MILE, '2026-03-10T14:00').line.description).toMatch(
+      /no published fare scale for City of Edinburgh/,
+    );
   });
 
-  it('Stirling 10 and 20 miles by day: the Courier\'s worked examples (£22.90, £43.40)', () => {
+  it("Stirling 10 and 20 miles by day: the Courier's worked examples (£22.90, £43.40)", () => {
     expect(quote('Stirling', 10 * MILE, '2026-03-10T14:00').cost).toBe(2290);
     expect(quote('Stirling', 20 * MILE, '2026-03-10T14:00').cost).toBe(4340);
   });
@@ -126,7 +158,12 @@ describe('priceTaxi with the Tayside fare scales', () => {
     expect(() => quote('Stirling', -5, '2026-03-10T14:00')).toThrow(/non-negative number of metres/);
     expect(() => quote('Stirling', Number.NaN, '2026-03-10T14:00')).toThrow(/non-negative number of metres/);
     expect(() => quote('Stirling', MILE, '2026-03-10T14:00', 0)).toThrow(/passengers/);
-    expect(() => meterFare({ initial_charge_pence: 340, initial_distance_yards: 880, increment_pence: 10, increment_distance_yards: 86 }, -1)).toThrow(RangeError);
+    expect(() =>
+      meterFare(
+        { initial_charge_pence: 340, initial_distance_yards: 880, increment_pence: 10, increment_distance_yards: 86 },
+        -1,
+      ),
+    ).toThrow(RangeError);
     expect(quote('Stirling', 0, '2026-03-10T14:00').cost).toBe(340);
   });
 
@@ -138,15 +175,27 @@ describe('priceTaxi with the Tayside fare scales', () => {
 
 describe('festive tariffs (dates and clock windows)', () => {
   const base: Omit<TaxiTariff, 'name' | 'applies' | 'initial_charge_pence'> = {
-    initial_distance_yards: 880, increment_pence: 10, increment_distance_yards: 86, waiting_pence_per_minute: null,
-    effective_from: null, source_url: 'https://example.org/test-fixture', source_date: 'test',
+    initial_distance_yards: 880,
+    increment_pence: 10,
+    increment_distance_yards: 86,
+    waiting_pence_per_minute: null,
+    effective_from: null,
+    source_url: 'https://example.org/test-fixture',
+    source_date: 'test',
   };
   const council: CouncilTaxiData = {
-    council: 'Test', gaps: [], operators: [],
+    council: 'Test',
+    gaps: [],
+    operators: [],
     tariffs: [
       { ...base, name: 'Day', applies: { kind: 'clock', from: '07:00', to: '23:00' }, initial_charge_pence: 300 },
       { ...base, name: 'Night', applies: { kind: 'clock', from: '23:00', to: '07:00' }, initial_charge_pence: 400 },
-      { ...base, name: 'Festive night', applies: { kind: 'dates', ranges: [{ from: '12-24', to: '01-02' }], clock: { from: '19:00', to: '07:00' } }, initial_charge_pence: 600 },
+      {
+        ...base,
+        name: 'Festive night',
+        applies: { kind: 'dates', ranges: [{ from: '12-24', to: '01-02' }], clock: { from: '19:00', to: '07:00' } },
+        initial_charge_pence: 600,
+      },
     ],
   };
   const name = (departure: string) => {

@@ -7,31 +7,69 @@ import { FareIndex } from '../../../../src/planner/costs/gtfs-fares';
 import { formatCost, toBreakdown } from '../../../../src/planner/costs/money';
 import { paymentMethodsBreakdown } from '../../../../src/planner/costs/payment-methods';
 import { faresDataSchema, paymentMethodsDataSchema } from '../../../../src/planner/costs/region-data';
-import { priceJourney, priceTransitLeg, type FareContext, type TransitLeg } from '../../../../src/planner/costs/transit';
+import {
+  priceJourney,
+  priceTransitLeg,
+  type FareContext,
+  type TransitLeg,
+} from '../../../../src/planner/costs/transit';
 import { ZipSource } from '../../../../src/planner/timetable/gtfs-source';
 import { at, regionJson, SHARED } from './fixtures';
 
 const fares = faresDataSchema.parse(regionJson('fares.json'));
-const emberIndex = new FareIndex(await readFareTables(new ZipSource('ember', new Uint8Array(readFileSync(resolve(SHARED, 'tayside/gtfs/ember-e1.zip'))))));
+const emberIndex = new FareIndex(
+  await readFareTables(
+    new ZipSource('ember', new Uint8Array(readFileSync(resolve(SHARED, 'tayside/gtfs/ember-e1.zip')))),
+  ),
+);
 // A synthetic rail feed with one v1 fare (no real rail fares exist in our data): Dundee -> Perth GBP 15.70.
 const railIndex = new FareIndex({
   'fare_attributes.txt': tableFromCsv('fare_id,price,currency_type,payment_method,transfers\nDEE-PTH,15.70,GBP,1,0'),
   'fare_rules.txt': tableFromCsv('fare_id,route_id,origin_id,destination_id,contains_id\nDEE-PTH,,DEE,PTH,'),
   'stops.txt': tableFromCsv('stop_id,zone_id\nDEE,DEE\nPTH,PTH'),
 });
-const ctx: FareContext = { fareIndexes: new Map([['ember', emberIndex], ['railtest', railIndex]]), data: fares };
+const ctx: FareContext = {
+  fareIndexes: new Map([
+    ['ember', emberIndex],
+    ['railtest', railIndex],
+  ]),
+  data: fares,
+};
 
 const emberLeg: TransitLeg = {
-  feed: 'ember', agencyName: 'Ember', routeId: 'ember:E1', routeType: 3, routeShortName: 'Ember',
-  fromStopId: 'ember:640014188', toStopId: 'ember:64804323', fromStopName: 'Dundee Greenmarket', toStopName: 'Kinross P&R', departure: at('2026-03-10T08:10'),
+  feed: 'ember',
+  agencyName: 'Ember',
+  routeId: 'ember:E1',
+  routeType: 3,
+  routeShortName: 'Ember',
+  fromStopId: 'ember:640014188',
+  toStopId: 'ember:64804323',
+  fromStopName: 'Dundee Greenmarket',
+  toStopName: 'Kinross P&R',
+  departure: at('2026-03-10T08:10'),
 };
 const xploreLeg: TransitLeg = {
-  feed: 'bus', agencyName: 'Xplore Dundee', routeId: 'bus:22', routeType: 3, routeShortName: '22',
-  fromStopId: 'bus:a', toStopId: 'bus:b', fromStopName: 'City Centre', toStopName: 'Ninewells', departure: at('2026-03-10T09:00'),
+  feed: 'bus',
+  agencyName: 'Xplore Dundee',
+  routeId: 'bus:22',
+  routeType: 3,
+  routeShortName: '22',
+  fromStopId: 'bus:a',
+  toStopId: 'bus:b',
+  fromStopName: 'City Centre',
+  toStopName: 'Ninewells',
+  departure: at('2026-03-10T09:00'),
 };
 const railLeg: TransitLeg = {
-  feed: 'rail', agencyName: 'ScotRail', routeId: 'rail:x', routeType: 2, fromStopId: 'rail:DEE', toStopId: 'rail:PTH',
-  fromStopName: 'Dundee', toStopName: 'Perth', departure: at('2026-03-10T08:00'),
+  feed: 'rail',
+  agencyName: 'ScotRail',
+  routeId: 'rail:x',
+  routeType: 2,
+  fromStopId: 'rail:DEE',
+  toStopId: 'rail:PTH',
+  fromStopName: 'Dundee',
+  toStopName: 'Perth',
+  departure: at('2026-03-10T08:00'),
 };
 
 describe('priceTransitLeg', () => {
@@ -49,7 +87,9 @@ describe('priceTransitLeg', () => {
     const adult = priceTransitLeg(xploreLeg, { age: 30 }, ctx);
     expect(adult.cost).toBe(290);
     expect(adult.line.estimated).toBe(true);
-    expect(adult.line.description).toMatch(/Long Hop single, estimated from the fare published 2024-04-15; Short Hop single £2.40/);
+    expect(adult.line.description).toMatch(
+      /Long Hop single, estimated from the fare published 2024-04-15; Short Hop single £2.40/,
+    );
     expect(adult.line.source?.url).toMatch(/thecourier/);
     expect(priceTransitLeg(xploreLeg, { age: 21, hasNewYoungScotCard: true }, ctx).cost).toBe('free');
     expect(priceTransitLeg(xploreLeg, { age: 22, hasNewYoungScotCard: true }, ctx).cost).toBe(290);
@@ -122,7 +162,9 @@ describe('priceJourney', () => {
 describe('payment methods', () => {
   const data = paymentMethodsDataSchema.parse(regionJson('payment-methods.json'));
   it('lists sourced agencies only', () => {
-    expect(paymentMethodsBreakdown(['Ember', 'ScotRail', 'Ember'], data)).toEqual([{ agency_name: 'Ember', methods: ['Online before boarding (cheaper)', 'Pay on board'] }]);
+    expect(paymentMethodsBreakdown(['Ember', 'ScotRail', 'Ember'], data)).toEqual([
+      { agency_name: 'Ember', methods: ['Online before boarding (cheaper)', 'Pay on board'] },
+    ]);
     expect(paymentMethodsBreakdown(['ScotRail'], data)).toEqual([]);
   });
 });

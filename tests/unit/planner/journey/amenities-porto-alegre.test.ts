@@ -27,15 +27,22 @@ beforeAll(async () => {
     },
   });
   // The destination: 100 m north of the toilet with the most other toilets within 400 m.
-  const around = (t: { lat: number; lng: number }) => fileToilets.filter((o) => haversine(t.lat, t.lng, o.lat, o.lng) <= 400).length;
+  const around = (t: { lat: number; lng: number }) =>
+    fileToilets.filter((o) => haversine(t.lat, t.lng, o.lat, o.lng) <= 400).length;
   const busiest = [...fileToilets].sort((a, b) => around(b) - around(a))[0]!;
   dest = { label: 'Near the toilets', lat: busiest.lat + 0.0009, lng: busiest.lng };
-  journeys = await planAll({ origin: CENTRO, destination: dest, out_time: '2019-05-15T12:00', profile: { has_access_to_car: true } }, { regions: [region], now });
+  journeys = await planAll(
+    { origin: CENTRO, destination: dest, out_time: '2019-05-15T12:00', profile: { has_access_to_car: true } },
+    { regions: [region], now },
+  );
 }, 60_000);
 
 describe('toilets and points of interest on Porto Alegre journeys', () => {
   it('counts the toilets within 400 m of the destination, with markers in the SPEC Toilet marker shape', () => {
-    const expected = fileToilets.filter((t) => haversine(dest.lat, dest.lng, t.lat, t.lng) <= 400 && t.tags.access !== 'private' && t.tags.access !== 'no');
+    const expected = fileToilets.filter(
+      (t) =>
+        haversine(dest.lat, dest.lng, t.lat, t.lng) <= 400 && t.tags.access !== 'private' && t.tags.access !== 'no',
+    );
     expect(fileToilets.length).toBeGreaterThan(0);
     expect(expected.length).toBeGreaterThan(0);
     expect(journeys.length).toBeGreaterThan(0);
@@ -48,8 +55,12 @@ describe('toilets and points of interest on Porto Alegre journeys', () => {
         expect(toiletMarkerSchema.safeParse(m).success).toBe(true);
         expect(expected.some((t) => haversine(t.lat, t.lng, m.location.lat, m.location.lng) < 1)).toBe(true);
         const source = expected.find((t) => haversine(t.lat, t.lng, m.location.lat, m.location.lng) < 1)!;
-        expect(m.accessible).toBe(source.tags.wheelchair === 'yes' ? true : source.tags.wheelchair === 'no' ? false : null);
-        expect(m.paymentDetails).toBe(source.tags.fee === 'no' ? 'Free' : source.tags.fee === 'yes' ? expect.any(String) : null);
+        expect(m.accessible).toBe(
+          source.tags.wheelchair === 'yes' ? true : source.tags.wheelchair === 'no' ? false : null,
+        );
+        expect(m.paymentDetails).toBe(
+          source.tags.fee === 'no' ? 'Free' : source.tags.fee === 'yes' ? expect.any(String) : null,
+        );
       }
     }
   });
@@ -58,7 +69,11 @@ describe('toilets and points of interest on Porto Alegre journeys', () => {
     for (const j of journeys) {
       const card = j.depart.pois.find((p) => p.type === 'toilets');
       expect(card).toBeDefined();
-      expect(card!.count).toBeGreaterThanOrEqual(j.depart.destination_toilets.markers.filter((m) => haversine(m.location.lat, m.location.lng, dest.lat, dest.lng) <= 150).length);
+      expect(card!.count).toBeGreaterThanOrEqual(
+        j.depart.destination_toilets.markers.filter(
+          (m) => haversine(m.location.lat, m.location.lng, dest.lat, dest.lng) <= 150,
+        ).length,
+      );
       for (const p of j.depart.pois) expect(p.count).toBeGreaterThan(0);
     }
   });
@@ -66,7 +81,10 @@ describe('toilets and points of interest on Porto Alegre journeys', () => {
   it('a journey ending far from any toilet has none at its destination', async () => {
     const far = fileToilets.every((t) => haversine(CENTRO.lat, CENTRO.lng, t.lat, t.lng) > 400);
     expect(far).toBe(true);
-    const back = await planAll({ origin: dest, destination: CENTRO, out_time: '2019-05-15T12:00' }, { regions: [region], now });
+    const back = await planAll(
+      { origin: dest, destination: CENTRO, out_time: '2019-05-15T12:00' },
+      { regions: [region], now },
+    );
     expect(back.length).toBeGreaterThan(0);
     for (const j of back) expect(j.depart.destination_toilets).toEqual({ count: 0, markers: [] });
   });

@@ -17,28 +17,65 @@ import type { Journey } from '../../../../src/planner/journey/types';
 import { expectConnected, expectValid } from './helpers';
 
 const source = { source_url: 'https://example.org/made-up-test-data', source_date: 'test' };
-const HUNTLY = { per_hour_pence: 550, per_day_pence: 3850, per_mile_pence: 18, minimum_minutes: 0, vat_included: true, source_url: 'http://franchises.co-wheels.org.uk/huntly/pricing-2/', source_date: 'undated' };
-const RIDE_ON = {
-  unlock_pence: 100, vat_included: true, source_url: 'https://www.dundeecity.gov.uk/', source_date: '2022',
-  bands: [{ from_minute: 0, to_minute: 20, pence: 6, per_minutes: 1 }, { from_minute: 20, to_minute: 120, pence: 10, per_minutes: 1 }],
+const HUNTLY = {
+  per_hour_pence: 550,
+  per_day_pence: 3850,
+  per_mile_pence: 18,
+  minimum_minutes: 0,
+  vat_included: true,
+  source_url: 'http://franchises.co-wheels.org.uk/huntly/pricing-2/',
+  source_date: 'undated',
 };
-const DUNDEE = { label: 'Dundee city centre', lat: 56.4620, lng: -2.9707 };
-const BROUGHTY = { label: 'Broughty Ferry', lat: 56.4670, lng: -2.8730 };
-const BAY = { lat: 56.4600, lng: -2.9690 };
+const RIDE_ON = {
+  unlock_pence: 100,
+  vat_included: true,
+  source_url: 'https://www.dundeecity.gov.uk/',
+  source_date: '2022',
+  bands: [
+    { from_minute: 0, to_minute: 20, pence: 6, per_minutes: 1 },
+    { from_minute: 20, to_minute: 120, pence: 10, per_minutes: 1 },
+  ],
+};
+const DUNDEE = { label: 'Dundee city centre', lat: 56.462, lng: -2.9707 };
+const BROUGHTY = { label: 'Broughty Ferry', lat: 56.467, lng: -2.873 };
+const BAY = { lat: 56.46, lng: -2.969 };
 
 const carClubs: CarClubData = {
   terms: [],
-  clubs: [{
-    provider: 'Test Car Club', council_area: 'Dundee City', town: 'Dundee', promo_link: 'https://example.org/join', vehicles: 'test', fuel: 'unknown',
-    bays: [{ description: 'Test bay', ...BAY, ...source }], tariff: HUNTLY, status: 'test', ...source,
-  }],
+  clubs: [
+    {
+      provider: 'Test Car Club',
+      council_area: 'Dundee City',
+      town: 'Dundee',
+      promo_link: 'https://example.org/join',
+      vehicles: 'test',
+      fuel: 'unknown',
+      bays: [{ description: 'Test bay', ...BAY, ...source }],
+      tariff: HUNTLY,
+      status: 'test',
+      ...source,
+    },
+  ],
 };
 const bikeHire: BikeHireData = {
   not_current: [],
-  schemes: [{
-    scheme: 'Test Bikes', operator: 'test', council_area: 'Dundee City', towns: ['Dundee'], stations_text: '', status: 'test', last_confirmed: 'test', tariff: RIDE_ON, ...source,
-    stations: [{ name: 'City dock', lat: 56.4610, lng: -2.9720 }, { name: 'Ferry dock', lat: 56.4665, lng: -2.8750 }],
-  }],
+  schemes: [
+    {
+      scheme: 'Test Bikes',
+      operator: 'test',
+      council_area: 'Dundee City',
+      towns: ['Dundee'],
+      stations_text: '',
+      status: 'test',
+      last_confirmed: 'test',
+      tariff: RIDE_ON,
+      ...source,
+      stations: [
+        { name: 'City dock', lat: 56.461, lng: -2.972 },
+        { name: 'Ferry dock', lat: 56.4665, lng: -2.875 },
+      ],
+    },
+  ],
 };
 
 let region: Region;
@@ -56,7 +93,10 @@ beforeAll(async () => {
   const tayside = await loadRegionFromManifest();
   region = { ...tayside, costs: { ...tayside.costs, carClubs, bikeHire } };
   oneWay = await planAll({ origin: DUNDEE, destination: BROUGHTY, out_time: `${DAY}T10:00` }, { regions: [region] });
-  withReturn = await planAll({ origin: DUNDEE, destination: BROUGHTY, out_time: `${DAY}T10:00`, return_time: `${DAY}T15:00` }, { regions: [region] });
+  withReturn = await planAll(
+    { origin: DUNDEE, destination: BROUGHTY, out_time: `${DAY}T10:00`, return_time: `${DAY}T15:00` },
+    { regions: [region] },
+  );
 }, 60_000);
 
 describe('car club journeys (made-up bay, Co-wheels Huntly tariff)', () => {
@@ -96,11 +136,17 @@ describe('car club journeys (made-up bay, Co-wheels Huntly tariff)', () => {
     const expected = (q: number) => carClubTimeCharge(HUNTLY, q) + Math.round(miles * 18);
     const pence = Math.round(Number(j.cost.slice(1)) * 100);
     // Clock text is whole minutes: the hire may straddle a quarter boundary.
-    expect([expected(Math.ceil(hireMinutes / 15)), expected(Math.ceil((hireMinutes + 1) / 15)), expected(Math.ceil((hireMinutes - 1) / 15))]).toContain(pence);
+    expect([
+      expected(Math.ceil(hireMinutes / 15)),
+      expected(Math.ceil((hireMinutes + 1) / 15)),
+      expected(Math.ceil((hireMinutes - 1) / 15)),
+    ]).toContain(pence);
     expect(j.pricing_breakdown.map((l) => l.description).join(' ')).toMatch(/the whole hire/);
     // The drive back is not free: it is part of that hire.
     expect(drive!.cost).toBe('£0.00');
-    expect(j.pricing_breakdown.map((l) => l.description).join(' ')).toMatch(/driving back to the bay is part of the hire/);
+    expect(j.pricing_breakdown.map((l) => l.description).join(' ')).toMatch(
+      /driving back to the bay is part of the hire/,
+    );
   });
 });
 
@@ -118,7 +164,15 @@ describe('bike hire journeys (made-up docks, Ride On Dundee 2022 tariff)', () =>
   });
 
   it('neither is planned when the brand blocks it', async () => {
-    const js = await planAll({ origin: DUNDEE, destination: BROUGHTY, out_time: `${DAY}T10:00`, blocked_travel_types: ['car-club', 'bike-hire'] }, { regions: [region] });
+    const js = await planAll(
+      {
+        origin: DUNDEE,
+        destination: BROUGHTY,
+        out_time: `${DAY}T10:00`,
+        blocked_travel_types: ['car-club', 'bike-hire'],
+      },
+      { regions: [region] },
+    );
     expect(js.length).toBeGreaterThan(0);
     expect(js.some((j) => j.transport_mode === 'car-club' || j.transport_mode === 'bike-hire')).toBe(false);
   });

@@ -24,8 +24,12 @@ const PERTH = { label: 'Perth', lat: 56.395, lng: -3.431 };
 
 const service = (name: string) => region.costs.drt.services.find((s) => s.name.startsWith(name))!;
 const arranged = (js: Journey[]) => js.filter((j) => j.transport_mode === 'drt');
-const plan = (origin: PlanRequest['origin'], destination: PlanRequest['destination'], time: string, extra: Partial<PlanRequest> = {}) =>
-  planAll({ origin, destination, out_time: `${TUESDAY}T${time}`, ...extra }, { regions: [region], now });
+const plan = (
+  origin: PlanRequest['origin'],
+  destination: PlanRequest['destination'],
+  time: string,
+  extra: Partial<PlanRequest> = {},
+) => planAll({ origin, destination, out_time: `${TUESDAY}T${time}`, ...extra }, { regions: [region], now });
 
 beforeAll(async () => {
   region = await loadRegionFromManifest();
@@ -68,8 +72,14 @@ describe('community transport: call to arrange', () => {
     const all = await plan(STIRLING, BRIDGE_OF_ALLAN, '10:00');
     const firstRestricted = all.findIndex((x) => x.eligibility);
     expect(all.slice(firstRestricted).every((x) => x.eligibility)).toBe(true);
-    expect(all.filter((x) => x.eligibility).every((x) => !x.tags.some((t) => ['fastest', 'cheapest', 'lowest-emissions'].includes(t)))).toBe(true);
-    expect(js[0]!.depart.steps[0]!.how_to_guide?.service.statements.map((s) => s.body)).toContain(`Eligibility: ${dial.eligibility}`);
+    expect(
+      all
+        .filter((x) => x.eligibility)
+        .every((x) => !x.tags.some((t) => ['fastest', 'cheapest', 'lowest-emissions'].includes(t))),
+    ).toBe(true);
+    expect(js[0]!.depart.steps[0]!.how_to_guide?.service.statements.map((s) => s.body)).toContain(
+      `Eligibility: ${dial.eligibility}`,
+    );
     // Its published hours end before 23:00 on a Tuesday.
     const close = dial.hours.find((h) => h.days.includes(1))!.to;
     expect(close < '23:00').toBe(true);
@@ -78,6 +88,8 @@ describe('community transport: call to arrange', () => {
 
   it('none across council areas, or when community transport is blocked', async () => {
     expect(arranged(await plan(DUNDEE, PERTH, '10:00'))).toEqual([]);
-    expect(arranged(await plan(STIRLING, BRIDGE_OF_ALLAN, '10:00', { blocked_travel_types: ['community-transport'] }))).toEqual([]);
+    expect(
+      arranged(await plan(STIRLING, BRIDGE_OF_ALLAN, '10:00', { blocked_travel_types: ['community-transport'] })),
+    ).toEqual([]);
   });
 });

@@ -10,15 +10,24 @@ import { expectConnected, expectValid } from './helpers';
 
 const now = new Date('2019-05-01T12:00:00Z');
 // North-east of the city to the south, about 11.5 km (an hour's cycling), both ends on mapped streets.
-const req: PlanRequest = { origin: { label: 'North-east', lat: -30.0141, lng: -51.1794 }, destination: { label: 'South', lat: -30.108, lng: -51.2284 }, out_time: '2019-05-15T12:00' };
+const req: PlanRequest = {
+  origin: { label: 'North-east', lat: -30.0141, lng: -51.1794 },
+  destination: { label: 'South', lat: -30.108, lng: -51.2284 },
+  out_time: '2019-05-15T12:00',
+};
 // About 4 km: cycling the whole way is quicker than any bike-and-ride.
-const short: PlanRequest = { origin: { label: 'North', lat: -30.0, lng: -51.174 }, destination: { label: 'Centre-east', lat: -30.0342, lng: -51.1889 }, out_time: '2019-05-15T12:00' };
+const short: PlanRequest = {
+  origin: { label: 'North', lat: -30.0, lng: -51.174 },
+  destination: { label: 'Centre-east', lat: -30.0342, lng: -51.1889 },
+  out_time: '2019-05-15T12:00',
+};
 let region: Region;
 let all: Journey[];
 let noCycle: Journey[];
 
 const cycled = (js: Journey[]) => js.filter((j) => j.tags.includes('cycle-access'));
-const walkedTransit = (js: Journey[]) => js.filter((j) => j.transport_mode === 'transit' && !j.tags.includes('cycle-access'));
+const walkedTransit = (js: Journey[]) =>
+  js.filter((j) => j.transport_mode === 'transit' && !j.tags.includes('cycle-access'));
 const at = (date: string, hhmm: string) => Date.parse(`${date}T${hhmm}:00Z`);
 
 beforeAll(async () => {
@@ -53,14 +62,19 @@ describe('public transport with cycle access', () => {
       const dep = at(c.depart.departure_date, c.depart.departure_at);
       const arr = at(c.depart.arrival_date, c.depart.arrival_at);
       // Clock text is whole minutes: a walking option must not beat it by a full minute either way.
-      for (const w of walks) expect(at(w.depart.departure_date, w.depart.departure_at) >= dep + 60_000 && at(w.depart.arrival_date, w.depart.arrival_at) <= arr - 60_000).toBe(false);
+      for (const w of walks)
+        expect(
+          at(w.depart.departure_date, w.depart.departure_at) >= dep + 60_000 &&
+            at(w.depart.arrival_date, w.depart.arrival_at) <= arr - 60_000,
+        ).toBe(false);
     }
   });
 
   it('is offered only when at least 5 minutes quicker than cycling the whole way', async () => {
     const direct = all.find((j) => j.transport_mode === 'cycle')!;
     expect(direct).toBeDefined();
-    for (const c of cycled(all)) expect(c.duration.value).toBeLessThanOrEqual(direct.duration.value - CYCLE_ACCESS_SAVING);
+    for (const c of cycled(all))
+      expect(c.duration.value).toBeLessThanOrEqual(direct.duration.value - CYCLE_ACCESS_SAVING);
     const near = await planAll(short, { regions: [region], now });
     expect(near.some((j) => j.transport_mode === 'cycle')).toBe(true);
     expect(cycled(near)).toEqual([]);
@@ -70,13 +84,24 @@ describe('public transport with cycle access', () => {
     // At the edge of the extract: 400 m from the nearest footway, with no road or cycleway within 500 m.
     const edge = { label: 'North edge', lat: -29.995, lng: -51.165 };
     expect(region.street.snap(edge, 'cycle')).toBeNull();
-    const js = await planAll({ origin: edge, destination: { label: 'Centro', lat: -30.03, lng: -51.225 }, out_time: '2019-05-15T15:30' }, { regions: [region], now });
+    const js = await planAll(
+      { origin: edge, destination: { label: 'Centro', lat: -30.03, lng: -51.225 }, out_time: '2019-05-15T15:30' },
+      { regions: [region], now },
+    );
     expect(js.some((j) => j.transport_mode === 'transit')).toBe(true);
     expect(cycled(js)).toEqual([]);
   });
 
   it('never pushes out a walking option, and a brand blocking cycling gets none', () => {
-    expect(walkedTransit(all).map((j) => j.id).sort()).toEqual(walkedTransit(noCycle).map((j) => j.id).sort());
+    expect(
+      walkedTransit(all)
+        .map((j) => j.id)
+        .sort(),
+    ).toEqual(
+      walkedTransit(noCycle)
+        .map((j) => j.id)
+        .sort(),
+    );
     expect(cycled(noCycle)).toEqual([]);
     for (const j of noCycle) expect(j.depart.steps.some((s) => s.type === 'cycle')).toBe(false);
   });

@@ -40,7 +40,14 @@ function insidePoints(zone: FlexZone, within?: (p: LatLng) => boolean): LatLng[]
 function pairIn(zone: FlexZone, metres: number, within?: (p: LatLng) => boolean): [LatLng, LatLng] {
   const pts = insidePoints(zone, within);
   const a = pts[Math.floor(pts.length / 2)] as LatLng;
-  const b = pts.reduce((best, p) => (Math.abs(haversine(a.lat, a.lng, p.lat, p.lng) - metres) < Math.abs(haversine(a.lat, a.lng, best.lat, best.lng) - metres) ? p : best), a);
+  const b = pts.reduce(
+    (best, p) =>
+      Math.abs(haversine(a.lat, a.lng, p.lat, p.lng) - metres) <
+      Math.abs(haversine(a.lat, a.lng, best.lat, best.lng) - metres)
+        ? p
+        : best,
+    a,
+  );
   return [a, b];
 }
 
@@ -54,7 +61,11 @@ beforeAll(async () => {
     osm: join(FLEX, 'cobb-county.osm.pbf'),
     currency: 'USD',
   });
-  aspen = await loadRegionFromFiles({ name: 'aspen', gtfs: [join(FLEX, 'aspen-flex-on-demand.gtfs.zip')], currency: 'USD' });
+  aspen = await loadRegionFromFiles({
+    name: 'aspen',
+    gtfs: [join(FLEX, 'aspen-flex-on-demand.gtfs.zip')],
+    currency: 'USD',
+  });
   cobbFlex = flexModel(cobb.timetable);
   aspenFlex = flexModel(aspen.timetable);
 }, 60_000);
@@ -69,7 +80,9 @@ describe('GTFS-Flex model', () => {
     expect(call.pickupRule?.type).toBe(1);
     expect(call.pickupRule?.noticeMin).toBeGreaterThan(0);
     expect(aspenFlex.zones.length).toBe(1);
-    expect(aspenFlex.trips.every((t) => t.calls.every((c) => c.meanFactor !== null && c.meanOffset !== null))).toBe(true);
+    expect(aspenFlex.trips.every((t) => t.calls.every((c) => c.meanFactor !== null && c.meanOffset !== null))).toBe(
+      true,
+    );
   });
 });
 
@@ -78,9 +91,15 @@ describe('Cobb County demand-responsive (Cobblinc flex zones)', () => {
   let from: PlanRequest['origin'];
   let to: PlanRequest['destination'];
   const now = new Date('2021-10-19T16:00:00Z'); // noon the day before, Eastern time
-  const request = (out_time: string, extra: Partial<PlanRequest> = {}): PlanRequest => ({ origin: from, destination: to, out_time, ...extra });
+  const request = (out_time: string, extra: Partial<PlanRequest> = {}): PlanRequest => ({
+    origin: from,
+    destination: to,
+    out_time,
+    ...extra,
+  });
   const graph = () => cobb.street.graph!.bbox;
-  const onGraph = (p: LatLng) => p.lat > graph().minLat && p.lat < graph().maxLat && p.lng > graph().minLng && p.lng < graph().maxLng;
+  const onGraph = (p: LatLng) =>
+    p.lat > graph().minLat && p.lat < graph().maxLat && p.lng > graph().minLng && p.lng < graph().maxLng;
 
   beforeAll(() => {
     zone = cobbFlex.zones.find((z) => z.id === 'zone_2')!;
@@ -97,7 +116,11 @@ describe('Cobb County demand-responsive (Cobblinc flex zones)', () => {
     expectValid(j);
     expectConnected(j.depart, from, to);
     const rule = cobbFlex.trips.flatMap((t) => t.calls).find((c) => c.zone === zone)!.pickupRule!;
-    expect(j.drt_operator).toEqual({ name: expect.stringContaining('Cobblinc'), phone: rule.phone, booking_website: rule.bookingUrl || rule.infoUrl || null });
+    expect(j.drt_operator).toEqual({
+      name: expect.stringContaining('Cobblinc'),
+      phone: rule.phone,
+      booking_website: rule.bookingUrl || rule.infoUrl || null,
+    });
     const step = j.depart.steps.find((s) => s.type === 'drt')!;
     expect(step.description).toContain(rule.phone);
     expect(step.description).toContain('at least 2 hours');
@@ -115,7 +138,12 @@ describe('Cobb County demand-responsive (Cobblinc flex zones)', () => {
   });
 
   it('outside the service window (evening, weekend) there is no demand-responsive journey', async () => {
-    const lastEnd = Math.max(...cobbFlex.trips.flatMap((t) => t.calls).filter((c) => c.zone === zone).map((c) => c.windowEnd));
+    const lastEnd = Math.max(
+      ...cobbFlex.trips
+        .flatMap((t) => t.calls)
+        .filter((c) => c.zone === zone)
+        .map((c) => c.windowEnd),
+    );
     const after = `${String(Math.floor(lastEnd / 3600) + 1).padStart(2, '0')}:00`;
     const evening = await planAll(request(`2021-10-20T${after}`), { regions: [cobb], now });
     expect(evening.length).toBeGreaterThan(0); // other modes still answer
@@ -129,11 +157,15 @@ describe('Cobb County demand-responsive (Cobblinc flex zones)', () => {
     expect(drtOf(late)).toEqual([]);
     const early = drtOf(await planAll(request('2021-10-22T07:40'), { regions: [cobb], now }));
     expect(early.length).toBe(1);
-    expect(early[0]!.depart.steps[0]!.how_to_guide?.service.statements.map((s) => s.body)).toContain('bookings open 1 day before the pickup');
+    expect(early[0]!.depart.steps[0]!.how_to_guide?.service.statements.map((s) => s.body)).toContain(
+      'bookings open 1 day before the pickup',
+    );
   });
 
   it('arrive-by gives a ride that arrives by the time asked', async () => {
-    const js = drtOf(await planAll({ origin: from, destination: to, arrive_time: '2021-10-20T10:00' }, { regions: [cobb], now }));
+    const js = drtOf(
+      await planAll({ origin: from, destination: to, arrive_time: '2021-10-20T10:00' }, { regions: [cobb], now }),
+    );
     expect(js.length).toBe(1);
     // arrive_by_buffer: 30 minutes by default.
     expect(minutes(js[0]!.depart.arrival_at)).toBeLessThanOrEqual(9 * 60 + 30);
@@ -150,12 +182,19 @@ describe('Cobb County demand-responsive (Cobblinc flex zones)', () => {
     const tt = cobb.timetable;
     const transfer = { label: tt.stopNames[last.stop]!, lat: tt.stopLat[last.stop]!, lng: tt.stopLon[last.stop]! };
     const [origin] = pairIn(zone1, 0, (p) => onGraph(p) && haversine(p.lat, p.lng, transfer.lat, transfer.lng) > 2000);
-    const js = drtOf(await planAll({ origin: { label: 'zone 1', ...origin! }, destination: transfer, out_time: '2021-10-20T07:35' }, { regions: [cobb], now }));
+    const js = drtOf(
+      await planAll(
+        { origin: { label: 'zone 1', ...origin! }, destination: transfer, out_time: '2021-10-20T07:35' },
+        { regions: [cobb], now },
+      ),
+    );
     expect(js.length).toBe(1);
     expectValid(js[0]!);
     expectConnected(js[0]!.depart, origin!, transfer);
     // Arrives exactly when a zone 1 trip reaches the transfer point (a timetabled time).
-    const arrivals = cobbFlex.trips.filter((t) => t.calls.some((c) => c.zone === zone1)).map((t) => t.calls[t.calls.length - 1]!.windowStart);
+    const arrivals = cobbFlex.trips
+      .filter((t) => t.calls.some((c) => c.zone === zone1))
+      .map((t) => t.calls[t.calls.length - 1]!.windowStart);
     expect(arrivals).toContain(minutes(js[0]!.depart.arrival_at) * 60);
     expect(js[0]!.cost).toBe('$2.50'); // fare_rules Z1 -> Z4 (the transfer point's zone in stops.txt)
   });
@@ -163,13 +202,28 @@ describe('Cobb County demand-responsive (Cobblinc flex zones)', () => {
   it('a destination outside every zone, or a blocked drt, gives none', async () => {
     // A Route 30 stop outside the zones and away from the flex trips' fixed stops.
     const tt = cobb.timetable;
-    const fixed = cobbFlex.trips.flatMap((t) => t.calls).filter((c) => c.stop >= 0).map((c) => ({ lat: tt.stopLat[c.stop]!, lng: tt.stopLon[c.stop]! }));
+    const fixed = cobbFlex.trips
+      .flatMap((t) => t.calls)
+      .filter((c) => c.stop >= 0)
+      .map((c) => ({ lat: tt.stopLat[c.stop]!, lng: tt.stopLon[c.stop]! }));
     const away = (p: LatLng) => fixed.every((f) => haversine(p.lat, p.lng, f.lat, f.lng) > 1000);
-    const outside = cobb.stopPoints.find((p) => cobbFlex.zones.every((z) => !zoneContains(z, p)) && away(p) && onGraph(p) && haversine(p.lat, p.lng, from.lat, from.lng) < 15_000)!;
+    const outside = cobb.stopPoints.find(
+      (p) =>
+        cobbFlex.zones.every((z) => !zoneContains(z, p)) &&
+        away(p) &&
+        onGraph(p) &&
+        haversine(p.lat, p.lng, from.lat, from.lng) < 15_000,
+    )!;
     expect(outside).toBeDefined();
-    const js = await planAll({ origin: from, destination: { label: 'outside', ...outside }, out_time: '2021-10-20T07:40' }, { regions: [cobb], now });
+    const js = await planAll(
+      { origin: from, destination: { label: 'outside', ...outside }, out_time: '2021-10-20T07:40' },
+      { regions: [cobb], now },
+    );
     expect(drtOf(js)).toEqual([]);
-    const blocked = await planAll(request('2021-10-20T07:40', { blocked_travel_types: ['drt'] }), { regions: [cobb], now });
+    const blocked = await planAll(request('2021-10-20T07:40', { blocked_travel_types: ['drt'] }), {
+      regions: [cobb],
+      now,
+    });
     expect(drtOf(blocked)).toEqual([]);
   });
 });
@@ -185,8 +239,11 @@ describe('Aspen Downtowner (on-demand zone)', () => {
     to = { label: 'Downtown Aspen B', ...b };
   });
 
-  it('a trip inside the zone in the winter window gives a ride timed by the feed\'s mean duration', async () => {
-    const js = await planAll({ origin: from, destination: to, out_time: '2021-01-15T12:00' }, { regions: [aspen], now });
+  it("a trip inside the zone in the winter window gives a ride timed by the feed's mean duration", async () => {
+    const js = await planAll(
+      { origin: from, destination: to, out_time: '2021-01-15T12:00' },
+      { regions: [aspen], now },
+    );
     const drt = drtOf(js);
     expect(drt.length).toBe(1);
     const j = drt[0]!;
@@ -194,7 +251,11 @@ describe('Aspen Downtowner (on-demand zone)', () => {
     expectConnected(j.depart, from, to);
     const call = aspenFlex.trips[0]!.calls[0]!;
     const rule = call.pickupRule!;
-    expect(j.drt_operator).toEqual({ name: expect.stringContaining('Downtowner'), phone: rule.phone, booking_website: rule.infoUrl });
+    expect(j.drt_operator).toEqual({
+      name: expect.stringContaining('Downtowner'),
+      phone: rule.phone,
+      booking_website: rule.infoUrl,
+    });
     // No street network here: the driving time is the straight-line estimate, then factor and offset (minutes).
     const drive = estimateRoute(from, to, 'car').duration;
     expect(j.duration.value).toBe(Math.round(call.meanFactor! * drive + call.meanOffset! * 60));
@@ -203,23 +264,56 @@ describe('Aspen Downtowner (on-demand zone)', () => {
   });
 
   it('the off-season window starts later: before it, none; inside it, a ride', async () => {
-    const off = aspenFlex.trips.find((t) => aspen.timetable.serviceIds[t.service]!.endsWith('c_20808_b_29084_d_127'))!.calls[0]!;
+    const off = aspenFlex.trips.find((t) => aspen.timetable.serviceIds[t.service]!.endsWith('c_20808_b_29084_d_127'))!
+      .calls[0]!;
     const before = `${String(Math.floor(off.windowStart / 3600) - 1).padStart(2, '0')}:00`;
     const summer = new Date('2021-06-01T12:00:00Z');
-    expect(drtOf(await planAll({ origin: from, destination: to, out_time: `2021-06-15T${before}` }, { regions: [aspen], now: summer }))).toEqual([]);
-    expect(drtOf(await planAll({ origin: from, destination: to, out_time: '2021-06-15T12:00' }, { regions: [aspen], now: summer })).length).toBe(1);
+    expect(
+      drtOf(
+        await planAll(
+          { origin: from, destination: to, out_time: `2021-06-15T${before}` },
+          { regions: [aspen], now: summer },
+        ),
+      ),
+    ).toEqual([]);
+    expect(
+      drtOf(
+        await planAll(
+          { origin: from, destination: to, out_time: '2021-06-15T12:00' },
+          { regions: [aspen], now: summer },
+        ),
+      ).length,
+    ).toBe(1);
   });
 
   it('a trip leaving the zone gives none', async () => {
     const zone = aspenFlex.zones[0]!;
     const outside = { label: 'outside', lat: zone.bbox[1] - 0.01, lng: zone.bbox[0] - 0.01 };
-    const js = await planAll({ origin: from, destination: outside, out_time: '2021-01-15T12:00' }, { regions: [aspen], now });
+    const js = await planAll(
+      { origin: from, destination: outside, out_time: '2021-01-15T12:00' },
+      { regions: [aspen], now },
+    );
     expect(drtOf(js)).toEqual([]);
   });
 });
 
 describe('booking rules', () => {
-  const base = { id: 'r', noticeService: -1, noticeMin: null, noticeMax: null, lastDay: null, lastTime: null, startDay: null, startTime: null, message: '', pickupMessage: '', dropOffMessage: '', phone: '', infoUrl: '', bookingUrl: '' };
+  const base = {
+    id: 'r',
+    noticeService: -1,
+    noticeMin: null,
+    noticeMax: null,
+    lastDay: null,
+    lastTime: null,
+    startDay: null,
+    startTime: null,
+    message: '',
+    pickupMessage: '',
+    dropOffMessage: '',
+    phone: '',
+    infoUrl: '',
+    bookingUrl: '',
+  };
   it('prior-day booking: by the deadline time the given number of days before', () => {
     const rule = { ...base, type: 2 as const, lastDay: 1, lastTime: 17 * 3600 };
     const pickup = { date: 100, time: 9 * 3600 };

@@ -33,14 +33,20 @@ const rides = (j: { depart: { steps: { transit?: { route: { short_name?: string;
 
 describe('north-east region', () => {
   it('Stonehaven -> Aberdeen on a weekday at 08:00 by train', async () => {
-    const journeys = await planAll({ origin: STONEHAVEN, destination: ABERDEEN, out_time: `${next(3)}T08:00`, regions: ['north-east'] }, { regions: [tayside, northEast], now });
+    const journeys = await planAll(
+      { origin: STONEHAVEN, destination: ABERDEEN, out_time: `${next(3)}T08:00`, regions: ['north-east'] },
+      { regions: [tayside, northEast], now },
+    );
     const train = journeys.find((j) => rides(j).some((r) => r.mode === 'rail'));
     expect(train).toBeDefined();
     expect(train!.tags).not.toContain(LESS_ACCURATE_TAG);
   });
 
   it('Inverurie -> Alford by the 421 bus on a Saturday', async () => {
-    const journeys = await planAll({ origin: INVERURIE, destination: ALFORD, out_time: `${next(6)}T08:30`, regions: ['north-east'] }, { regions: [tayside, northEast], now });
+    const journeys = await planAll(
+      { origin: INVERURIE, destination: ALFORD, out_time: `${next(6)}T08:30`, regions: ['north-east'] },
+      { regions: [tayside, northEast], now },
+    );
     const bus = journeys.find((j) => rides(j).some((r) => r.short_name === '421'));
     expect(bus).toBeDefined();
     const ride = bus!.depart.steps.find((s) => s.transit)!;
@@ -50,11 +56,17 @@ describe('north-east region', () => {
   it('an origin outside the brand region is planned with a less-accurate flag, not refused', async () => {
     const GLASGOW = { label: 'Glasgow', lat: 55.8609, lng: -4.2514 };
     const DUNDEE = { label: 'Dundee', lat: 56.462, lng: -2.9707 };
-    const journeys = await planAll({ origin: GLASGOW, destination: DUNDEE, out_time: `${next(3)}T09:00`, regions: ['tayside'] }, { regions: [tayside, northEast], now });
+    const journeys = await planAll(
+      { origin: GLASGOW, destination: DUNDEE, out_time: `${next(3)}T09:00`, regions: ['tayside'] },
+      { regions: [tayside, northEast], now },
+    );
     expect(journeys.length).toBeGreaterThan(0);
     for (const j of journeys) expect(j.tags).toContain(LESS_ACCURATE_TAG);
     // The council brand's Stonehaven is its own region: no flag (above); Dundee on the council brand is outside.
-    const council = await planAll({ origin: DUNDEE, destination: ABERDEEN, out_time: `${next(3)}T09:00`, regions: ['north-east'] }, { regions: [tayside, northEast], now });
+    const council = await planAll(
+      { origin: DUNDEE, destination: ABERDEEN, out_time: `${next(3)}T09:00`, regions: ['north-east'] },
+      { regions: [tayside, northEast], now },
+    );
     expect(council.length).toBeGreaterThan(0);
     expect(council[0]!.tags).toContain(LESS_ACCURATE_TAG);
   });

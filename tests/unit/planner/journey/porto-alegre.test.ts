@@ -24,7 +24,13 @@ const NEAR = { label: 'Cidade Baixa', lat: -30.0395, lng: -51.2215 };
 let far: Journey[];
 let near: Journey[];
 
-const request = (to: typeof FAR, extra: Partial<PlanRequest> = {}): PlanRequest => ({ origin: CENTRO, destination: to, out_time: WHEN, profile: { has_access_to_car: true }, ...extra });
+const request = (to: typeof FAR, extra: Partial<PlanRequest> = {}): PlanRequest => ({
+  origin: CENTRO,
+  destination: to,
+  out_time: WHEN,
+  profile: { has_access_to_car: true },
+  ...extra,
+});
 
 beforeAll(async () => {
   region = await loadPortoAlegre();
@@ -61,21 +67,35 @@ describe('Porto Alegre door to door', () => {
         expect(r.timetable!.timetable.columns.length).toBeGreaterThan(0);
         // Arrivals beside the departures, so the alighting stop can show when the ride gets there.
         const mine = r.timetable!.timetable.columns.find((c) => c.trip_id === r.transit!.trip_id)!;
-        const off = r.timetable!.timetable.stops.findIndex((stop, i) => i > 0 && stop.stop_id === r.transit!.to_stop.stop_id);
+        const off = r.timetable!.timetable.stops.findIndex(
+          (stop, i) => i > 0 && stop.stop_id === r.transit!.to_stop.stop_id,
+        );
         expect(mine.arrivals![off]).toBe(r.arrival_time);
       }
       expect(j.carbon_emission).toBeGreaterThan(0);
       expect(j.depart.departure_at >= '12:00').toBe(true);
     }
-    expect(transit.flatMap((j) => j.tags)).toEqual(expect.arrayContaining(['fastest', 'fewest-changes', 'lowest-emissions']));
+    expect(transit.flatMap((j) => j.tags)).toEqual(
+      expect.arrayContaining(['fastest', 'fewest-changes', 'lowest-emissions']),
+    );
   });
 
   it('a one-stop hop that only catches a connection is walked instead (no second fare for 230 m)', () => {
     // Every RAPTOR path across the window, drafted: at 13:02 the router rides route 165 one stop
     // (230 m) to JOAO PESSOA to catch route 375, which walking there would miss by seconds.
     const ctx: ModeContext = {
-      region, from: { name: CENTRO.label, lat: CENTRO.lat, lng: CENTRO.lng }, to: { name: FAR.label, lat: FAR.lat, lng: FAR.lng },
-      date: parseDay('2019-05-15'), time: 12 * 3600, arriveBy: false, returning: false, traveller: {}, hasCar: false, blocked: new Set(), routes: new Map(), now,
+      region,
+      from: { name: CENTRO.label, lat: CENTRO.lat, lng: CENTRO.lng },
+      to: { name: FAR.label, lat: FAR.lat, lng: FAR.lng },
+      date: parseDay('2019-05-15'),
+      time: 12 * 3600,
+      arriveBy: false,
+      returning: false,
+      traveller: {},
+      hasCar: false,
+      blocked: new Set(),
+      routes: new Map(),
+      now,
     };
     const tt = region.timetable;
     const paths = transitPaths(ctx);
@@ -98,22 +118,30 @@ describe('Porto Alegre door to door', () => {
       if (rides.length > 1) for (const r of rides) expect(r.distance).toBeGreaterThan(HOP_METRES);
       expect(draft.changes).toBe(Math.max(0, rides.length - 1));
       // The walk that replaces it fits: each part starts when the one before has ended.
-      for (let i = 1; i < draft.parts.length; i++) expect(draft.parts[i]!.start).toBeGreaterThanOrEqual(draft.parts[i - 1]!.end);
+      for (let i = 1; i < draft.parts.length; i++)
+        expect(draft.parts[i]!.start).toBeGreaterThanOrEqual(draft.parts[i - 1]!.end);
     }
   });
 
   it('no public transport option takes as long as walking the whole way (free and without emissions)', async () => {
     // 2.1 km across Glória: a 39-minute walk; three bus options take 42-45 minutes.
-    const req = request({ label: 'west', lat: -30.07261, lng: -51.24059 }, { origin: { label: 'east', lat: -30.0742, lng: -51.21843 } });
+    const req = request(
+      { label: 'west', lat: -30.07261, lng: -51.24059 },
+      { origin: { label: 'east', lat: -30.0742, lng: -51.21843 } },
+    );
     const withWalk = await planAll(req, { regions: [region], now });
     const walk = withWalk.find((j) => j.transport_mode === 'walk')!;
     expect(walk).toBeDefined();
-    for (const j of withWalk.filter((x) => x.transport_mode === 'transit')) expect(j.duration.value).toBeLessThan(walk.duration.value);
+    for (const j of withWalk.filter((x) => x.transport_mode === 'transit'))
+      expect(j.duration.value).toBeLessThan(walk.duration.value);
     // A brand that blocks walking still gets them: there is no walk to prefer.
     const noWalk = await planAll({ ...req, blocked_travel_types: ['walk'] }, { regions: [region], now });
-    expect(noWalk.filter((j) => j.transport_mode === 'transit' && j.duration.value >= walk.duration.value).length).toBeGreaterThan(0);
+    expect(
+      noWalk.filter((j) => j.transport_mode === 'transit' && j.duration.value >= walk.duration.value).length,
+    ).toBeGreaterThan(0);
     // Nor is a walk of more than 90 minutes offered (it would head the emissions order).
-    for (const j of [...far, ...near].filter((x) => x.transport_mode === 'walk')) expect(j.duration.value).toBeLessThanOrEqual(MAX_WALK_SECONDS);
+    for (const j of [...far, ...near].filter((x) => x.transport_mode === 'walk'))
+      expect(j.duration.value).toBeLessThanOrEqual(MAX_WALK_SECONDS);
   });
 
   it('prices in the region currency, never with UK rates: own car and taxi are unknown here, and say why', () => {
@@ -126,9 +154,18 @@ describe('Porto Alegre door to door', () => {
     for (const j of far.filter((x) => x.transport_mode === 'transit')) expect(j.cost).toMatch(/^R\$\d+\.\d{2}$/);
   });
 
-  it('carries each step\'s emissions at the DESNZ 2025 factor for its mode (hand-computed from the CSV)', () => {
+  it("carries each step's emissions at the DESNZ 2025 factor for its mode (hand-computed from the CSV)", () => {
     // kg CO2e per km: bus and metro per passenger-km, car and taxi per vehicle-km (DESNZ 2025, data/reference).
-    const factor: Record<string, number> = { walk: 0, cycle: 0, bus: 0.12525, subway: 0.0278, train: 0.03546, tram: 0.0286, 'own-car': 0.16725, taxi: 0.20806 };
+    const factor: Record<string, number> = {
+      walk: 0,
+      cycle: 0,
+      bus: 0.12525,
+      subway: 0.0278,
+      train: 0.03546,
+      tram: 0.0286,
+      'own-car': 0.16725,
+      taxi: 0.20806,
+    };
     let checked = 0;
     for (const j of [...far, ...near]) {
       const steps = j.depart.steps;
@@ -148,7 +185,9 @@ describe('Porto Alegre door to door', () => {
     for (const j of [...far, ...near].filter((x) => x.transport_mode !== 'transit')) {
       const step = j.depart.steps[0]!;
       expect(step.directions.length).toBeGreaterThan(1);
-      const named = step.directions.map((d) => /onto (.+)$/.exec(d.html_instructions)?.[1]).filter((n): n is string => !!n);
+      const named = step.directions
+        .map((d) => /onto (.+)$/.exec(d.html_instructions)?.[1])
+        .filter((n): n is string => !!n);
       expect(named.length).toBeGreaterThan(0);
       expect(named.some((n) => names.has(n.replace(/&#39;/g, "'").replace(/&amp;/g, '&')))).toBe(true);
       expect(step.elevationHighest).not.toBeNull();
@@ -157,13 +196,18 @@ describe('Porto Alegre door to door', () => {
     }
   });
 
-  it('results come in emissions order with stable ids, and a brand\'s blocked types are never planned', async () => {
-    for (let i = 1; i < far.length; i++) expect(far[i]!.carbon_emission).toBeGreaterThanOrEqual(far[i - 1]!.carbon_emission);
+  it("results come in emissions order with stable ids, and a brand's blocked types are never planned", async () => {
+    for (let i = 1; i < far.length; i++)
+      expect(far[i]!.carbon_emission).toBeGreaterThanOrEqual(far[i - 1]!.carbon_emission);
     expect(new Set(far.map((j) => j.id)).size).toBe(far.length);
     const again = await planAll(request(FAR), { regions: [region], now });
     expect(again.map((j) => j.id)).toEqual(far.map((j) => j.id));
     const council: Journey[] = [];
-    for await (const j of plan(request(FAR, { blocked_travel_types: ['taxi', 'own-car', 'cycle'] }), { regions: [region], now })) council.push(j);
+    for await (const j of plan(request(FAR, { blocked_travel_types: ['taxi', 'own-car', 'cycle'] }), {
+      regions: [region],
+      now,
+    }))
+      council.push(j);
     expect(council.length).toBeGreaterThan(0);
     for (const j of council) for (const s of j.depart.steps) expect(['taxi', 'own-car', 'cycle']).not.toContain(s.type);
     // Blocking walking removes the walk option, not the walks to and from stops.

@@ -11,10 +11,25 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { haversine } from '../../../../src/planner/geo/geo';
 import { loadRegionCostData } from '../../../../src/planner/costs/region-data-node';
-import { buildRegionSnapshot, readRegionSnapshotFile, readRegionSnapshotPlaces, writeRegionSnapshotFile } from '../../../../src/planner/region/build-node';
-import { loadPlacesFromManifest, loadRegionFromManifest, REPO_ROOT, TAYSIDE_MANIFEST } from '../../../../src/planner/region/load-node';
 import {
-  crc32, decodeRegionSnapshot, encodeRegionSnapshot, REGION_SNAPSHOT_VERSION, regionFromSnapshot, type RegionSnapshot,
+  buildRegionSnapshot,
+  readRegionSnapshotFile,
+  readRegionSnapshotPlaces,
+  writeRegionSnapshotFile,
+} from '../../../../src/planner/region/build-node';
+import {
+  loadPlacesFromManifest,
+  loadRegionFromManifest,
+  REPO_ROOT,
+  TAYSIDE_MANIFEST,
+} from '../../../../src/planner/region/load-node';
+import {
+  crc32,
+  decodeRegionSnapshot,
+  encodeRegionSnapshot,
+  REGION_SNAPSHOT_VERSION,
+  regionFromSnapshot,
+  type RegionSnapshot,
 } from '../../../../src/planner/region/snapshot';
 import { ElevationModel } from '../../../../src/planner/street/elevation';
 import type { StreetGraph } from '../../../../src/planner/street/graph';
@@ -33,7 +48,8 @@ function expectSameRecord(a: object, b: object): void {
       const x = value as unknown as ArrayLike<number>;
       const y = other as ArrayLike<number>;
       expect(y.length, key).toBe(x.length);
-      for (let i = 0; i < x.length; i++) if (!Object.is(x[i], y[i])) expect(`${key}[${i}] = ${y[i]}`).toBe(`${key}[${i}] = ${x[i]}`);
+      for (let i = 0; i < x.length; i++)
+        if (!Object.is(x[i], y[i])) expect(`${key}[${i}] = ${y[i]}`).toBe(`${key}[${i}] = ${x[i]}`);
     } else if (key === 'grid' || key === 'cost') {
       expectSameRecord(value as object, other as object);
     } else {
@@ -93,7 +109,10 @@ describe('Porto Alegre region snapshot (streets, elevation, OSM places)', () => 
     const street = regionFromSnapshot(decoded).street;
     let network = 0;
     let checked = 0;
-    const onStreets = Array.from({ length: tt.stopCount }, (_, s) => street.snap({ lat: tt.stopLat[s]!, lng: tt.stopLon[s]! }, 'walk') !== null);
+    const onStreets = Array.from(
+      { length: tt.stopCount },
+      (_, s) => street.snap({ lat: tt.stopLat[s]!, lng: tt.stopLon[s]! }, 'walk') !== null,
+    );
     for (let s = 0; s < tt.stopCount; s++) {
       for (let e = tt.footStart[s]!; e < tt.footStart[s + 1]!; e++) {
         const t = tt.footTo[e]!;
@@ -121,12 +140,22 @@ describe('Porto Alegre region snapshot (streets, elevation, OSM places)', () => 
     const damaged = bytes.slice();
     damaged[damaged.length - 1000] = (damaged[damaged.length - 1000]! + 1) & 0xff;
     expect(() => decodeRegionSnapshot(damaged, label)).toThrow(/porto-alegre\.region\.bin: section \w+ is damaged/);
-    expect(() => decodeRegionSnapshot(bytes.subarray(0, bytes.length - 5000), label)).toThrow(/porto-alegre\.region\.bin: truncated/);
-    expect(() => decodeRegionSnapshot(bytes.subarray(0, 12), label)).toThrow(/porto-alegre\.region\.bin: truncated header/);
+    expect(() => decodeRegionSnapshot(bytes.subarray(0, bytes.length - 5000), label)).toThrow(
+      /porto-alegre\.region\.bin: truncated/,
+    );
+    expect(() => decodeRegionSnapshot(bytes.subarray(0, 12), label)).toThrow(
+      /porto-alegre\.region\.bin: truncated header/,
+    );
     const older = bytes.slice();
     new DataView(older.buffer).setUint32(8, REGION_SNAPSHOT_VERSION + 1, true);
-    expect(() => decodeRegionSnapshot(older, label)).toThrow(new RegExp(`porto-alegre\\.region\\.bin: format version ${REGION_SNAPSHOT_VERSION + 1}, this build reads version ${REGION_SNAPSHOT_VERSION}`));
-    expect(() => decodeRegionSnapshot(new TextEncoder().encode('stop_id,stop_name\n1,a'), label)).toThrow(/porto-alegre\.region\.bin: not a Drover region snapshot/);
+    expect(() => decodeRegionSnapshot(older, label)).toThrow(
+      new RegExp(
+        `porto-alegre\\.region\\.bin: format version ${REGION_SNAPSHOT_VERSION + 1}, this build reads version ${REGION_SNAPSHOT_VERSION}`,
+      ),
+    );
+    expect(() => decodeRegionSnapshot(new TextEncoder().encode('stop_id,stop_name\n1,a'), label)).toThrow(
+      /porto-alegre\.region\.bin: not a Drover region snapshot/,
+    );
     expect(() => decodeRegionSnapshot(new Uint8Array(0), label)).toThrow(/not a Drover region snapshot/);
   });
 
@@ -139,7 +168,9 @@ describe('Porto Alegre region snapshot (streets, elevation, OSM places)', () => 
     expect(region.places?.data.ids.length).toBe(built.places!.data.ids.length);
     expect(region.currency).toBe('BRL');
     writeFileSync(file, bytes.subarray(0, bytes.length >> 1));
-    await expect(loadRegionFromManifest(PORTO_ALEGRE_MANIFEST, { snapshot: file })).rejects.toThrow(`${file}: truncated`);
+    await expect(loadRegionFromManifest(PORTO_ALEGRE_MANIFEST, { snapshot: file })).rejects.toThrow(
+      `${file}: truncated`,
+    );
   });
 });
 
@@ -172,15 +203,25 @@ describe('footpath sources', () => {
     const lat = Float64Array.from([56.46, 56.46 + 100 / 111_195, 56.46 + 200 / 111_195]);
     const lon = Float64Array.from([-2.97, -2.97, -2.97]);
     const used = Uint8Array.from([1, 1, 1]);
-    const network = { from: Int32Array.from([0, 1]), to: Int32Array.from([1, 0]), duration: [140.2, 150], snapped: Uint8Array.from([1, 1, 0]) };
+    const network = {
+      from: Int32Array.from([0, 1]),
+      to: Int32Array.from([1, 0]),
+      duration: [140.2, 150],
+      snapped: Uint8Array.from([1, 1, 0]),
+    };
     const listed = [{ from: 1, to: 0, minTime: 60, type: 2 }];
     const o = { maxDistance: 400, detourFactor: 1.3, walkSpeed: 1.3 };
     const fp = buildFootpaths(lat, lon, used, new Uint16Array(3), new Set(), listed, o, network);
     const edges = new Map<string, [number, number]>();
-    for (let s = 0; s < 3; s++) for (let e = fp.start[s]!; e < fp.start[s + 1]!; e++) edges.set(`${s}-${fp.to[e]}`, [fp.duration[e]!, fp.source[e]!]);
+    for (let s = 0; s < 3; s++)
+      for (let e = fp.start[s]!; e < fp.start[s + 1]!; e++)
+        edges.set(`${s}-${fp.to[e]}`, [fp.duration[e]!, fp.source[e]!]);
     expect(edges.get('0-1')).toEqual([141, FOOT_SOURCE.network]);
     expect(edges.get('1-0')).toEqual([60, FOOT_SOURCE.transfers]);
-    expect(edges.get('0-2')).toEqual([walkSeconds(haversine(lat[0]!, lon[0]!, lat[2]!, lon[2]!), o), FOOT_SOURCE.generated]);
+    expect(edges.get('0-2')).toEqual([
+      walkSeconds(haversine(lat[0]!, lon[0]!, lat[2]!, lon[2]!), o),
+      FOOT_SOURCE.generated,
+    ]);
     expect(edges.get('2-1')?.[1]).toBe(FOOT_SOURCE.generated);
     // Without a network the same pair is an estimate.
     const plain = buildFootpaths(lat, lon, used, new Uint16Array(3), new Set(), [], o);
@@ -206,7 +247,9 @@ describe('Tayside region snapshot (no streets)', () => {
     const region = regionFromSnapshot(decoded);
     expect(region.places!.search('dundee station')[0]).toMatchObject({ type: 'station' });
     expect(region.places!.search('DD1 4HN')[0]).toMatchObject({ label: 'DD1 4HN' });
-    expect(region.places!.attributions.map((a) => a.key)).toEqual(expect.arrayContaining(['geonames', 'gtfs-rail', 'gtfs-ember']));
+    expect(region.places!.attributions.map((a) => a.key)).toEqual(
+      expect.arrayContaining(['geonames', 'gtfs-rail', 'gtfs-ember']),
+    );
     expect(region.street.graph).toBeNull();
     expect(region.fareIndexes.size).toBeGreaterThan(0);
   });
@@ -251,9 +294,13 @@ describe('Tayside region snapshot (no streets)', () => {
     const copy = Uint8Array.from(bytes);
     copy[copy.length - 100] = (copy[copy.length - 100]! + 1) & 0xff;
     writeFileSync(damaged, copy);
-    await expect(readRegionSnapshotPlaces(damaged)).rejects.toThrow(`${damaged}: section places is damaged (checksum mismatch)`);
+    await expect(readRegionSnapshotPlaces(damaged)).rejects.toThrow(
+      `${damaged}: section places is damaged (checksum mismatch)`,
+    );
     writeFileSync(damaged, bytes.subarray(0, bytes.length - 100));
-    await expect(readRegionSnapshotPlaces(damaged)).rejects.toThrow(new RegExp(`${damaged}: truncated \\(section places has \\d+ of its \\d+ bytes\\)`));
+    await expect(readRegionSnapshotPlaces(damaged)).rejects.toThrow(
+      new RegExp(`${damaged}: truncated \\(section places has \\d+ of its \\d+ bytes\\)`),
+    );
     writeFileSync(damaged, bytes.subarray(0, 12));
     await expect(readRegionSnapshotPlaces(damaged)).rejects.toThrow(`${damaged}: truncated header`);
     await expect(readRegionSnapshotPlaces(join(dir, 'none.region.bin'))).rejects.toMatchObject({ code: 'ENOENT' });

@@ -5,10 +5,26 @@ import { durationText, stableId } from '../../../../src/planner/journey/assemble
 import { selectTransit, sortByEmissions } from '../../../../src/planner/journey/result-set';
 import type { Journey } from '../../../../src/planner/journey/types';
 
-function fig(id: string, dep: number, arr: number, changes: number, pence: number, kg: number, walk = 500): JourneyFigures {
-  const hhmm = (t: number) => `${String(Math.floor(t / 3600)).padStart(2, '0')}:${String(Math.floor((t % 3600) / 60)).padStart(2, '0')}`;
+function fig(
+  id: string,
+  dep: number,
+  arr: number,
+  changes: number,
+  pence: number,
+  kg: number,
+  walk = 500,
+): JourneyFigures {
+  const hhmm = (t: number) =>
+    `${String(Math.floor(t / 3600)).padStart(2, '0')}:${String(Math.floor((t % 3600) / 60)).padStart(2, '0')}`;
   const depart = { arrival_date: '2026-11-24', arrival_at: hhmm(arr) };
-  const journey = { id, carbon_emission: kg, total_walking_distance: walk, duration: { value: arr - dep, text: '' }, depart, tags: [] as string[] } as unknown as Journey;
+  const journey = {
+    id,
+    carbon_emission: kg,
+    total_walking_distance: walk,
+    duration: { value: arr - dep, text: '' },
+    depart,
+    tags: [] as string[],
+  } as unknown as Journey;
   return { journey, departure: dep, arrival: arr, changes, costPence: pence };
 }
 
@@ -33,7 +49,12 @@ describe('result set', () => {
   });
 
   it('orders by emissions, then earlier arrival (the same train three hours later is not first), then duration', () => {
-    const js = [fig('x', 0, 6000, 0, 0, 2).journey, fig('y', 3600, 6000, 0, 0, 1).journey, fig('z', 0, 3000, 0, 0, 1).journey, fig('late', 9000, 10800, 0, 0, 1).journey];
+    const js = [
+      fig('x', 0, 6000, 0, 0, 2).journey,
+      fig('y', 3600, 6000, 0, 0, 1).journey,
+      fig('z', 0, 3000, 0, 0, 1).journey,
+      fig('late', 9000, 10800, 0, 0, 1).journey,
+    ];
     expect(sortByEmissions(js).map((j) => j.id)).toEqual(['z', 'y', 'late', 'x']);
     const tie = [fig('long', 0, 6000, 0, 0, 1).journey, fig('short', 3000, 6000, 0, 0, 1).journey];
     expect(sortByEmissions(tie).map((j) => j.id)).toEqual(['short', 'long']);

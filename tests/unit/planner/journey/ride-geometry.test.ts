@@ -14,7 +14,8 @@ import { FEEDS, loadFeeds, MemorySource } from '../transit/helpers';
 
 const DAY = parseDay('2026-11-24');
 const line = (leg: TransitLeg): LatLng[] => leg.geometry.map(([lat, lng]) => ({ lat, lng }));
-const calls = (leg: TransitLeg): LatLng[] => [leg.from, ...leg.intermediateStops, leg.to].map((c) => ({ lat: c.lat, lng: c.lon }));
+const calls = (leg: TransitLeg): LatLng[] =>
+  [leg.from, ...leg.intermediateStops, leg.to].map((c) => ({ lat: c.lat, lng: c.lon }));
 
 /** Every ride between two calls of each pattern's first trip. */
 function* everyRide(tt: Timetable): Generator<TransitLeg> {
@@ -50,12 +51,15 @@ describe('ride geometry', () => {
     const tt = await loadFeeds(FEEDS.ember);
     const rides = [...everyRide(tt)];
     // Only the trips via Edinburgh Airport have the Edinburgh-Rosyth shape; the others' shapes end in the city.
-    const shaped = rides.filter((l) => l.from.name === 'St Andrew Square' && l.to.name === 'Rosyth').sort((a, b) => b.geometry.length - a.geometry.length)[0]!;
+    const shaped = rides
+      .filter((l) => l.from.name === 'St Andrew Square' && l.to.name === 'Rosyth')
+      .sort((a, b) => b.geometry.length - a.geometry.length)[0]!;
     expect(shaped.intermediateStops.map((c) => c.name)).toContain('Edinburgh Airport (Stop G)');
     // The shape has about a thousand points over these 32 km; the calls are seven.
     expect(shaped.geometry.length).toBeGreaterThan(calls(shaped).length * 20);
     expect(pathLength(line(shaped))).toBeGreaterThan(25_000);
-    for (const beyond of rides.filter((l) => l.from.name === 'Rosyth' && l.to.name === 'Kinross P&R')) expect(beyond.geometry.length).toBe(2);
+    for (const beyond of rides.filter((l) => l.from.name === 'Rosyth' && l.to.name === 'Kinross P&R'))
+      expect(beyond.geometry.length).toBe(2);
   });
 
   it('an out-and-back route: a call on the way back is matched on the way back, not on the way out', async () => {
@@ -67,18 +71,38 @@ describe('ride geometry', () => {
     const shape: string[] = [];
     for (let i = 0; i <= 20; i++) shape.push(`sh,${lat0},${(-3 + i * dLng).toFixed(7)},${i}`);
     for (let i = 20; i >= 0; i--) shape.push(`sh,${(lat0 + north).toFixed(7)},${(-3 + i * dLng).toFixed(7)},${41 - i}`);
-    const stop = (id: string, x: number, y: number) => `${id},${id},${(lat0 + y / 111_195).toFixed(7)},${(-3 + (x / 100) * dLng).toFixed(7)}`;
-    const tt = await buildTimetable([{
-      source: new MemorySource('loop', {
-        'agency.txt': 'agency_id,agency_name,agency_url,agency_timezone\na,Loop,https://example.org,Europe/London\n',
-        'stops.txt': ['stop_id,stop_name,stop_lat,stop_lon', stop('S0', 0, 0), stop('S1', 1000, 0), stop('S2', 2000, 10), stop('S3', 1000, 8), stop('S4', 0, 20)].join('\n') + '\n',
-        'routes.txt': 'route_id,agency_id,route_short_name,route_long_name,route_type\nr,a,1,Out and back,3\n',
-        'trips.txt': 'route_id,service_id,trip_id,shape_id\nr,all,t,sh\n',
-        'calendar.txt': 'service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nall,1,1,1,1,1,1,1,20260101,20271231\n',
-        'shapes.txt': `shape_id,shape_pt_lat,shape_pt_lon,shape_pt_sequence\n${shape.join('\n')}\n`,
-        'stop_times.txt': ['trip_id,arrival_time,departure_time,stop_id,stop_sequence', 't,08:00:00,08:00:00,S0,1', 't,08:03:00,08:03:00,S1,2', 't,08:06:00,08:06:00,S2,3', 't,08:09:00,08:09:00,S3,4', 't,08:12:00,08:12:00,S4,5'].join('\n') + '\n',
-      }),
-    }]);
+    const stop = (id: string, x: number, y: number) =>
+      `${id},${id},${(lat0 + y / 111_195).toFixed(7)},${(-3 + (x / 100) * dLng).toFixed(7)}`;
+    const tt = await buildTimetable([
+      {
+        source: new MemorySource('loop', {
+          'agency.txt': 'agency_id,agency_name,agency_url,agency_timezone\na,Loop,https://example.org,Europe/London\n',
+          'stops.txt':
+            [
+              'stop_id,stop_name,stop_lat,stop_lon',
+              stop('S0', 0, 0),
+              stop('S1', 1000, 0),
+              stop('S2', 2000, 10),
+              stop('S3', 1000, 8),
+              stop('S4', 0, 20),
+            ].join('\n') + '\n',
+          'routes.txt': 'route_id,agency_id,route_short_name,route_long_name,route_type\nr,a,1,Out and back,3\n',
+          'trips.txt': 'route_id,service_id,trip_id,shape_id\nr,all,t,sh\n',
+          'calendar.txt':
+            'service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nall,1,1,1,1,1,1,1,20260101,20271231\n',
+          'shapes.txt': `shape_id,shape_pt_lat,shape_pt_lon,shape_pt_sequence\n${shape.join('\n')}\n`,
+          'stop_times.txt':
+            [
+              'trip_id,arrival_time,departure_time,stop_id,stop_sequence',
+              't,08:00:00,08:00:00,S0,1',
+              't,08:03:00,08:03:00,S1,2',
+              't,08:06:00,08:06:00,S2,3',
+              't,08:09:00,08:09:00,S3,4',
+              't,08:12:00,08:12:00,S4,5',
+            ].join('\n') + '\n',
+        }),
+      },
+    ]);
     const back = transitLeg(tt, DAY, 0, 0, 3, 4, 0);
     expect(back.from.name).toBe('S3');
     // About 1 km along the return pass; cut at the outward pass it would run 3 km through the turn.

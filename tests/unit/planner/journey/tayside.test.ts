@@ -24,9 +24,9 @@ function nextTuesday(): string {
   return d.toISOString().slice(0, 10);
 }
 const DAY = nextTuesday();
-const DUNDEE = { label: 'Dundee city centre', lat: 56.4620, lng: -2.9707 };
-const PERTH = { label: 'Perth', lat: 56.3950, lng: -3.4310 };
-const KINROSS = { label: 'Kinross', lat: 56.2060, lng: -3.4300 };
+const DUNDEE = { label: 'Dundee city centre', lat: 56.462, lng: -2.9707 };
+const PERTH = { label: 'Perth', lat: 56.395, lng: -3.431 };
+const KINROSS = { label: 'Kinross', lat: 56.206, lng: -3.43 };
 const CAR = { has_access_to_car: true };
 let dundeePerth: Journey[];
 let kinrossDundee: Journey[];
@@ -36,7 +36,10 @@ const opts = () => ({ regions: [region], now });
 beforeAll(async () => {
   region = await loadRegionFromManifest(undefined, { timetable: 'build' });
   dundeePerth = await planAll({ origin: DUNDEE, destination: PERTH, out_time: `${DAY}T08:30`, profile: CAR }, opts());
-  kinrossDundee = await planAll({ origin: KINROSS, destination: DUNDEE, out_time: `${DAY}T08:00`, profile: CAR }, opts());
+  kinrossDundee = await planAll(
+    { origin: KINROSS, destination: DUNDEE, out_time: `${DAY}T08:00`, profile: CAR },
+    opts(),
+  );
 }, 60_000);
 
 const rides = (js: Journey[]) => js.flatMap((j) => j.depart.steps.filter((s) => s.transit));
@@ -48,7 +51,8 @@ describe('Tayside door to door', () => {
     const agencies = new Set(rides(transit).map((s) => s.transit!.agency.name));
     expect([...agencies].some((a) => a === 'ScotRail' || a === 'Ember')).toBe(true);
     // The rail feed's route names are its own ids ("5079"): a train is described as a train.
-    for (const r of rides(transit).filter((x) => x.type === 'train')) expect(r.description).toMatch(/^\S+ train towards /);
+    for (const r of rides(transit).filter((x) => x.type === 'train'))
+      expect(r.description).toMatch(/^\S+ train towards /);
     // ...and its timetable carries no service number rather than the feed's id.
     for (const r of rides(transit).filter((x) => x.type === 'train')) expect(r.timetable?.ServiceNumber).toBe('');
     for (const j of transit) {
@@ -75,7 +79,9 @@ describe('Tayside door to door', () => {
       expectConnected(j.depart, j.origin, j.destination);
       // A ride is never shorter than the straight line between its stops (so its CO2e is not understated).
       for (const s of j.depart.steps.filter((x) => x.transit)) {
-        expect(s.distance.value).toBeGreaterThanOrEqual(0.9 * haversine(s.start_location.lat, s.start_location.lng, s.end_location.lat, s.end_location.lng));
+        expect(s.distance.value).toBeGreaterThanOrEqual(
+          0.9 * haversine(s.start_location.lat, s.start_location.lng, s.end_location.lat, s.end_location.lng),
+        );
       }
       if (j.transport_mode === 'transit') expect(j.carbon_emission).toBeGreaterThan(0.1);
     }
@@ -97,21 +103,28 @@ describe('Tayside door to door', () => {
     sunday.setUTCDate(sunday.getUTCDate() + ((7 - sunday.getUTCDay()) % 7));
     const day = sunday.toISOString().slice(0, 10);
     // No train leaves Dundee before 07:00 on a Sunday: asked at 05:00, the first ones that morning.
-    const early = (await planAll({ origin: DUNDEE, destination: PERTH, out_time: `${day}T05:00` }, opts())).filter((j) => j.transport_mode === 'transit');
+    const early = (await planAll({ origin: DUNDEE, destination: PERTH, out_time: `${day}T05:00` }, opts())).filter(
+      (j) => j.transport_mode === 'transit',
+    );
     expect(early.length).toBeGreaterThan(0);
     for (const j of early) {
       expect(j.depart.departure_date).toBe(day);
       expect(j.depart.departure_at > '07:00').toBe(true);
     }
     // Asked at 23:30 on a weekday: the last train has gone; tomorrow's first is not tonight's answer.
-    const late = (await planAll({ origin: DUNDEE, destination: PERTH, out_time: `${DAY}T23:30` }, opts())).filter((j) => j.transport_mode === 'transit');
+    const late = (await planAll({ origin: DUNDEE, destination: PERTH, out_time: `${DAY}T23:30` }, opts())).filter(
+      (j) => j.transport_mode === 'transit',
+    );
     for (const j of late) expect(j.depart.departure_date).toBe(DAY);
   });
 
-  it('a taxi from Stirling is priced on the council\'s published scale: Tariff 1 by day, Tariff 2 at night (hand-computed)', async () => {
-    const stirling = { label: 'Stirling', lat: 56.1190, lng: -3.9370 };
-    const bridgeOfAllan = { label: 'Bridge of Allan', lat: 56.1540, lng: -3.9460 };
-    const taxi = async (time: string) => (await planAll({ origin: stirling, destination: bridgeOfAllan, out_time: `${DAY}T${time}` }, opts())).find((j) => j.transport_mode === 'taxi')!;
+  it("a taxi from Stirling is priced on the council's published scale: Tariff 1 by day, Tariff 2 at night (hand-computed)", async () => {
+    const stirling = { label: 'Stirling', lat: 56.119, lng: -3.937 };
+    const bridgeOfAllan = { label: 'Bridge of Allan', lat: 56.154, lng: -3.946 };
+    const taxi = async (time: string) =>
+      (await planAll({ origin: stirling, destination: bridgeOfAllan, out_time: `${DAY}T${time}` }, opts())).find(
+        (j) => j.transport_mode === 'taxi',
+      )!;
     const pence = (cost: string) => Math.round(Number(cost.replace('£', '')) * 100);
     const day = await taxi('10:00');
     const night = await taxi('23:30');
@@ -127,7 +140,16 @@ describe('Tayside door to door', () => {
   });
 
   it("the council brand's blocked types (taxi, own car, cycle) never appear", async () => {
-    const js = await planAll({ origin: DUNDEE, destination: PERTH, out_time: `${DAY}T08:30`, profile: CAR, blocked_travel_types: ['taxi', 'own-car', 'cycle'] }, opts());
+    const js = await planAll(
+      {
+        origin: DUNDEE,
+        destination: PERTH,
+        out_time: `${DAY}T08:30`,
+        profile: CAR,
+        blocked_travel_types: ['taxi', 'own-car', 'cycle'],
+      },
+      opts(),
+    );
     expect(js.length).toBeGreaterThan(0);
     for (const j of js) {
       expect(['taxi', 'own-car', 'cycle']).not.toContain(j.transport_mode);
@@ -140,7 +162,10 @@ describe('Tayside door to door', () => {
     const transit = by.filter((j) => j.transport_mode === 'transit');
     expect(transit.length).toBeGreaterThan(0);
     for (const j of transit) expect(j.depart.arrival_at <= '11:30').toBe(true);
-    const ret = await planAll({ origin: DUNDEE, destination: PERTH, out_time: `${DAY}T08:30`, return_time: `${DAY}T17:00` }, opts());
+    const ret = await planAll(
+      { origin: DUNDEE, destination: PERTH, out_time: `${DAY}T08:30`, return_time: `${DAY}T17:00` },
+      opts(),
+    );
     expect(ret.some((j) => j.transport_mode === 'transit' && j.return)).toBe(true);
     for (const j of ret) {
       expectValid(j);
@@ -149,10 +174,19 @@ describe('Tayside door to door', () => {
   });
 
   it("the traveller's passes reach the fares: a concessionary pass on Ember says the coach's acceptance is not in our sources", async () => {
-    const js = await planAll({ origin: KINROSS, destination: DUNDEE, out_time: `${DAY}T08:00`, profile: { has_concessionary_pass: true, user_age: 70 } }, opts());
+    const js = await planAll(
+      {
+        origin: KINROSS,
+        destination: DUNDEE,
+        out_time: `${DAY}T08:00`,
+        profile: { has_concessionary_pass: true, user_age: 70 },
+      },
+      opts(),
+    );
     const ember = js.filter((j) => j.depart.steps.some((s) => s.transit?.agency.name === 'Ember'));
     expect(ember.length).toBeGreaterThan(0);
-    for (const j of ember) expect(j.pricing_breakdown.some((l) => /National Entitlement Card/.test(l.description))).toBe(true);
+    for (const j of ember)
+      expect(j.pricing_breakdown.some((l) => /National Entitlement Card/.test(l.description))).toBe(true);
   });
 
   it('bad requests give clear, typed errors', async () => {
@@ -164,20 +198,38 @@ describe('Tayside door to door', () => {
       expect((err as PlanError).message).toMatch(text);
     };
     // SPEC section 1: outside the region is allowed but less accurate (north-east.test.ts); outside Great Britain is not planned.
-    await fail({ ...base, origin: { label: 'Paris', lat: 48.8566, lng: 2.3522 } }, 'outside_region', /Great Britain only: Paris/);
+    await fail(
+      { ...base, origin: { label: 'Paris', lat: 48.8566, lng: 2.3522 } },
+      'outside_region',
+      /Great Britain only: Paris/,
+    );
     // Inside Great Britain's box but 100 km out in the North Sea: no place to take a taxi from.
-    await fail({ ...base, origin: { label: 'North Sea', lat: 56.5, lng: -1.0 } }, 'outside_region', /more than 25 km from any town, village or stop we know \(in the sea\?\)/);
+    await fail(
+      { ...base, origin: { label: 'North Sea', lat: 56.5, lng: -1.0 } },
+      'outside_region',
+      /more than 25 km from any town, village or stop we know \(in the sea\?\)/,
+    );
     // 500 km away on land (London) is planned, flagged less accurate (north-east.test.ts has the flag).
-    expect((await planAll({ ...base, origin: { label: 'London', lat: 51.5072, lng: -0.1276 } }, opts())).length).toBeGreaterThan(0);
+    expect(
+      (await planAll({ ...base, origin: { label: 'London', lat: 51.5072, lng: -0.1276 } }, opts())).length,
+    ).toBeGreaterThan(0);
     await fail({ ...base, destination: { ...DUNDEE, label: 'Dundee again' } }, 'same_place', /same place/);
     await fail({ ...base, return_time: `${DAY}T07:00` }, 'return_before_outbound', /must be after the outbound/);
     const far = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 7, 1)).toISOString().slice(0, 10);
     await fail({ ...base, out_time: `${far}T08:30` }, 'too_far_ahead', /6 months ahead/);
     await fail({ ...base, out_time: 'tomorrow morning' }, 'invalid_request', /local date-time/);
     // A pass the planner does not know is refused rather than silently ignored.
-    await fail({ ...base, profile: { railcard_type: 'Gold Card' as never } }, 'invalid_request', /railcard_type must be one of 16-17 Saver/);
+    await fail(
+      { ...base, profile: { railcard_type: 'Gold Card' as never } },
+      'invalid_request',
+      /railcard_type must be one of 16-17 Saver/,
+    );
     await fail({ ...base, profile: { user_age: 12.5 } }, 'invalid_request', /user_age must be a whole number/);
-    await fail({ ...base, profile: { has_concessionary_pass: 'yes' as never } }, 'invalid_request', /has_concessionary_pass must be true or false/);
+    await fail(
+      { ...base, profile: { has_concessionary_pass: 'yes' as never } },
+      'invalid_request',
+      /has_concessionary_pass must be true or false/,
+    );
   });
 
   it("the planner's travel types mirror the contract's", () => {

@@ -6,8 +6,10 @@ import { loadRegionFromManifest } from '../../../../src/planner/region/load-node
 import { gapText, noteTimeGap } from '../../../../src/planner/journey/time-gap';
 import type { Leg } from '../../../../src/planner/journey/types';
 
-const leg = (date: string, dep: string, arr: string): Leg => ({ departure_date: date, departure_at: dep, arrival_date: date, arrival_at: arr, wait_time: 120 } as Leg);
-const day = (iso: string) => Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / 86_400_000;
+const leg = (date: string, dep: string, arr: string): Leg =>
+  ({ departure_date: date, departure_at: dep, arrival_date: date, arrival_at: arr, wait_time: 120 }) as Leg;
+const day = (iso: string) =>
+  Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / 86_400_000;
 
 describe('departure gap notice', () => {
   it('says how long after the asked time a leg leaves, and counts it as waiting', () => {
@@ -44,7 +46,14 @@ describe('departure gap on real plans (Tayside)', () => {
     // Aberfeldy has no station: by 08:00 on a Monday the first train it can reach is well after 09:00.
     const d = new Date();
     d.setUTCDate(d.getUTCDate() + ((8 - d.getUTCDay()) % 7 || 7));
-    const js = await planAll({ origin: { label: 'Aberfeldy', lat: 56.6206, lng: -3.8649 }, destination: { label: 'Perth', lat: 56.3953, lng: -3.4314 }, out_time: `${d.toISOString().slice(0, 10)}T08:00` }, { regions: [region] });
+    const js = await planAll(
+      {
+        origin: { label: 'Aberfeldy', lat: 56.6206, lng: -3.8649 },
+        destination: { label: 'Perth', lat: 56.3953, lng: -3.4314 },
+        out_time: `${d.toISOString().slice(0, 10)}T08:00`,
+      },
+      { regions: [region] },
+    );
     const gapped = js.filter((j) => j.depart.time_gap);
     expect(gapped.length).toBeGreaterThan(0);
     for (const j of gapped) {

@@ -46,7 +46,10 @@ describe('vehicle to the station', () => {
   });
 
   it('Kirriemuir -> Stirling with a car: drive and park, or a taxi, to the train; each stage timed, priced and with its emissions', async () => {
-    const js = await planAll({ origin: KIRRIEMUIR, destination: STIRLING, out_time: `${DAY}T08:00`, profile: CAR }, opts());
+    const js = await planAll(
+      { origin: KIRRIEMUIR, destination: STIRLING, out_time: `${DAY}T08:00`, profile: CAR },
+      opts(),
+    );
     const park = withVehicle(js, 'own-car');
     expect(park.length).toBeGreaterThan(0);
     expect(withVehicle(js, 'taxi').length).toBeGreaterThan(0);
@@ -81,7 +84,10 @@ describe('vehicle to the station', () => {
   }, 30_000);
 
   it('a far destination gets a taxi from the station at the end', async () => {
-    const js = await planAll({ origin: STIRLING, destination: KIRRIEMUIR, out_time: `${DAY}T08:00`, profile: CAR }, opts());
+    const js = await planAll(
+      { origin: STIRLING, destination: KIRRIEMUIR, out_time: `${DAY}T08:00`, profile: CAR },
+      opts(),
+    );
     const last = withVehicle(js, 'taxi', 'last');
     expect(last.length).toBeGreaterThan(0);
     expect((last[0]?.depart.steps.at(-1) as Step).description).toMatch(/^Taxi from .+ to Kirriemuir/);
@@ -90,7 +96,16 @@ describe('vehicle to the station', () => {
   }, 30_000);
 
   it('a return collects the car at the station where it was parked', async () => {
-    const js = await planAll({ origin: KIRRIEMUIR, destination: STIRLING, out_time: `${DAY}T08:00`, return_time: `${DAY}T17:00`, profile: CAR }, opts());
+    const js = await planAll(
+      {
+        origin: KIRRIEMUIR,
+        destination: STIRLING,
+        out_time: `${DAY}T08:00`,
+        return_time: `${DAY}T17:00`,
+        profile: CAR,
+      },
+      opts(),
+    );
     const park = withVehicle(js, 'own-car');
     expect(park.length).toBeGreaterThan(0);
     for (const j of park) {
@@ -104,7 +119,16 @@ describe('vehicle to the station', () => {
 
   it('blocked travel types rule the vehicles out (the council brand blocks taxi, own car and cycle)', async () => {
     const blocked: TravelType[] = ['taxi', 'own-car', 'cycle'];
-    const js = await planAll({ origin: KIRRIEMUIR, destination: STIRLING, out_time: `${DAY}T08:00`, profile: CAR, blocked_travel_types: blocked }, opts());
+    const js = await planAll(
+      {
+        origin: KIRRIEMUIR,
+        destination: STIRLING,
+        out_time: `${DAY}T08:00`,
+        profile: CAR,
+        blocked_travel_types: blocked,
+      },
+      opts(),
+    );
     for (const j of js) for (const s of j.depart.steps) expect(blocked).not.toContain(s.type);
   }, 30_000);
 });

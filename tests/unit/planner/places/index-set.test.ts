@@ -9,8 +9,22 @@ import { PlaceIndex } from '../../../../src/planner/places/place-index';
 import type { PlaceRecord } from '../../../../src/planner/places/types';
 import { brandBias, tayside } from './tayside';
 
-const record = (id: string, label: string, type: PlaceRecord['type'], lat: number, lng: number, importance = 0.5): PlaceRecord => ({
-  id, label, secondary: 'Test', type, lat, lng, importance, source: 'test',
+const record = (
+  id: string,
+  label: string,
+  type: PlaceRecord['type'],
+  lat: number,
+  lng: number,
+  importance = 0.5,
+): PlaceRecord => ({
+  id,
+  label,
+  secondary: 'Test',
+  type,
+  lat,
+  lng,
+  importance,
+  source: 'test',
 });
 const attributions = [{ key: 'test', text: 'Test data', licence: 'none' }];
 const build = (records: PlaceRecord[]) => PlaceIndex.build(records, { attributions });
@@ -21,12 +35,31 @@ describe('PlaceIndexSet with one index', () => {
     const set = new PlaceIndexSet([index]);
     expect(set.size).toBe(index.size);
     const bias = brandBias('council');
-    for (const q of ['Perth', 'DD1 4HN', 'dd14hn', 'Dundee station', 'dunde', 'Stirlng', 'st', 'Newburgh', 'ninewells', 'x', '', '<b>Perth</b>', 'a'.repeat(200)]) {
+    for (const q of [
+      'Perth',
+      'DD1 4HN',
+      'dd14hn',
+      'Dundee station',
+      'dunde',
+      'Stirlng',
+      'st',
+      'Newburgh',
+      'ninewells',
+      'x',
+      '',
+      '<b>Perth</b>',
+      'a'.repeat(200),
+    ]) {
       expect(set.searchChecked(q), q).toEqual(index.searchChecked(q));
       expect(set.searchChecked(q, { bias }), q).toEqual(index.searchChecked(q, { bias }));
       expect(set.search(q, { limit: 3 }), q).toEqual(index.search(q, { limit: 3 }));
     }
-    for (const [lat, lng] of [[56.4566, -2.9712], [56.3952, -3.4314], [51.5074, -0.1278], [57.7, -7.9]] as const) {
+    for (const [lat, lng] of [
+      [56.4566, -2.9712],
+      [56.3952, -3.4314],
+      [51.5074, -0.1278],
+      [57.7, -7.9],
+    ] as const) {
       expect(set.reverse(lat, lng), `${lat},${lng}`).toEqual(index.reverse(lat, lng));
     }
   });
@@ -38,14 +71,18 @@ describe('PlaceIndexSet with two indexes', () => {
     record('place:glenmore', 'Glenmore', 'village', 57.17, -3.69, 0.8),
     record('place:glenfinnan', 'Glenfinnan', 'village', 56.87, -5.44, 0.9),
     record('place:glen-ord', 'Glen Ord', 'village', 57.52, -4.47, 0.3),
-    ...Array.from({ length: 6 }, (_, i) => record(`place:glen-north-${i}`, `Glen North ${i}`, 'poi', 57.5 + i / 100, -4.2, 0.1)),
+    ...Array.from({ length: 6 }, (_, i) =>
+      record(`place:glen-north-${i}`, `Glen North ${i}`, 'poi', 57.5 + i / 100, -4.2, 0.1),
+    ),
   ]);
   const south = build([
     record('place:glenmore', 'Glenmore', 'village', 57.17, -3.69, 0.8),
     record('place:glenrothes', 'Glenrothes', 'town', 56.2, -3.17, 1),
     record('south:glen-ord', 'Glen Ord', 'village', 57.5201, -4.4701, 0.3),
     record('postcode:KY62NL', 'KY6 2NL', 'postcode', 56.2003, -3.1703, 0.1),
-    ...Array.from({ length: 6 }, (_, i) => record(`place:glen-south-${i}`, `Glen South ${i}`, 'poi', 55.9 + i / 100, -3.2, 0.1)),
+    ...Array.from({ length: 6 }, (_, i) =>
+      record(`place:glen-south-${i}`, `Glen South ${i}`, 'poi', 55.9 + i / 100, -3.2, 0.1),
+    ),
   ]);
   const set = new PlaceIndexSet([north, south]);
 
@@ -62,7 +99,8 @@ describe('PlaceIndexSet with two indexes', () => {
     for (const index of [north, south]) {
       const outcome = index.searchScored('glen');
       if (!outcome.ok) throw new Error('refused');
-      for (const { place, score } of outcome.results) scores.set(place.id, Math.max(scores.get(place.id) ?? -Infinity, score));
+      for (const { place, score } of outcome.results)
+        scores.set(place.id, Math.max(scores.get(place.id) ?? -Infinity, score));
     }
     const ordered = ids.map((id) => scores.get(id)!);
     expect(ordered).toEqual([...ordered].sort((a, b) => b - a));

@@ -47,7 +47,15 @@ describe('bad input', () => {
   });
 
   it('accepts place-name punctuation', () => {
-    for (const q of ["Bo'ness", 'Bo’ness', 'Arrochar & Tarbet', 'St. Madoes', 'High Street (Glasgow)', 'Dundee, DD1 4HN', 'Bridge-of-Earn']) {
+    for (const q of [
+      "Bo'ness",
+      'Bo’ness',
+      'Arrochar & Tarbet',
+      'St. Madoes',
+      'High Street (Glasgow)',
+      'Dundee, DD1 4HN',
+      'Bridge-of-Earn',
+    ]) {
       expect(checkQuery(q).ok, q).toBe(true);
     }
     expect(tayside().index.search('High Street (Glasgow)')[0]).toMatchObject({ id: 'stop:rail:HST' });
@@ -58,13 +66,19 @@ describe('bad input', () => {
     expect(index.search('Dundee', { limit: 0 })).toHaveLength(1);
     expect(index.search('Dundee', { limit: Number.NaN })).toEqual(index.search('Dundee'));
     expect(index.search('Dundee', { limit: Infinity })).toHaveLength(index.search('Dundee').length);
-    expect(index.search('Dundee', { bias: { south: Number.NaN, west: 0, north: 1, east: 1 } })[0]?.label).toBe('Dundee');
+    expect(index.search('Dundee', { bias: { south: Number.NaN, west: 0, north: 1, east: 1 } })[0]?.label).toBe(
+      'Dundee',
+    );
   });
 });
 
 describe('reverse', () => {
   it('gives the postcode at its own point', () => {
-    expect(tayside().index.reverse(56.457345, -2.978269)).toMatchObject({ id: 'postcode:DD14HN', label: 'DD1 4HN', distanceM: 0 });
+    expect(tayside().index.reverse(56.457345, -2.978269)).toMatchObject({
+      id: 'postcode:DD14HN',
+      label: 'DD1 4HN',
+      distanceM: 0,
+    });
   });
 
   it('gives the nearest postcode within 250 m', () => {
@@ -104,7 +118,16 @@ describe('serialised index', () => {
     expect(loaded.data.tokens).toEqual(index.data.tokens);
     expect(loaded.attributions).toEqual(index.attributions);
     const council = brandBias('council');
-    for (const q of ['DD1 4HN', 'dunde', 'Stirlng', 'Dundee station', 'broughty ferry road dundee', 'newburgh', 'ninewells', 'dd']) {
+    for (const q of [
+      'DD1 4HN',
+      'dunde',
+      'Stirlng',
+      'Dundee station',
+      'broughty ferry road dundee',
+      'newburgh',
+      'ninewells',
+      'dd',
+    ]) {
       expect(loaded.search(q, { bias: council }), q).toEqual(index.search(q, { bias: council }));
     }
     expect(loaded.reverse(56.457345, -2.978269)).toEqual(index.reverse(56.457345, -2.978269));
@@ -118,12 +141,18 @@ describe('serialised index', () => {
     const bytes = tayside().index.serialize().slice();
     new DataView(bytes.buffer).setUint32(4, PLACE_INDEX_VERSION + 1, true);
     expect(() => PlaceIndex.deserialize(bytes)).toThrow(/format version/);
-    expect(() => PlaceIndex.deserialize(new TextEncoder().encode('not an index at all'))).toThrow(/not a Drover place index/);
+    expect(() => PlaceIndex.deserialize(new TextEncoder().encode('not an index at all'))).toThrow(
+      /not a Drover place index/,
+    );
   });
 
   it('holds all attributions of the sources it uses', () => {
     const keys = tayside().index.attributions.map((a) => a.key);
-    expect(keys).toEqual(expect.arrayContaining(['geonames', 'ons-postcodes', 'gtfs-rail', 'gtfs-ember', 'facts-health', 'facts-park']));
-    expect(tayside().index.attributions.find((a) => a.key === 'gtfs-rail')?.text).toMatch(/Contains National Rail Enquiries data/);
+    expect(keys).toEqual(
+      expect.arrayContaining(['geonames', 'ons-postcodes', 'gtfs-rail', 'gtfs-ember', 'facts-health', 'facts-park']),
+    );
+    expect(tayside().index.attributions.find((a) => a.key === 'gtfs-rail')?.text).toMatch(
+      /Contains National Rail Enquiries data/,
+    );
   });
 });

@@ -31,14 +31,20 @@ describe.skipIf(!existsSync(PBF))('OSM places from the Porto Alegre extract', ()
   });
 
   it('answers multi-word street queries, accent-insensitively, one place per street', () => {
-    expect(index.search('avenida ipiranga')).toEqual([expect.objectContaining({ label: 'Avenida Ipiranga', type: 'street' })]);
+    expect(index.search('avenida ipiranga')).toEqual([
+      expect.objectContaining({ label: 'Avenida Ipiranga', type: 'street' }),
+    ]);
     expect(index.search('rua da republica')[0]).toMatchObject({ label: 'Rua da República', type: 'street' });
     expect(index.search('osvaldo aranha av')[0]).toMatchObject({ label: 'Avenida Osvaldo Aranha' });
   });
 
   it('finds an address by number and street', () => {
     // Node 307532030: addr:housenumber 415, addr:street Rua Barão de Cotegipe, addr:postcode 90540-020.
-    expect(index.search('415 rua barao de cotegipe')[0]).toMatchObject({ id: 'osm:address:n307532030', label: '415 Rua Barão de Cotegipe', type: 'address' });
+    expect(index.search('415 rua barao de cotegipe')[0]).toMatchObject({
+      id: 'osm:address:n307532030',
+      label: '415 Rua Barão de Cotegipe',
+      type: 'address',
+    });
   });
 
   it('is empty for the Tayside-only GB default', () => {

@@ -9,7 +9,8 @@ import { parseCsv } from '../../../../src/planner/common/csv';
 import { GB_BOX, inBox } from '../../../../src/planner/places/geo';
 import { brandBias, repoPath, tayside } from './tayside';
 
-const top = (q: string, bias?: Parameters<ReturnType<typeof tayside>['index']['search']>[1]) => tayside().index.search(q, bias)[0];
+const top = (q: string, bias?: Parameters<ReturnType<typeof tayside>['index']['search']>[1]) =>
+  tayside().index.search(q, bias)[0];
 
 describe('golden queries (Tayside)', () => {
   it('finds a postcode with or without its space, in any case', () => {
@@ -27,16 +28,30 @@ describe('golden queries (Tayside)', () => {
   });
 
   it('ranks the town first for its name', () => {
-    expect(top('Dundee')).toMatchObject({ id: 'place:geonames:dundee-u3', label: 'Dundee', type: 'town', secondary: 'Dundee City' });
+    expect(top('Dundee')).toMatchObject({
+      id: 'place:geonames:dundee-u3',
+      label: 'Dundee',
+      type: 'town',
+      secondary: 'Dundee City',
+    });
     expect(top('perth')).toMatchObject({ id: 'place:geonames:perth-w1', type: 'town' });
   });
 
   it('finds stations as travellers name them', () => {
-    expect(top('Dundee station')).toMatchObject({ id: 'stop:rail:DEE', label: 'Dundee station', type: 'station', secondary: 'Railway station, Dundee' });
+    expect(top('Dundee station')).toMatchObject({
+      id: 'stop:rail:DEE',
+      label: 'Dundee station',
+      type: 'station',
+      secondary: 'Railway station, Dundee',
+    });
     expect(top('perth station')).toMatchObject({ id: 'stop:rail:PTH', label: 'Perth station' });
     expect(top('glasgow central')).toMatchObject({ id: 'stop:rail:GLC', label: 'Glasgow Central station' });
     expect(top('arrochar and tarbet')).toMatchObject({ id: 'stop:rail:ART', label: 'Arrochar & Tarbet station' });
-    expect(top('dundee greenmarket')).toMatchObject({ label: 'Dundee Greenmarket (coach stop)', type: 'stop', secondary: 'Ember coach stop, Dundee' });
+    expect(top('dundee greenmarket')).toMatchObject({
+      label: 'Dundee Greenmarket (coach stop)',
+      type: 'stop',
+      secondary: 'Ember coach stop, Dundee',
+    });
   });
 
   it('places a stop in the locality of the live postcodes beside it, not the nearest town point', () => {
@@ -60,12 +75,20 @@ describe('golden queries (Tayside)', () => {
   it('completes prefixes', () => {
     expect(top('dunde')).toMatchObject({ id: 'place:geonames:dundee-u3' });
     expect(top('pitloch')).toMatchObject({ label: 'Pitlochry', type: 'town' });
-    expect(top('ninew')).toMatchObject({ id: 'health:ninewells-hospital', label: 'Ninewells Hospital', type: 'hospital' });
+    expect(top('ninew')).toMatchObject({
+      id: 'health:ninewells-hospital',
+      label: 'Ninewells Hospital',
+      type: 'hospital',
+    });
   });
 
   it('matches every word of a multi-word query, in any order', () => {
     // Perth Road is not named in the postcode file's road lists; Broughty Ferry Road is.
-    expect(top('broughty ferry road dundee')).toMatchObject({ id: 'street:dundee:broughty-ferry-road', type: 'street', secondary: 'Dundee' });
+    expect(top('broughty ferry road dundee')).toMatchObject({
+      id: 'street:dundee:broughty-ferry-road',
+      type: 'street',
+      secondary: 'Dundee',
+    });
     expect(top('dundee broughty ferry rd')).toMatchObject({ id: 'street:dundee:broughty-ferry-road' });
     expect(top('saint madoes')).toMatchObject({ label: 'St Madoes (coach stop)' });
     expect(tayside().index.search('perth road dundee')).toEqual([]);
@@ -94,7 +117,11 @@ describe('golden queries (Tayside)', () => {
     expect(region.skipped.find((s) => s.name === 'Montrose Royal Infirmary')?.reason).toMatch(/CLOSED/);
     // Ninewells has no coordinates in the facts file; its sat-nav postcode DD2 1UB gives the point.
     const dd21ub = index.search('DD2 1UB')[0]!;
-    expect(top('ninewells hospital')).toMatchObject({ lat: dd21ub.lat, lng: dd21ub.lng, secondary: 'Hospital, Dundee' });
+    expect(top('ninewells hospital')).toMatchObject({
+      lat: dd21ub.lat,
+      lng: dd21ub.lng,
+      secondary: 'Hospital, Dundee',
+    });
   });
 
   it('only holds places inside Great Britain', () => {
@@ -133,11 +160,16 @@ describe('bias box', () => {
       }
     }
     // Newburgh: Aberdeenshire (T6) for the council brand, Fife (V1) for the Tayside default.
-    expect(top('Newburgh', { bias: council })).toMatchObject({ id: 'place:geonames:newburgh-t6', secondary: 'Aberdeenshire' });
+    expect(top('Newburgh', { bias: council })).toMatchObject({
+      id: 'place:geonames:newburgh-t6',
+      secondary: 'Aberdeenshire',
+    });
     expect(top('Newburgh', { bias: regional })).toMatchObject({ id: 'place:geonames:newburgh-v1', secondary: 'Fife' });
   });
 
   it('ignores an invalid box rather than failing', () => {
-    expect(top('Dundee', { bias: { south: 58, west: 0, north: 57, east: -1 } })).toMatchObject({ id: 'place:geonames:dundee-u3' });
+    expect(top('Dundee', { bias: { south: 58, west: 0, north: 57, east: -1 } })).toMatchObject({
+      id: 'place:geonames:dundee-u3',
+    });
   });
 });

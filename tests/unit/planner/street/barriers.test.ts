@@ -42,7 +42,11 @@ beforeAll(async () => {
     for (let i = 1; i + 1 < refs.length; i++) {
       const id = refs[i] as number;
       if (!bollards.has(id) || uses.get(id) !== 1) continue;
-      filters.push({ at: coords.get(id)!, before: coords.get(refs[i - 1] as number)!, after: coords.get(refs[i + 1] as number)! });
+      filters.push({
+        at: coords.get(id)!,
+        before: coords.get(refs[i - 1] as number)!,
+        after: coords.get(refs[i + 1] as number)!,
+      });
     }
   }
 });
@@ -52,7 +56,9 @@ describe('barriers (London Moorgate bollards)', () => {
     expect(filters.length).toBeGreaterThan(0);
     let walkedThrough = 0;
     for (const f of filters) {
-      const direct = haversine(f.before.lat, f.before.lng, f.at.lat, f.at.lng) + haversine(f.at.lat, f.at.lng, f.after.lat, f.after.lng);
+      const direct =
+        haversine(f.before.lat, f.before.lng, f.at.lat, f.at.lng) +
+        haversine(f.at.lat, f.at.lng, f.after.lat, f.after.lng);
       const walk = planner.routeOnGraph(f.before, f.after, 'walk');
       if (walk && walk.distance <= direct + 2) walkedThrough++;
       const car = planner.routeOnGraph(f.before, f.after, 'car');
@@ -72,10 +78,12 @@ describe('pavements mapped as their own ways (London Moorgate)', () => {
     const roadNames = new Set<string>();
     for (let e = 0; e < graph.edgeCount; e++) {
       const cls = graph.edgeClass[e] as number;
-      if (cls !== SIDEWALK && (graph.edgeName[e] as number) >= 0) roadNames.add(graph.names[graph.edgeName[e] as number] as string);
+      if (cls !== SIDEWALK && (graph.edgeName[e] as number) >= 0)
+        roadNames.add(graph.names[graph.edgeName[e] as number] as string);
     }
     for (let e = 0; e < graph.edgeCount; e++) {
-      if (graph.edgeClass[e] === SIDEWALK && (graph.edgeName[e] as number) >= 0) expect(roadNames.has(graph.names[graph.edgeName[e] as number] as string)).toBe(true);
+      if (graph.edgeClass[e] === SIDEWALK && (graph.edgeName[e] as number) >= 0)
+        expect(roadNames.has(graph.names[graph.edgeName[e] as number] as string)).toBe(true);
     }
   });
 });

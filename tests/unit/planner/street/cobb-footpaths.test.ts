@@ -10,13 +10,20 @@ import { StreetPlanner } from '../../../../src/planner/street/street';
 import { COBB_PBF, DATA, PORTO_ALEGRE_PBF, graphOf, requireData } from './fixtures';
 
 function stopsOf(zip: string): LatLng[] {
-  const files = unzipSync(new Uint8Array(readFileSync(requireData(zip))), { filter: (f) => f.name.endsWith('stops.txt') });
+  const files = unzipSync(new Uint8Array(readFileSync(requireData(zip))), {
+    filter: (f) => f.name.endsWith('stops.txt'),
+  });
   const text = new TextDecoder().decode(Object.values(files)[0]);
   const [head, ...rows] = text.split(/\r?\n/).filter((l) => l.trim());
-  const cols = head!.replace(/^\uFEFF/, '').split(',').map((c) => c.replace(/"/g, '').trim());
+  const cols = head!
+    .replace(/^\uFEFF/, '')
+    .split(',')
+    .map((c) => c.replace(/"/g, '').trim());
   const iLat = cols.indexOf('stop_lat');
   const iLon = cols.indexOf('stop_lon');
-  return rows.map((r) => r.split(',').map((c) => c.replace(/"/g, ''))).map((c) => ({ lat: Number(c[iLat]), lng: Number(c[iLon]) }));
+  return rows
+    .map((r) => r.split(',').map((c) => c.replace(/"/g, '')))
+    .map((c) => ({ lat: Number(c[iLat]), lng: Number(c[iLon]) }));
 }
 
 describe('Cobb County street network (flex test data)', () => {

@@ -6,7 +6,12 @@ import type { HighwayClass } from '../../../../src/planner/street/profiles';
 
 // A small grid near Dundee: 0.001 deg lat ~ 111 m, 0.001 deg lng ~ 62 m at 56.46N.
 const p = (dLat: number, dLng: number): LatLng => ({ lat: 56.46 + dLat / 1000, lng: -2.97 + dLng / 1000 });
-const seg = (name: string | null, cls: HighwayClass, ...points: LatLng[]): Segment => ({ name, cls, points, length: pathLength(points) });
+const seg = (name: string | null, cls: HighwayClass, ...points: LatLng[]): Segment => ({
+  name,
+  cls,
+  points,
+  length: pathLength(points),
+});
 
 describe('turn-by-turn directions', () => {
   it('heads off, turns left and right, merges same-named stretches, and arrives', () => {
@@ -16,7 +21,12 @@ describe('turn-by-turn directions', () => {
       seg('Hawkhill', 'residential', p(0, 4), p(2, 4)), // east then north: left
       seg('Nethergate', 'tertiary', p(2, 4), p(2, 7)), // north then east: right
     ]);
-    expect(dirs.map((d) => d.html_instructions)).toEqual(['Head east on Perth Road', 'Turn left onto Hawkhill', 'Turn right onto Nethergate', 'Arrive at your destination']);
+    expect(dirs.map((d) => d.html_instructions)).toEqual([
+      'Head east on Perth Road',
+      'Turn left onto Hawkhill',
+      'Turn right onto Nethergate',
+      'Arrive at your destination',
+    ]);
     expect(dirs[0]!.distance.text).toBe('250 m');
     expect(dirs[1]!.distance.text).toBe('220 m');
     expect(dirs[3]!.distance.text).toBe('');
@@ -44,7 +54,11 @@ describe('turn-by-turn directions', () => {
       seg(null, 'residential', p(0, 5), p(0, 5.05)), // a 3 m link inside the junction
       seg('Commercial Street', 'tertiary', p(0, 5.05), p(0, 10)),
     ]);
-    expect(dirs.map((d) => d.html_instructions)).toEqual(['Head east on Seagate', 'Continue onto Commercial Street', 'Arrive at your destination']);
+    expect(dirs.map((d) => d.html_instructions)).toEqual([
+      'Head east on Seagate',
+      'Continue onto Commercial Street',
+      'Arrive at your destination',
+    ]);
   });
 
   it('stays on a street across a short stretch of a side street', () => {
@@ -62,6 +76,10 @@ describe('turn-by-turn directions', () => {
       seg('Harefield Road', 'residential', p(0, 0), p(0, 3)),
       seg(null, 'residential', p(0, 3), p(0, 6.2)),
     ]);
-    expect(dirs.map((d) => d.html_instructions)).toEqual(['Head east on Harefield Road', 'Continue for 200 m', 'Arrive at your destination']);
+    expect(dirs.map((d) => d.html_instructions)).toEqual([
+      'Head east on Harefield Road',
+      'Continue for 200 m',
+      'Arrive at your destination',
+    ]);
   });
 });

@@ -101,13 +101,17 @@ describe('GeoTIFF', () => {
   it('honours GDAL_NODATA and PixelIsPoint', () => {
     const withVoid = values.slice();
     withVoid[0] = -9999;
-    const r = readGeoTiff(writeTiff({ ...base, values: withVoid, type: 'int16', compression: 1, noData: '-9999', pixelIsPoint: true }));
+    const r = readGeoTiff(
+      writeTiff({ ...base, values: withVoid, type: 'int16', compression: 1, noData: '-9999', pixelIsPoint: true }),
+    );
     expect(Number.isNaN(r.values[0])).toBe(true);
     expect(r.at(57, -4 + 0.01)).toBeCloseTo(103, 5);
   });
 
   it('fails clearly on what it cannot read', () => {
-    expect(() => readGeoTiff(writeTiff({ ...base, type: 'int16', compression: 1, modelType: 1 }))).toThrow(/not geographic/);
+    expect(() => readGeoTiff(writeTiff({ ...base, type: 'int16', compression: 1, modelType: 1 }))).toThrow(
+      /not geographic/,
+    );
     const bad = writeTiff({ ...base, type: 'int16', compression: 1 });
     new DataView(bad.buffer).setUint16(2, 43, true);
     expect(() => readGeoTiff(bad)).toThrow(/BigTIFF/);

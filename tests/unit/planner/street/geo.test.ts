@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { bearing, compassWord, decodePolyline, densify, encodePolyline, haversine, pathLength } from '../../../../src/planner/geo/geo';
+import {
+  bearing,
+  compassWord,
+  decodePolyline,
+  densify,
+  encodePolyline,
+  haversine,
+  pathLength,
+} from '../../../../src/planner/geo/geo';
 import { formatDistance } from '../../../../src/planner/street/directions';
 
 describe('geo helpers', () => {
@@ -34,7 +42,8 @@ describe('geo helpers', () => {
     ];
     const pts = densify(line, 30);
     expect(pts.length).toBeGreaterThanOrEqual(Math.ceil(pathLength(line) / 30) + 1);
-    for (let i = 1; i < pts.length; i++) expect(haversine(pts[i - 1]!.lat, pts[i - 1]!.lng, pts[i]!.lat, pts[i]!.lng)).toBeLessThanOrEqual(30.01);
+    for (let i = 1; i < pts.length; i++)
+      expect(haversine(pts[i - 1]!.lat, pts[i - 1]!.lng, pts[i]!.lat, pts[i]!.lng)).toBeLessThanOrEqual(30.01);
   });
 
   it('formats distances the way people read them', () => {

@@ -16,14 +16,25 @@ describe('hills (Porto Alegre with its elevation raster)', () => {
     let steepest = -1;
     let rise = 0;
     for (let e = 0; e < graph.edgeCount; e++) {
-      if (!((graph.inComponent[graph.edgeFrom[e] as number] as number) & (graph.inComponent[graph.edgeTo[e] as number] as number) & 1)) continue;
+      if (
+        !(
+          (graph.inComponent[graph.edgeFrom[e] as number] as number) &
+          (graph.inComponent[graph.edgeTo[e] as number] as number) &
+          1
+        )
+      )
+        continue;
       const a = pointOf(graph, graph.edgeFrom[e] as number);
       const b = pointOf(graph, graph.edgeTo[e] as number);
       const za = elevation.elevationAt(a.lat, a.lng);
       const zb = elevation.elevationAt(b.lat, b.lng);
       if (za === null || zb === null) continue; // the raster stops short of the street extract's east edge
       const dz = zb - za;
-      if (Math.abs(dz) > Math.abs(rise) && Number.isFinite(graph.cost[0][2 * e] as number) && Number.isFinite(graph.cost[0][2 * e + 1] as number)) {
+      if (
+        Math.abs(dz) > Math.abs(rise) &&
+        Number.isFinite(graph.cost[0][2 * e] as number) &&
+        Number.isFinite(graph.cost[0][2 * e + 1] as number)
+      ) {
         rise = dz;
         steepest = e;
       }

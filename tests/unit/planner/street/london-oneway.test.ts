@@ -22,7 +22,9 @@ beforeAll(async () => {
     way(w) {
       if (!w.tags.highway || w.tags.oneway !== 'yes') return;
       onewayCar.add(w.id);
-      const contraflow = w.tags['oneway:bicycle'] === 'no' || Object.entries(w.tags).some(([k, v]) => k.startsWith('cycleway') && v.startsWith('opposite'));
+      const contraflow =
+        w.tags['oneway:bicycle'] === 'no' ||
+        Object.entries(w.tags).some(([k, v]) => k.startsWith('cycleway') && v.startsWith('opposite'));
       if (!contraflow) onewayCycle.add(w.id);
     },
   });
@@ -86,7 +88,9 @@ describe('London Moorgate one-way streets', () => {
     for (let e = 0; e < graph.edgeCount && tested < 10; e++) {
       const way = graph.edgeWay[e] as number;
       const L = graph.edgeLength[e] as number;
-      const bothEnds = (graph.inComponent[graph.edgeFrom[e] as number] as number) & (graph.inComponent[graph.edgeTo[e] as number] as number);
+      const bothEnds =
+        (graph.inComponent[graph.edgeFrom[e] as number] as number) &
+        (graph.inComponent[graph.edgeTo[e] as number] as number);
       if (!onewayCycle.has(way) || L < 40 || (bothEnds & 0b111) !== 0b111) continue;
       const along = (offset: number): Snap => {
         const p = pointOf(graph, graph.edgeFrom[e] as number);
@@ -103,7 +107,8 @@ describe('London Moorgate one-way streets', () => {
         if (!p) continue; // a dead end: no legal way back
         expect(p.sameEdge).toBe(false);
         expect(p.distance).toBeGreaterThan(0.6 * L);
-        for (const t of traversals(p)) expect(t.backwards && onewayCar.has(t.way) && (profile === 'car' || onewayCycle.has(t.way))).toBe(false);
+        for (const t of traversals(p))
+          expect(t.backwards && onewayCar.has(t.way) && (profile === 'car' || onewayCycle.has(t.way))).toBe(false);
       }
       tested++;
     }

@@ -92,7 +92,11 @@ export function writePbf(nodes: PbfNode[], ways: PbfWay[], relations: PbfRelatio
   const nodeBlock = block(strings.slice(), new Writer().bytesField(2, dense.bytes));
   const wayGroup = new Writer();
   for (const w of ways) {
-    const way = new Writer().uint(1, w.id).packed(2, Object.keys(w.tags).map(sid)).packed(3, Object.values(w.tags).map(sid)).packed(8, delta(w.refs), true);
+    const way = new Writer()
+      .uint(1, w.id)
+      .packed(2, Object.keys(w.tags).map(sid))
+      .packed(3, Object.values(w.tags).map(sid))
+      .packed(8, delta(w.refs), true);
     wayGroup.bytesField(3, way.bytes);
   }
   for (const r of relations) {
@@ -100,12 +104,23 @@ export function writePbf(nodes: PbfNode[], ways: PbfWay[], relations: PbfRelatio
       .uint(1, r.id)
       .packed(2, Object.keys(r.tags).map(sid))
       .packed(3, Object.values(r.tags).map(sid))
-      .packed(8, r.members.map((m) => sid(m.role)))
+      .packed(
+        8,
+        r.members.map((m) => sid(m.role)),
+      )
       .packed(9, delta(r.members.map((m) => m.ref)), true)
-      .packed(10, r.members.map((m) => m.type));
+      .packed(
+        10,
+        r.members.map((m) => m.type),
+      );
     wayGroup.bytesField(4, rel.bytes);
   }
   const wayBlock = block(strings, wayGroup);
-  const parts = [blob('OSMHeader', header.bytes), ...(sorted ? [blob('OSMData', nodeBlock), blob('OSMData', wayBlock)] : [blob('OSMData', wayBlock), blob('OSMData', nodeBlock)])];
+  const parts = [
+    blob('OSMHeader', header.bytes),
+    ...(sorted
+      ? [blob('OSMData', nodeBlock), blob('OSMData', wayBlock)]
+      : [blob('OSMData', wayBlock), blob('OSMData', nodeBlock)]),
+  ];
   return Uint8Array.from(parts.flat());
 }

@@ -44,7 +44,8 @@ describe('Porto Alegre street graph', () => {
     expect(graph.names.length).toBeGreaterThan(2_500);
     // Largest strongly connected component per profile holds most of the graph.
     const sizes = [0, 0, 0];
-    for (let v = 0; v < graph.vertexCount; v++) for (let p = 0; p < 3; p++) if ((graph.inComponent[v] as number) & (1 << p)) sizes[p]!++;
+    for (let v = 0; v < graph.vertexCount; v++)
+      for (let p = 0; p < 3; p++) if ((graph.inComponent[v] as number) & (1 << p)) sizes[p]!++;
     expect(sizes[0]! / graph.vertexCount).toBeGreaterThan(0.9);
     expect(sizes[1]! / graph.vertexCount).toBeGreaterThan(0.85);
     expect(sizes[2]! / graph.vertexCount).toBeGreaterThan(0.7);
@@ -118,14 +119,26 @@ describe('Porto Alegre street graph', () => {
   });
 
   it('car routes only use car-legal ways; walk routes may use footways and steps', () => {
-    const carOnly = new Set(['footway', 'sidewalk', 'crossing', 'path', 'steps', 'pedestrian', 'cycleway', 'track', 'corridor', 'platform']);
+    const carOnly = new Set([
+      'footway',
+      'sidewalk',
+      'crossing',
+      'path',
+      'steps',
+      'pedestrian',
+      'cycleway',
+      'track',
+      'corridor',
+      'platform',
+    ]);
     const walkClasses = new Set<string>();
     for (const [a, b] of randomPairs(40, 11)) {
       const ca = planner.snap(a, 'car');
       const cb = planner.snap(b, 'car');
       if (!ca || !cb) continue;
       const car = planner.path(ca, cb, 'car')!;
-      for (const h of car.halves) expect(carOnly.has(HIGHWAY_CLASSES[graph.edgeClass[h >> 1] as number] as string)).toBe(false);
+      for (const h of car.halves)
+        expect(carOnly.has(HIGHWAY_CLASSES[graph.edgeClass[h >> 1] as number] as string)).toBe(false);
       const walk = planner.path(planner.snap(a, 'walk')!, planner.snap(b, 'walk')!, 'walk')!;
       for (const h of walk.halves) walkClasses.add(HIGHWAY_CLASSES[graph.edgeClass[h >> 1] as number] as string);
     }
@@ -134,7 +147,13 @@ describe('Porto Alegre street graph', () => {
 
   it('directions name real streets from the OSM file and end with arrival', () => {
     const names = new Set(graph.names);
-    const unescape = (s: string): string => s.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    const unescape = (s: string): string =>
+      s
+        .replace(/&#39;/g, "'")
+        .replace(/&quot;/g, '"')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&');
     let named = 0;
     for (const profile of PROFILES) {
       for (const [a, b] of randomPairs(15, 21)) {
@@ -142,7 +161,9 @@ describe('Porto Alegre street graph', () => {
         if (!r) continue;
         expect(r.directions.length).toBeGreaterThanOrEqual(2);
         expect(r.directions[r.directions.length - 1]!.html_instructions).toBe('Arrive at your destination');
-        expect(r.directions[0]!.html_instructions).toMatch(/^(Head (north|northeast|east|southeast|south|southwest|west|northwest)|Start) (on|along) /);
+        expect(r.directions[0]!.html_instructions).toMatch(
+          /^(Head (north|northeast|east|southeast|south|southwest|west|northwest)|Start) (on|along) /,
+        );
         for (const d of r.directions.slice(0, -1)) {
           expect(d.distance.text).toMatch(/^\d+(\.\d)? (m|km)$/);
           const m = /(?: on | onto | ferry )(.+)$/.exec(d.html_instructions);
@@ -153,7 +174,13 @@ describe('Porto Alegre street graph', () => {
           named++;
         }
         // The instructions' distances add up to about the route's length.
-        const total = r.directions.slice(0, -1).reduce((s, d) => s + (d.distance.text.endsWith('km') ? parseFloat(d.distance.text) * 1000 : parseFloat(d.distance.text)), 0);
+        const total = r.directions
+          .slice(0, -1)
+          .reduce(
+            (s, d) =>
+              s + (d.distance.text.endsWith('km') ? parseFloat(d.distance.text) * 1000 : parseFloat(d.distance.text)),
+            0,
+          );
         expect(Math.abs(total - r.distance)).toBeLessThan(0.15 * r.distance + 60);
       }
     }
@@ -172,7 +199,10 @@ describe('Porto Alegre street graph', () => {
       expect(s.offset).toBeLessThanOrEqual(graph.edgeLength[s.edge] as number);
       const car = planner.snap(q, 'car');
       if (car) {
-        expect(Number.isFinite(graph.cost[2][2 * car.edge] as number) || Number.isFinite(graph.cost[2][2 * car.edge + 1] as number)).toBe(true);
+        expect(
+          Number.isFinite(graph.cost[2][2 * car.edge] as number) ||
+            Number.isFinite(graph.cost[2][2 * car.edge + 1] as number),
+        ).toBe(true);
         expect(car.distance).toBeGreaterThanOrEqual(s.distance - 1e-6);
       }
     }
@@ -188,7 +218,10 @@ describe('Porto Alegre street graph', () => {
     for (const profile of ['walk', 'car'] as const) {
       const p = profile === 'walk' ? 0 : 2;
       for (let i = 0; i < 15; i++) {
-        const q = { lat: box.minLat + rnd() * (box.maxLat - box.minLat), lng: box.minLng + rnd() * (box.maxLng - box.minLng) };
+        const q = {
+          lat: box.minLat + rnd() * (box.maxLat - box.minLat),
+          lng: box.minLng + rnd() * (box.maxLng - box.minLng),
+        };
         let best = Infinity;
         const kx = 111_195 * Math.cos((q.lat * Math.PI) / 180);
         for (let e = 0; e < graph.edgeCount; e++) {

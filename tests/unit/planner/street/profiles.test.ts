@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { NODE_BLOCKS_CAR, NODE_BLOCKS_CYCLE, NODE_BLOCKS_WALK, NODE_SIGNALS, ferryDurationSeconds, nodeFlags, parseMaxspeed, wayProfile } from '../../../../src/planner/street/profiles';
+import {
+  NODE_BLOCKS_CAR,
+  NODE_BLOCKS_CYCLE,
+  NODE_BLOCKS_WALK,
+  NODE_SIGNALS,
+  ferryDurationSeconds,
+  nodeFlags,
+  parseMaxspeed,
+  wayProfile,
+} from '../../../../src/planner/street/profiles';
 
 const WALK = 0;
 const CYCLE = 1;
@@ -33,7 +42,11 @@ describe('profiles', () => {
     expect(oneway.backward[CAR]).toBe(0);
     expect(oneway.backward[CYCLE]).toBe(0);
     expect(oneway.backward[WALK]).toBeGreaterThan(0);
-    const contraflow: Record<string, string>[] = [{ 'oneway:bicycle': 'no' }, { cycleway: 'opposite_lane' }, { 'cycleway:left': 'opposite_track' }];
+    const contraflow: Record<string, string>[] = [
+      { 'oneway:bicycle': 'no' },
+      { cycleway: 'opposite_lane' },
+      { 'cycleway:left': 'opposite_track' },
+    ];
     for (const tags of contraflow) {
       const p = wayProfile({ highway: 'residential', oneway: 'yes', ...tags })!;
       expect(p.backward[CYCLE]).toBeGreaterThan(0);
@@ -102,7 +115,9 @@ describe('profiles', () => {
     expect(nodeFlags({ barrier: 'bollard' })).toBe(NODE_BLOCKS_CAR);
     expect(nodeFlags({ barrier: 'bollard', motor_vehicle: 'yes' })).toBe(0);
     expect(nodeFlags({ barrier: 'gate' })).toBe(0);
-    expect(nodeFlags({ barrier: 'gate', access: 'private' })).toBe(NODE_BLOCKS_WALK | NODE_BLOCKS_CYCLE | NODE_BLOCKS_CAR);
+    expect(nodeFlags({ barrier: 'gate', access: 'private' })).toBe(
+      NODE_BLOCKS_WALK | NODE_BLOCKS_CYCLE | NODE_BLOCKS_CAR,
+    );
     expect(nodeFlags({ barrier: 'stile' })).toBe(NODE_BLOCKS_CYCLE | NODE_BLOCKS_CAR);
     expect(nodeFlags({ barrier: 'kissing_gate', bicycle: 'yes' })).toBe(NODE_BLOCKS_CAR);
     expect(nodeFlags({ highway: 'traffic_signals' })).toBe(NODE_SIGNALS);

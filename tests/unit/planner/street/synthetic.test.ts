@@ -4,7 +4,12 @@ import { StreetPlanner } from '../../../../src/planner/street/street';
 import { writePbf, type PbfNode, type PbfWay } from './pbf-writer';
 
 // A small made-up town on a firth: a main road east-west at 56.00N, a ferry across to 56.02N.
-const at = (id: number, lat: number, lng: number, tags?: Record<string, string>): PbfNode => ({ id, lat, lng, ...(tags ? { tags } : {}) });
+const at = (id: number, lat: number, lng: number, tags?: Record<string, string>): PbfNode => ({
+  id,
+  lat,
+  lng,
+  ...(tags ? { tags } : {}),
+});
 const nodes: PbfNode[] = [
   at(1, 56.0, -3.0),
   at(2, 56.0, -2.995),
@@ -66,7 +71,10 @@ describe('street graph from a synthetic PBF', () => {
   });
 
   it('carries cars on a ferry that says so', async () => {
-    const bytes = writePbf(nodes, ways.map((w) => (w.id === 103 ? { ...w, tags: { ...w.tags, motor_vehicle: 'yes' } } : w)));
+    const bytes = writePbf(
+      nodes,
+      ways.map((w) => (w.id === 103 ? { ...w, tags: { ...w.tags, motor_vehicle: 'yes' } } : w)),
+    );
     const { graph } = await buildStreetGraph(() => [bytes]);
     const car = new StreetPlanner(graph).routeOnGraph({ lat: 56.0, lng: -2.9951 }, { lat: 56.02, lng: -2.985 }, 'car');
     expect(car).not.toBeNull();
@@ -95,6 +103,7 @@ describe('street graph from a synthetic PBF', () => {
     expect(planner.routeOnGraph(west, east, 'cycle')).not.toBeNull();
     const car = planner.routeOnGraph(west, east, 'car');
     // East of the bollard is cut off for cars: snapping puts the car on this side, or nowhere.
-    if (car) expect(car.points.every((p) => p.lng < -2.975 + 1e-9 || p === car.points[car.points.length - 1])).toBe(true);
+    if (car)
+      expect(car.points.every((p) => p.lng < -2.975 + 1e-9 || p === car.points[car.points.length - 1])).toBe(true);
   });
 });

@@ -116,7 +116,13 @@ export function writeTiff(spec: TiffSpec): Uint8Array {
     [34735, 3, [1, 1, 0, 3, 1024, 0, 1, spec.modelType ?? 2, 1025, 0, 1, spec.pixelIsPoint ? 2 : 1, 2048, 0, 1, 4326]],
   ];
   if (spec.noData !== undefined) entries.push([42113, 2, spec.noData]);
-  if (spec.tile) entries.push([322, 3, [blockW]], [323, 3, [blockH]], [324, 4, blocks.map(() => 0)], [325, 4, blocks.map((b) => b.length)]);
+  if (spec.tile)
+    entries.push(
+      [322, 3, [blockW]],
+      [323, 3, [blockH]],
+      [324, 4, blocks.map(() => 0)],
+      [325, 4, blocks.map((b) => b.length)],
+    );
   else entries.push([278, 3, [blockH]], [273, 4, blocks.map(() => 0)], [279, 4, blocks.map((b) => b.length)]);
   entries.sort((a, b) => a[0] - b[0]);
   const size = (t: number): number => (t === 3 ? 2 : t === 4 ? 4 : t === 12 ? 8 : 1);

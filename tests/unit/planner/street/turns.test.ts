@@ -27,7 +27,8 @@ beforeAll(async () => {
       const from = r.members.filter((m) => m.role === 'from' && m.type === 'way');
       const via = r.members.filter((m) => m.role === 'via');
       const to = r.members.filter((m) => m.role === 'to' && m.type === 'way');
-      if (from.length === 1 && to.length === 1 && via.length === 1 && via[0]!.type === 'node') bans.push({ from: from[0]!.ref, via: via[0]!.ref, to: to[0]!.ref });
+      if (from.length === 1 && to.length === 1 && via.length === 1 && via[0]!.type === 'node')
+        bans.push({ from: from[0]!.ref, via: via[0]!.ref, to: to[0]!.ref });
     },
   });
 });
@@ -62,8 +63,17 @@ describe('turn restrictions', () => {
         { type: 'way', ref: 11, role: 'to' },
       ],
     });
-    expect(parseRestriction(rel({ restriction: 'no_right_turn' }))).toMatchObject({ from: [10], via: 5, to: [11], only: false, profiles: 6 });
-    expect(parseRestriction(rel({ restriction: 'only_straight_on', except: 'bicycle' }))).toMatchObject({ only: true, profiles: 4 });
+    expect(parseRestriction(rel({ restriction: 'no_right_turn' }))).toMatchObject({
+      from: [10],
+      via: 5,
+      to: [11],
+      only: false,
+      profiles: 6,
+    });
+    expect(parseRestriction(rel({ restriction: 'only_straight_on', except: 'bicycle' }))).toMatchObject({
+      only: true,
+      profiles: 4,
+    });
     expect(parseRestriction(rel({ 'restriction:bicycle': 'no_left_turn' }))).toMatchObject({ profiles: 2 });
     expect(parseRestriction(rel({ restriction: 'give_way' }))).toBeNull();
   });
@@ -76,7 +86,8 @@ describe('turn restrictions', () => {
       if (v >= 0) banned.add(`${v}:${b.from}:${b.to}`);
     }
     expect(banned.size).toBeGreaterThan(5);
-    const isBanned = (a: number, b: number): boolean => banned.has(`${head(graph, a)}:${graph.edgeWay[a >> 1]}:${graph.edgeWay[b >> 1]}`);
+    const isBanned = (a: number, b: number): boolean =>
+      banned.has(`${head(graph, a)}:${graph.edgeWay[a >> 1]}:${graph.edgeWay[b >> 1]}`);
     const rnd = seeded(77);
     const verts: number[] = [];
     for (let v = 0; v < graph.vertexCount; v++) if ((graph.inComponent[v] as number) & 4) verts.push(v);
@@ -117,7 +128,13 @@ describe('turn restrictions', () => {
         const offset = h & 1 ? L * (1 - frac) : L * frac;
         const p = pointOf(graph, graph.edgeFrom[e] as number);
         const q = pointOf(graph, graph.edgeTo[e] as number);
-        return { edge: e, offset, lat: p.lat + ((q.lat - p.lat) * offset) / L, lng: p.lng + ((q.lng - p.lng) * offset) / L, distance: 0 };
+        return {
+          edge: e,
+          offset,
+          lat: p.lat + ((q.lat - p.lat) * offset) / L,
+          lng: p.lng + ((q.lng - p.lng) * offset) / L,
+          distance: 0,
+        };
       };
       const from = at(into, 0.5);
       const to = at(out, 0.5);

@@ -4,7 +4,7 @@
  * the connection scan's latest departure, and every leg must be a real trip
  * calling at both stops at the stated times on that date.
  */
-import { expect } from "vitest";
+import { expect } from 'vitest';
 import { Planner } from '../../../../src/planner/transit/planner';
 import type { RaptorPath } from '../../../../src/planner/raptor/transit-data';
 import { serviceRunsOn, tripTimeBase, type Timetable } from '../../../../src/planner/timetable/model';
@@ -28,7 +28,8 @@ export function compareWithReference(tt: Timetable, date: number, queries: numbe
   const connections = connectionsOf(tt, date);
   const reverse = reverseIndex(tt, connections);
   const stats: CompareStats = { queries: 0, found: 0, arriveByChecked: 0, seated: 0 };
-  const seated = (paths: RaptorPath[]) => paths.filter((p) => p.legs.some((l) => l.kind === 'transit' && l.staySeated)).length;
+  const seated = (paths: RaptorPath[]) =>
+    paths.filter((p) => p.legs.some((l) => l.kind === 'transit' && l.staySeated)).length;
   while (stats.queries < queries) {
     const a = stops[Math.floor(rnd() * stops.length)] as number;
     const b = stops[Math.floor(rnd() * stops.length)] as number;
@@ -57,7 +58,16 @@ export function compareWithReference(tt: Timetable, date: number, queries: numbe
 }
 
 /** Every transit leg is a real trip running that day, calling at both stops at the stated times; legs chain in time. */
-export function checkPath(tt: Timetable, date: number, p: RaptorPath, from: number | number[], to: number | number[], notBefore: number, notAfter: number, where: string): void {
+export function checkPath(
+  tt: Timetable,
+  date: number,
+  p: RaptorPath,
+  from: number | number[],
+  to: number | number[],
+  notBefore: number,
+  notAfter: number,
+  where: string,
+): void {
   const origins = Array.isArray(from) ? from : [from];
   const destinations = Array.isArray(to) ? to : [to];
   expect(p.departure, where).toBeGreaterThanOrEqual(notBefore);
@@ -76,10 +86,15 @@ export function checkPath(tt: Timetable, date: number, p: RaptorPath, from: numb
       expect(leg.alightPos).toBeLessThan(n);
       const shift = leg.start - (tt.departures[base + leg.boardPos] as number);
       expect(Number.isInteger(shift / 86_400), where).toBe(true);
-      expect(serviceRunsOn(tt, tt.tripService[leg.trip] as number, date + shift / 86_400), `trip runs that day: ${where}`).toBe(true);
+      expect(
+        serviceRunsOn(tt, tt.tripService[leg.trip] as number, date + shift / 86_400),
+        `trip runs that day: ${where}`,
+      ).toBe(true);
       expect(leg.end).toBe((tt.arrivals[base + leg.alightPos] as number) + shift);
       if (at !== stopAt(leg.boardPos)) {
-        throw new Error(`leg boards at ${tt.stopIds[stopAt(leg.boardPos)]} but the traveller is at ${tt.stopIds[at]}: ${where}`);
+        throw new Error(
+          `leg boards at ${tt.stopIds[stopAt(leg.boardPos)]} but the traveller is at ${tt.stopIds[at]}: ${where}`,
+        );
       }
       at = stopAt(leg.alightPos);
     } else if (leg.kind === 'transfer') {

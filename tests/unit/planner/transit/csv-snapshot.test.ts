@@ -42,7 +42,12 @@ describe('snapshot and planner reuse', () => {
     for (let q = 0; q < 200; q++) {
       const a = stops[Math.floor(rnd() * stops.length)] as number;
       const b = stops[Math.floor(rnd() * stops.length)] as number;
-      const query = { date, time: Math.floor(rnd() * 86_400), access: [{ stop: a, duration: 0 }], egress: [{ stop: b, duration: 0 }] };
+      const query = {
+        date,
+        time: Math.floor(rnd() * 86_400),
+        access: [{ stop: a, duration: 0 }],
+        egress: [{ stop: b, duration: 0 }],
+      };
       // A search cut short by its transfer limit must not disturb the next one.
       reused.plan({ ...query, maxTransfers: 0 });
       const fresh = new Planner(tt).plan(query).paths.map((p) => [p.departure, p.arrival, p.transfers]);

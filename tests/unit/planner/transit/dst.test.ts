@@ -5,7 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { toItinerary } from '../../../../src/planner/transit/itinerary';
-import { formatIsoDateTime, parseIsoDateTime, serviceDayStart, serviceSeconds } from '../../../../src/planner/common/local-time';
+import {
+  formatIsoDateTime,
+  parseIsoDateTime,
+  serviceDayStart,
+  serviceSeconds,
+} from '../../../../src/planner/common/local-time';
 import { Planner } from '../../../../src/planner/transit/planner';
 import { buildTimetable } from '../../../../src/planner/timetable/build';
 import { parseDay } from '../../../../src/planner/timetable/gtfs-time';
@@ -14,20 +19,24 @@ import { MemorySource } from './helpers';
 const WEEKDAYS = 'service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\n';
 
 async function londonNight() {
-  return buildTimetable([{
-    source: new MemorySource('t', {
-      'agency.txt': 'agency_id,agency_name,agency_url,agency_timezone\nA1,Night Buses,https://example.org,Europe/London\n',
-      'stops.txt': 'stop_id,stop_name,stop_lat,stop_lon\nA,Alpha,56.00,-3.00\nB,Bravo,56.10,-3.00\nC,Charlie,56.20,-3.00\n',
-      'routes.txt': 'route_id,agency_id,route_short_name,route_type\nN1,A1,N1,3\nN2,A1,N2,3\n',
-      'calendar.txt': `${WEEKDAYS}SAT,0,0,0,0,0,1,0,20240101,20241231\nSUN,0,0,0,0,0,0,1,20240101,20241231\n`,
-      'trips.txt': 'route_id,service_id,trip_id\nN1,SAT,late\nN2,SUN,early\nN2,SUN,next\n',
-      'stop_times.txt':
-        'trip_id,arrival_time,departure_time,stop_id,stop_sequence\n' +
-        'late,23:40:00,23:40:00,A,1\nlate,25:40:00,25:40:00,B,2\n' +
-        'early,02:20:00,02:20:00,B,1\nearly,02:50:00,02:50:00,C,2\n' +
-        'next,03:00:00,03:00:00,B,1\nnext,03:30:00,03:30:00,C,2\n',
-    }),
-  }]);
+  return buildTimetable([
+    {
+      source: new MemorySource('t', {
+        'agency.txt':
+          'agency_id,agency_name,agency_url,agency_timezone\nA1,Night Buses,https://example.org,Europe/London\n',
+        'stops.txt':
+          'stop_id,stop_name,stop_lat,stop_lon\nA,Alpha,56.00,-3.00\nB,Bravo,56.10,-3.00\nC,Charlie,56.20,-3.00\n',
+        'routes.txt': 'route_id,agency_id,route_short_name,route_type\nN1,A1,N1,3\nN2,A1,N2,3\n',
+        'calendar.txt': `${WEEKDAYS}SAT,0,0,0,0,0,1,0,20240101,20241231\nSUN,0,0,0,0,0,0,1,20240101,20241231\n`,
+        'trips.txt': 'route_id,service_id,trip_id\nN1,SAT,late\nN2,SUN,early\nN2,SUN,next\n',
+        'stop_times.txt':
+          'trip_id,arrival_time,departure_time,stop_id,stop_sequence\n' +
+          'late,23:40:00,23:40:00,A,1\nlate,25:40:00,25:40:00,B,2\n' +
+          'early,02:20:00,02:20:00,B,1\nearly,02:50:00,02:50:00,C,2\n' +
+          'next,03:00:00,03:00:00,B,1\nnext,03:30:00,03:30:00,C,2\n',
+      }),
+    },
+  ]);
 }
 
 describe('clock changes', () => {
@@ -47,8 +56,10 @@ describe('clock changes', () => {
     const stop = (id: string) => tt.stopDisplayIds.indexOf(id);
     const start = parseIsoDateTime('2024-03-30T23:00');
     const result = planner.plan({
-      date: start.date, time: serviceSeconds(start.date, start.time, tt.timezone),
-      access: [{ stop: stop('A'), duration: 0 }], egress: [{ stop: stop('C'), duration: 0 }],
+      date: start.date,
+      time: serviceSeconds(start.date, start.time, tt.timezone),
+      access: [{ stop: stop('A'), duration: 0 }],
+      egress: [{ stop: stop('C'), duration: 0 }],
     });
     const best = result.paths.reduce((b, p) => (p.arrival < b.arrival ? p : b));
     // 25:40 Saturday is 02:40 BST; the 02:20 Sunday bus has gone, the 03:00 is caught.
@@ -78,7 +89,10 @@ describe('clock changes', () => {
     expect(formatIsoDateTime(day, 30 * 60, 'America/Sao_Paulo')).toBe('2018-11-03T23:30:00');
     expect(formatIsoDateTime(day, 8 * 3600, 'America/Sao_Paulo')).toBe('2018-11-04T08:00:00');
     // 2019 (the Porto Alegre feed's dates) had no change after February: days are 24 hours.
-    expect(serviceDayStart(parseDay('2019-05-15'), 'America/Sao_Paulo') - serviceDayStart(parseDay('2019-05-14'), 'America/Sao_Paulo')).toBe(86_400);
+    expect(
+      serviceDayStart(parseDay('2019-05-15'), 'America/Sao_Paulo') -
+        serviceDayStart(parseDay('2019-05-14'), 'America/Sao_Paulo'),
+    ).toBe(86_400);
   });
 
   it('keeps wall-clock seconds where a timetable has no time zone', () => {

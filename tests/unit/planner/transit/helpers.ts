@@ -17,12 +17,21 @@ export const FEEDS = {
   isleOfWight: ['test/uk/isle-of-wight-bus-gtfs.zip'],
 } as const;
 
-export function zipSource(relative: string, name = relative.split('/').pop()?.replace(/\.zip$/, '') ?? relative): ZipSource {
+export function zipSource(
+  relative: string,
+  name = relative
+    .split('/')
+    .pop()
+    ?.replace(/\.zip$/, '') ?? relative,
+): ZipSource {
   return new ZipSource(name, new Uint8Array(readFileSync(resolve(SHARED_DATA, relative))));
 }
 
 export async function loadFeeds(relatives: readonly string[], options: BuildOptions = {}): Promise<Timetable> {
-  return buildTimetable(relatives.map((r): FeedInput => ({ source: zipSource(r) })), options);
+  return buildTimetable(
+    relatives.map((r): FeedInput => ({ source: zipSource(r) })),
+    options,
+  );
 }
 
 /** A feed given as file texts, streamed to the loader in small uneven chunks (to exercise chunk boundaries). */

@@ -20,19 +20,44 @@ describe('import report on a broken copy of the Ember feed', () => {
     const stopTimes = files['stop_times.txt'] as string;
     const firstTrip = (stopTimes.split('\n')[1] as string).split(',')[0] as string;
     // Defects: a trip calling at an unknown stop, a row for an unknown trip, a trip on an unknown route, a bad time.
-    files['stop_times.txt'] = `${stopTimes.trimEnd()}\n${firstTrip},23:00:00,23:00:00,NO_SUCH_STOP,99,0,0,0,1\nGHOST,10:00:00,10:00:00,640014188,1,0,0,0,1\n`;
+    files['stop_times.txt'] =
+      `${stopTimes.trimEnd()}\n${firstTrip},23:00:00,23:00:00,NO_SUCH_STOP,99,0,0,0,1\nGHOST,10:00:00,10:00:00,640014188,1,0,0,0,1\n`;
     const trips = files['trips.txt'] as string;
     files['trips.txt'] = `${trips.trimEnd()}\nNO_ROUTE,333,orphan,Nowhere,0,,1,1\n`;
     files['stop_times.txt'] += 'orphan,7:xx:00,07:00:00,640014188,0,0,0,0,1\n';
     // Messy but legal: BOM, CRLF line ends and a quoted name with a comma.
-    files['stops.txt'] = `\ufeff${(files['stops.txt'] as string).replace('Dundee Greenmarket', '"Dundee, Greenmarket"').replace(/\n/g, '\r\n')}`;
+    files['stops.txt'] =
+      `\ufeff${(files['stops.txt'] as string).replace('Dundee Greenmarket', '"Dundee, Greenmarket"').replace(/\n/g, '\r\n')}`;
     const tt = await buildTimetable([{ source: new MemorySource('ember', files, 4096) }]);
     const w = tt.report.warnings;
     const stopLines = lineCount(stopTimes);
-    expect(w).toContainEqual(expect.objectContaining({ file: 'stop_times.txt', line: stopLines + 1, column: 'stop_id', message: expect.stringContaining('NO_SUCH_STOP') }));
-    expect(w).toContainEqual(expect.objectContaining({ file: 'stop_times.txt', line: stopLines + 2, column: 'trip_id', message: expect.stringContaining('GHOST') }));
-    expect(w).toContainEqual(expect.objectContaining({ file: 'trips.txt', line: lineCount(trips) + 1, column: 'route_id', message: expect.stringContaining('NO_ROUTE') }));
-    expect(w).toContainEqual(expect.objectContaining({ file: 'stop_times.txt', line: stopLines + 3, column: 'trip_id' }));
+    expect(w).toContainEqual(
+      expect.objectContaining({
+        file: 'stop_times.txt',
+        line: stopLines + 1,
+        column: 'stop_id',
+        message: expect.stringContaining('NO_SUCH_STOP'),
+      }),
+    );
+    expect(w).toContainEqual(
+      expect.objectContaining({
+        file: 'stop_times.txt',
+        line: stopLines + 2,
+        column: 'trip_id',
+        message: expect.stringContaining('GHOST'),
+      }),
+    );
+    expect(w).toContainEqual(
+      expect.objectContaining({
+        file: 'trips.txt',
+        line: lineCount(trips) + 1,
+        column: 'route_id',
+        message: expect.stringContaining('NO_ROUTE'),
+      }),
+    );
+    expect(w).toContainEqual(
+      expect.objectContaining({ file: 'stop_times.txt', line: stopLines + 3, column: 'trip_id' }),
+    );
     // The BOM and CRLF did not disturb the stops, and the quoted comma survived.
     expect(tt.stopNames).toContain('Dundee, Greenmarket');
     expect(tt.stopDisplayIds).toContain('640014188');
@@ -50,6 +75,8 @@ describe('import report on a broken copy of the Ember feed', () => {
   it('stops when a required file is missing', async () => {
     const files = emberFiles();
     delete files['trips.txt'];
-    await expect(buildTimetable([{ source: new MemorySource('ember', files) }])).rejects.toMatchObject({ issue: { file: 'trips.txt' } });
+    await expect(buildTimetable([{ source: new MemorySource('ember', files) }])).rejects.toMatchObject({
+      issue: { file: 'trips.txt' },
+    });
   });
 });

@@ -38,13 +38,21 @@ describe.each([
       for (let i = 0; i < 8; i++) {
         const from = stops[Math.floor(rnd() * stops.length)] as number;
         const time = ((tt.departures[Math.floor(rnd() * tt.departures.length)] as number) % 86_400) - 600;
-        const paths = planner.plan({ date, time: Math.max(0, time), access: [{ stop: from, duration: 0 }], egress }).paths;
+        const paths = planner.plan({
+          date,
+          time: Math.max(0, time),
+          access: [{ stop: from, duration: 0 }],
+          egress,
+        }).paths;
         const fastest = Math.min(...paths.map((p) => p.arrival - p.departure));
         // Trip-count bounds: never more trips than the journey with the fewest (maxTransfers 8: 9 rounds).
         bounds.computeTrips(egress, 9);
         const fewest = Math.min(...paths.map((p) => p.transfers + 1));
         if (paths.length) {
-          expect(bounds.tripsAfterReady[from], `trips from ${tt.stopIds[from]} to ${tt.stopIds[dest]}`).toBeLessThanOrEqual(fewest);
+          expect(
+            bounds.tripsAfterReady[from],
+            `trips from ${tt.stopIds[from]} to ${tt.stopIds[dest]}`,
+          ).toBeLessThanOrEqual(fewest);
           if (fewest > 1) tripInformative++;
           if ((bounds.tripsAfterReady[from] as number) > 1) tripTight++;
         } else if (bounds.tripsAfterReady[from] === INF) tripUnreachable++;

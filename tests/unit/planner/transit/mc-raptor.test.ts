@@ -11,10 +11,13 @@ import { parseDay } from '../../../../src/planner/timetable/gtfs-time';
 import { checkPath } from './compare';
 import { FEEDS, loadFeeds, seeded } from './helpers';
 
-const walking = (p: RaptorPath) => p.legs.reduce((w, l) => w + (l.kind === 'transit' ? 0 : l.kind === 'transfer' ? l.duration : l.duration), 0);
+const walking = (p: RaptorPath) =>
+  p.legs.reduce((w, l) => w + (l.kind === 'transit' ? 0 : l.kind === 'transfer' ? l.duration : l.duration), 0);
 
 function bestByTransfers(paths: RaptorPath[], max: number): number[] {
-  return Array.from({ length: max + 1 }, (_, k) => Math.min(Infinity, ...paths.filter((p) => p.transfers <= k).map((p) => p.arrival)));
+  return Array.from({ length: max + 1 }, (_, k) =>
+    Math.min(Infinity, ...paths.filter((p) => p.transfers <= k).map((p) => p.arrival)),
+  );
 }
 
 describe.each([
@@ -41,8 +44,24 @@ describe.each([
       const multi = planner.plan({ ...query, multiCriteria: true }).paths;
       expect(bestByTransfers(multi, 4), `query ${q}`).toEqual(bestByTransfers(plain, 4));
       for (const p of multi) {
-        checkPath(tt, date, p, query.access.map((x) => x.stop), query.egress.map((x) => x.stop), time, Infinity, `query ${q}`);
-        const beaten = multi.some((o) => o !== p && o.arrival <= p.arrival && o.transfers <= p.transfers && walking(o) <= walking(p) && (o.arrival < p.arrival || o.transfers < p.transfers || walking(o) < walking(p)));
+        checkPath(
+          tt,
+          date,
+          p,
+          query.access.map((x) => x.stop),
+          query.egress.map((x) => x.stop),
+          time,
+          Infinity,
+          `query ${q}`,
+        );
+        const beaten = multi.some(
+          (o) =>
+            o !== p &&
+            o.arrival <= p.arrival &&
+            o.transfers <= p.transfers &&
+            walking(o) <= walking(p) &&
+            (o.arrival < p.arrival || o.transfers < p.transfers || walking(o) < walking(p)),
+        );
         expect(beaten).toBe(false);
       }
       if (multi.length > 1) withOptions++;

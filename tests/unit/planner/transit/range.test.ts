@@ -34,7 +34,16 @@ describe.each([
         const range = planner.plan({ ...base, window, rangeStep: step }).paths;
         options += range.length;
         for (const p of range) {
-          checkPath(tt, date, p, base.access.map((x) => x.stop), base.egress.map((x) => x.stop), time, Infinity, where);
+          checkPath(
+            tt,
+            date,
+            p,
+            base.access.map((x) => x.stop),
+            base.egress.map((x) => x.stop),
+            time,
+            Infinity,
+            where,
+          );
           expect(p.departure).toBeGreaterThanOrEqual(time);
           // Fastest for its departure with at most its number of transfers.
           const single = planner.plan({ ...base, time: p.departure, maxTransfers: p.transfers }).paths;

@@ -71,7 +71,13 @@ export function connectionsOf(tt: Timetable, date: number, filter?: (trip: numbe
 }
 
 /** Earliest arrival at any egress place (arrival + egress duration), leaving at `time` or later. */
-export function earliestArrival(tt: Timetable, connections: Connection[], access: Place[], egress: Place[], time: number): number {
+export function earliestArrival(
+  tt: Timetable,
+  connections: Connection[],
+  access: Place[],
+  egress: Place[],
+  time: number,
+): number {
   const ready = new Map<number, number>();
   const arrived = new Map<number, number>();
   const onTrip = new Set<number>();
@@ -87,7 +93,7 @@ export function earliestArrival(tt: Timetable, connections: Connection[], access
     let j = i;
     while (j < connections.length && (connections[j] as Connection).dep === dep) j++;
     // Connections leaving at the same second may feed one another (zero-length hops): repeat to a fixpoint.
-    for (let changed = true; changed; ) {
+    for (let changed = true; changed;) {
       changed = false;
       for (let c = i; c < j; c++) {
         const con = connections[c] as Connection;
@@ -141,7 +147,13 @@ export function reverseIndex(tt: Timetable, connections: Connection[]): ReverseI
 }
 
 /** Latest departure from an access place that still reaches an egress place by `arriveBy` (-Infinity if none). */
-export function latestDeparture(tt: Timetable, index: ReverseIndex, access: Place[], egress: Place[], arriveBy: number): number {
+export function latestDeparture(
+  tt: Timetable,
+  index: ReverseIndex,
+  access: Place[],
+  egress: Place[],
+  arriveBy: number,
+): number {
   const { byArrival, incoming } = index;
   const latestAlight = new Map<number, number>();
   const latestBoard = new Map<number, number>();
@@ -156,7 +168,7 @@ export function latestDeparture(tt: Timetable, index: ReverseIndex, access: Plac
     if (arr < best) break;
     let j = i;
     while (j < byArrival.length && (byArrival[j] as Connection).arr === arr) j++;
-    for (let changed = true; changed; ) {
+    for (let changed = true; changed;) {
       changed = false;
       for (let c = i; c < j; c++) {
         const con = byArrival[c] as Connection;
@@ -166,14 +178,16 @@ export function latestDeparture(tt: Timetable, index: ReverseIndex, access: Plac
           exits.add(con.key);
           changed = true;
         }
-        if (con.first) for (const before of seats.get(Math.floor(con.key / 8)) ?? []) exits.add(before * 8 + (con.key % 8));
+        if (con.first)
+          for (const before of seats.get(Math.floor(con.key / 8)) ?? []) exits.add(before * 8 + (con.key % 8));
         if (con.canBoard && con.dep > (latestBoard.get(con.from) ?? -INF)) {
           latestBoard.set(con.from, con.dep);
           changed = true;
           const own = con.dep - (tt.stopMinTransfer[con.from] as number);
           if (own > (latestAlight.get(con.from) ?? -INF)) latestAlight.set(con.from, own);
           for (const f of incoming.get(con.from) ?? []) {
-            if (con.dep - f.duration > (latestAlight.get(f.from) ?? -INF)) latestAlight.set(f.from, con.dep - f.duration);
+            if (con.dep - f.duration > (latestAlight.get(f.from) ?? -INF))
+              latestAlight.set(f.from, con.dep - f.duration);
           }
           for (const a of access) if (a.stop === con.from) best = Math.max(best, con.dep - a.duration);
         }

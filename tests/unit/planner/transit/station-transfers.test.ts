@@ -18,26 +18,29 @@ import { MemorySource, SHARED_DATA } from './helpers';
 // Station S has two platforms 40 m apart; line 1 runs A -> S1, line 2 runs S2 -> C at two times.
 const FEED = {
   'agency.txt': 'agency_id,agency_name,agency_url,agency_timezone\nA1,Test Rail,https://example.org,Europe/London\n',
-  'stops.txt': [
-    'stop_id,stop_name,stop_lat,stop_lon,location_type,parent_station',
-    'A,Alpha,56.0000,-3.0000,0,',
-    'S,Station,56.1000,-3.0000,1,',
-    'S1,Station platform 1,56.1000,-3.0000,0,S',
-    'S2,Station platform 2,56.1000,-3.0006,0,S',
-    'C,Charlie,56.2000,-3.0000,0,',
-  ].join('\n') + '\n',
+  'stops.txt':
+    [
+      'stop_id,stop_name,stop_lat,stop_lon,location_type,parent_station',
+      'A,Alpha,56.0000,-3.0000,0,',
+      'S,Station,56.1000,-3.0000,1,',
+      'S1,Station platform 1,56.1000,-3.0000,0,S',
+      'S2,Station platform 2,56.1000,-3.0006,0,S',
+      'C,Charlie,56.2000,-3.0000,0,',
+    ].join('\n') + '\n',
   'routes.txt': 'route_id,agency_id,route_short_name,route_long_name,route_type\nR1,A1,1,One,2\nR2,A1,2,Two,2\n',
-  'calendar.txt': 'service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nWK,1,1,1,1,1,0,0,20260101,20261231\n',
+  'calendar.txt':
+    'service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nWK,1,1,1,1,1,0,0,20260101,20261231\n',
   'trips.txt': 'route_id,service_id,trip_id\nR1,WK,in\nR2,WK,out-2min\nR2,WK,out-4min\n',
-  'stop_times.txt': [
-    'trip_id,arrival_time,departure_time,stop_id,stop_sequence',
-    'in,08:00:00,08:00:00,A,1',
-    'in,08:20:00,08:20:00,S1,2',
-    'out-2min,08:22:00,08:22:00,S2,1',
-    'out-2min,08:50:00,08:50:00,C,2',
-    'out-4min,08:24:00,08:24:00,S2,1',
-    'out-4min,08:52:00,08:52:00,C,2',
-  ].join('\n') + '\n',
+  'stop_times.txt':
+    [
+      'trip_id,arrival_time,departure_time,stop_id,stop_sequence',
+      'in,08:00:00,08:00:00,A,1',
+      'in,08:20:00,08:20:00,S1,2',
+      'out-2min,08:22:00,08:22:00,S2,1',
+      'out-2min,08:50:00,08:50:00,C,2',
+      'out-4min,08:24:00,08:24:00,S2,1',
+      'out-4min,08:52:00,08:52:00,C,2',
+    ].join('\n') + '\n',
 };
 
 async function build(files: Record<string, string>): Promise<Timetable> {
@@ -47,8 +50,10 @@ async function build(files: Record<string, string>): Promise<Timetable> {
 function arrivalAtC(tt: Timetable): number {
   const stop = (id: string) => tt.stopDisplayIds.indexOf(id);
   const result = new Planner(tt).plan({
-    date: parseDay('2026-11-30'), time: parseGtfsTime('07:55:00'),
-    access: [{ stop: stop('A'), duration: 0 }], egress: [{ stop: stop('C'), duration: 0 }],
+    date: parseDay('2026-11-30'),
+    time: parseGtfsTime('07:55:00'),
+    access: [{ stop: stop('A'), duration: 0 }],
+    egress: [{ stop: stop('C'), duration: 0 }],
   });
   return Math.min(Infinity, ...result.paths.map((p) => p.arrival));
 }
@@ -99,8 +104,12 @@ describe('station-level transfers', () => {
   });
 
   it('imports a transfers.txt naming unknown stops, with a warning in the import report', async () => {
-    const tt = await build({ 'transfers.txt': 'from_stop_id,to_stop_id,transfer_type,min_transfer_time\nS,NOWHERE,2,60\nS,S,2,180\n' });
-    expect(tt.report.warnings.some((w) => w.file === 'transfers.txt' && /unknown stop 'NOWHERE'/.test(w.message))).toBe(true);
+    const tt = await build({
+      'transfers.txt': 'from_stop_id,to_stop_id,transfer_type,min_transfer_time\nS,NOWHERE,2,60\nS,S,2,180\n',
+    });
+    expect(tt.report.warnings.some((w) => w.file === 'transfers.txt' && /unknown stop 'NOWHERE'/.test(w.message))).toBe(
+      true,
+    );
     expect(footpath(tt, 'S1', 'S2')?.duration).toBe(180);
   });
 });
@@ -111,14 +120,24 @@ describe('station-level transfers', () => {
  * with none). Without station-level transfers most random platform pairs had no journey.
  */
 function platformised(changeSeconds: number): Record<string, string> {
-  const zip = unzipSync(new Uint8Array(readFileSync(resolve(SHARED_DATA, 'test/porto-alegre/gtfs-trensurb-metro.zip'))));
-  const text = (f: string) => strFromU8(zip[f] as Uint8Array).replace(/\r/g, '').trim().split('\n');
+  const zip = unzipSync(
+    new Uint8Array(readFileSync(resolve(SHARED_DATA, 'test/porto-alegre/gtfs-trensurb-metro.zip'))),
+  );
+  const text = (f: string) =>
+    strFromU8(zip[f] as Uint8Array)
+      .replace(/\r/g, '')
+      .trim()
+      .split('\n');
   const trips = text('trips.txt');
-  const tripDirection = new Map(trips.slice(1).map((line) => {
-    const [, , id, shape] = line.split(',');
-    return [id as string, shape?.endsWith('-1') ? 'a' : 'b'];
-  }));
-  const stops = text('stops.txt').slice(1).map((l) => l.split(','));
+  const tripDirection = new Map(
+    trips.slice(1).map((line) => {
+      const [, , id, shape] = line.split(',');
+      return [id as string, shape?.endsWith('-1') ? 'a' : 'b'];
+    }),
+  );
+  const stops = text('stops.txt')
+    .slice(1)
+    .map((l) => l.split(','));
   const stopRows = ['stop_id,stop_name,stop_lat,stop_lon,location_type,parent_station'];
   const transferRows = ['from_stop_id,to_stop_id,transfer_type,min_transfer_time'];
   stops.forEach(([id, name, lat, lon], i) => {
@@ -135,14 +154,22 @@ function platformised(changeSeconds: number): Record<string, string> {
   const header = (stopTimes[0] as string).split(',');
   const tripCol = header.indexOf('trip_id');
   const stopCol = header.indexOf('stop_id');
-  const rewritten = [stopTimes[0] as string, ...stopTimes.slice(1).map((line) => {
-    const cells = line.split(',');
-    cells[stopCol] = `${cells[stopCol]}-${tripDirection.get(cells[tripCol] as string)}`;
-    return cells.join(',');
-  })];
+  const rewritten = [
+    stopTimes[0] as string,
+    ...stopTimes.slice(1).map((line) => {
+      const cells = line.split(',');
+      cells[stopCol] = `${cells[stopCol]}-${tripDirection.get(cells[tripCol] as string)}`;
+      return cells.join(',');
+    }),
+  ];
   const files: Record<string, string> = {};
   for (const f of Object.keys(zip)) files[f] = strFromU8(zip[f] as Uint8Array);
-  return { ...files, 'stops.txt': stopRows.join('\n') + '\n', 'stop_times.txt': rewritten.join('\n') + '\n', 'transfers.txt': transferRows.join('\n') + '\n' };
+  return {
+    ...files,
+    'stops.txt': stopRows.join('\n') + '\n',
+    'stop_times.txt': rewritten.join('\n') + '\n',
+    'transfers.txt': transferRows.join('\n') + '\n',
+  };
 }
 
 describe('RAPTOR against the reference connection scan: a metro with station-level transfers', () => {

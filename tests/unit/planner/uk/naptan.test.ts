@@ -8,7 +8,15 @@ import { naptanPlaces, parseNaptan, taxiRanks } from '../../../../src/planner/uk
 import { osgbToWgs84 } from '../../../../src/planner/uk/osgb';
 import { SHARED_DATA } from '../transit/helpers';
 
-const csv = (council: string) => readFileSync(resolve(SHARED_DATA, ['aberdeen', 'aberdeenshire'].includes(council) ? 'north-east/naptan' : 'tayside/naptan', `${council}.csv`), 'utf8');
+const csv = (council: string) =>
+  readFileSync(
+    resolve(
+      SHARED_DATA,
+      ['aberdeen', 'aberdeenshire'].includes(council) ? 'north-east/naptan' : 'tayside/naptan',
+      `${council}.csv`,
+    ),
+    'utf8',
+  );
 const metres = (a: { lat: number; lon: number }, b: { lat: number; lon: number }) =>
   Math.hypot((a.lat - b.lat) * 111_320, (a.lon - b.lon) * 111_320 * Math.cos((a.lat * Math.PI) / 180));
 
@@ -19,7 +27,9 @@ describe('NaPTAN import', () => {
     expect(dundee.find((s) => s.atco === '640012246')?.label).toBe('Dundee, Seagate Bus Station, Stance 3');
     expect(perth.find((s) => s.atco === '64801052')?.label).toBe('Perth, Bus Station, Stance 10');
     const places = naptanPlaces(perth);
-    expect(places.find((p) => p.type === 'station' && p.label === 'Perth, Bus Station')).toMatchObject({ secondary: 'Bus station, 10 stances' });
+    expect(places.find((p) => p.type === 'station' && p.label === 'Perth, Bus Station')).toMatchObject({
+      secondary: 'Bus station, 10 stances',
+    });
   });
 
   it('converts OSGB36 easting/northing to WGS84 within a few metres (checked on rows that give both)', () => {
@@ -29,7 +39,10 @@ describe('NaPTAN import', () => {
       for (const line of lines) {
         const f = line.split(',');
         if (!f[29] || !f[27] || line.includes('"')) continue;
-        worst = Math.max(worst, metres(osgbToWgs84(Number(f[27]), Number(f[28])), { lat: Number(f[30]), lon: Number(f[29]) }));
+        worst = Math.max(
+          worst,
+          metres(osgbToWgs84(Number(f[27]), Number(f[28])), { lat: Number(f[30]), lon: Number(f[29]) }),
+        );
       }
     }
     expect(worst).toBeLessThan(5);
@@ -51,7 +64,15 @@ describe('NaPTAN import', () => {
     const broken = lines[1]!.split(',');
     for (const col of ['Easting', 'Northing', 'Longitude', 'Latitude']) broken[header.indexOf(col)] = '';
     const read = parseNaptan([lines[0], broken.join(','), ...lines.slice(2, 11)].join('\n'), 'angus.csv');
-    expect(read.issues).toEqual([{ file: 'angus.csv', line: 2, message: expect.stringMatching(/^stop '6490IM1953' \(Easter Marcus\) has neither Latitude\/Longitude nor Easting\/Northing; skipped$/) }]);
+    expect(read.issues).toEqual([
+      {
+        file: 'angus.csv',
+        line: 2,
+        message: expect.stringMatching(
+          /^stop '6490IM1953' \(Easter Marcus\) has neither Latitude\/Longitude nor Easting\/Northing; skipped$/,
+        ),
+      },
+    ]);
     expect(read.stops.length).toBe(9);
     expect(parseNaptan('a,b\n1,2\n', 'other.csv').issues[0]!.message).toMatch(/not a NaPTAN stops CSV/);
   });

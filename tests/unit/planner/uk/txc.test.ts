@@ -17,15 +17,23 @@ import { SHARED_DATA } from '../transit/helpers';
 const read = (name: string) => readFileSync(resolve(SHARED_DATA, 'north-east/txc', name), 'utf8');
 const F421 = { name: 'SVRABAO421.xml', text: read('SVRABAO421.xml') };
 const N17 = { name: 'SVRABBN017.xml', text: read('SVRABBN017.xml') };
-const naptan = parseNaptan(readFileSync(resolve(SHARED_DATA, 'north-east/naptan/aberdeenshire.csv'), 'utf8'), 'aberdeenshire.csv').stops.concat(
+const naptan = parseNaptan(
+  readFileSync(resolve(SHARED_DATA, 'north-east/naptan/aberdeenshire.csv'), 'utf8'),
+  'aberdeenshire.csv',
+).stops.concat(
   parseNaptan(readFileSync(resolve(SHARED_DATA, 'north-east/naptan/aberdeen.csv'), 'utf8'), 'aberdeen.csv').stops,
 );
 const stops = naptanLookup(naptan);
 const TODAY = parseDay('2026-11-25');
 
-async function timetableOf(files: { name: string; text: string }[]): Promise<{ tt: Timetable; issues: ReturnType<typeof convertTxc>['issues'] }> {
+async function timetableOf(
+  files: { name: string; text: string }[],
+): Promise<{ tt: Timetable; issues: ReturnType<typeof convertTxc>['issues'] }> {
   const feed = convertTxc(files, { feed: 'bus', stops, today: TODAY });
-  return { tt: await buildTimetable([{ source: new TableSource('bus', feed.tables) }], { issues: feed.issues }), issues: feed.issues };
+  return {
+    tt: await buildTimetable([{ source: new TableSource('bus', feed.tables) }], { issues: feed.issues }),
+    issues: feed.issues,
+  };
 }
 
 /** Stop names and departure times of a trip, by its display id. */
@@ -37,7 +45,10 @@ function tripTimes(tt: Timetable, id: string): { stop: string; time: string }[] 
   const first = tt.patternStopStart[p] as number;
   const n = (tt.patternStopStart[p + 1] as number) - first;
   const base = (tt.patternTimeStart[p] as number) + (t - (tt.patternTripStart[p] as number)) * n;
-  return Array.from({ length: n }, (_, k) => ({ stop: tt.stopNames[tt.patternStops[first + k] as number] as string, time: formatGtfsTime(tt.departures[base + k] as number) }));
+  return Array.from({ length: n }, (_, k) => ({
+    stop: tt.stopNames[tt.patternStops[first + k] as number] as string,
+    time: formatGtfsTime(tt.departures[base + k] as number),
+  }));
 }
 
 describe('TransXChange import', () => {
@@ -80,13 +91,22 @@ describe('TransXChange import', () => {
     // St Andrew's Day 2019 and Boxing Day 2020 fell on Saturdays: no night bus; 18 April 2026 by a DaysOfNonOperation range.
     const removed = dates.filter((r) => r[0] === sN17 && r[2] === '2').map((r) => r[1]);
     expect(removed).toEqual(expect.arrayContaining(['20191130', '20201226']));
-    expect(feed.period).toEqual({ first: parseDay('2016-04-17'), last: parseDay('2021-08-19') > parseDay('2026-04-18') ? parseDay('2021-08-19') : parseDay('2026-04-18') });
+    expect(feed.period).toEqual({
+      first: parseDay('2016-04-17'),
+      last: parseDay('2021-08-19') > parseDay('2026-04-18') ? parseDay('2021-08-19') : parseDay('2026-04-18'),
+    });
   });
 
   it('rolls a file past its OperatingPeriod forward onto current dates and records it', async () => {
     const feed = convertTxc([F421], { feed: 'bus421', stops, today: TODAY });
-    const tt = await buildTimetable([{ source: new TableSource('bus421', feed.tables), rollForward: { first: TODAY - 7, last: TODAY + 392 } }]);
-    expect(tt.report.feeds[0]!.rolledForward).toMatchObject({ sourceFirst: '2019-08-24', sourceLast: '2021-08-14', targetFirst: '2026-11-18' });
+    const tt = await buildTimetable([
+      { source: new TableSource('bus421', feed.tables), rollForward: { first: TODAY - 7, last: TODAY + 392 } },
+    ]);
+    expect(tt.report.feeds[0]!.rolledForward).toMatchObject({
+      sourceFirst: '2019-08-24',
+      sourceLast: '2021-08-14',
+      targetFirst: '2026-11-18',
+    });
   });
 
   it('Scotland bank holidays 2026 as gov.uk lists them, with displaced days', () => {
@@ -94,11 +114,23 @@ describe('TransXChange import', () => {
     // AllBankHolidays also holds the day itself (BoxingDay, Sat 26 Dec) beside its displacement holiday.
     const all = holidayDays('AllBankHolidays', parseDay('2026-01-01'), parseDay('2026-12-31')).sort((a, b) => a - b);
     expect(all.map((d) => new Date(d * 86_400_000).toISOString().slice(0, 10))).toEqual([
-      '2026-01-01', '2026-01-02', '2026-04-03', '2026-05-04', '2026-05-25', '2026-08-03', '2026-11-30', '2026-12-25', '2026-12-26', '2026-12-28',
+      '2026-01-01',
+      '2026-01-02',
+      '2026-04-03',
+      '2026-05-04',
+      '2026-05-25',
+      '2026-08-03',
+      '2026-11-30',
+      '2026-12-25',
+      '2026-12-26',
+      '2026-12-28',
     ]);
     // 2022: New Year on a Saturday -> Mon 3 and Tue 4 January.
     const y = bankHolidaysOfYear(2022);
-    expect([y.get('NewYearsDayHoliday'), y.get('Jan2ndScotlandHoliday')]).toEqual([parseDay('2022-01-03'), parseDay('2022-01-04')]);
+    expect([y.get('NewYearsDayHoliday'), y.get('Jan2ndScotlandHoliday')]).toEqual([
+      parseDay('2022-01-03'),
+      parseDay('2022-01-04'),
+    ]);
     expect(parseDuration('PT1H2M3S')).toBe(3723);
     expect(parseDuration('PT0S')).toBe(0);
   });
@@ -128,7 +160,17 @@ const daysOf = (feed: ReturnType<typeof convertTxc>): { calendar: string[]; date
 
 describe('TransXChange rules beyond the two real files', () => {
   it('ServicedOrganisation working days restrict a school-days journey', () => {
-    const feed = convertTxc([{ name: 'x.xml', text: doc('<RegularDayType><DaysOfWeek><MondayToFriday/></DaysOfWeek></RegularDayType><ServicedOrganisationDayType><DaysOfOperation><WorkingDays><ServicedOrganisationRef>SCH</ServicedOrganisationRef></WorkingDays></DaysOfOperation></ServicedOrganisationDayType>') }], { feed: 'x', stops });
+    const feed = convertTxc(
+      [
+        {
+          name: 'x.xml',
+          text: doc(
+            '<RegularDayType><DaysOfWeek><MondayToFriday/></DaysOfWeek></RegularDayType><ServicedOrganisationDayType><DaysOfOperation><WorkingDays><ServicedOrganisationRef>SCH</ServicedOrganisationRef></WorkingDays></DaysOfOperation></ServicedOrganisationDayType>',
+          ),
+        },
+      ],
+      { feed: 'x', stops },
+    );
     expect(feed.issues).toEqual([]);
     const { calendar, dates } = daysOf(feed);
     expect(calendar.slice(8)).toEqual(['20260105', '20260109']);
@@ -136,13 +178,35 @@ describe('TransXChange rules beyond the two real files', () => {
   });
 
   it('a Frequency becomes frequencies.txt, and a per-journey RunTime overrides the pattern', () => {
-    const feed = convertTxc([{ name: 'x.xml', text: doc('<RegularDayType><DaysOfWeek><Monday/></DaysOfWeek></RegularDayType>', '', '<Frequency><EndTime>09:00:00</EndTime><Interval><ScheduledFrequency>PT15M</ScheduledFrequency></Interval></Frequency><VehicleJourneyTimingLink><JourneyPatternTimingLinkRef>L1</JourneyPatternTimingLinkRef><RunTime>PT12M</RunTime></VehicleJourneyTimingLink>') }], { feed: 'x', stops });
+    const feed = convertTxc(
+      [
+        {
+          name: 'x.xml',
+          text: doc(
+            '<RegularDayType><DaysOfWeek><Monday/></DaysOfWeek></RegularDayType>',
+            '',
+            '<Frequency><EndTime>09:00:00</EndTime><Interval><ScheduledFrequency>PT15M</ScheduledFrequency></Interval></Frequency><VehicleJourneyTimingLink><JourneyPatternTimingLinkRef>L1</JourneyPatternTimingLinkRef><RunTime>PT12M</RunTime></VehicleJourneyTimingLink>',
+          ),
+        },
+      ],
+      { feed: 'x', stops },
+    );
     expect(feed.tables.get('frequencies.txt')![1]).toEqual(['X1:1', '07:00:00', '09:00:00', '900', '1']);
     expect(feed.tables.get('stop_times.txt')![2]!.slice(1, 3)).toEqual(['07:12:00', '07:12:00']);
   });
 
   it('BankHolidayOperation DaysOfOperation adds a holiday to a weekday-only journey', () => {
-    const feed = convertTxc([{ name: 'x.xml', text: doc('<RegularDayType><DaysOfWeek><Saturday/></DaysOfWeek></RegularDayType><BankHolidayOperation><DaysOfOperation><Jan2ndScotland/></DaysOfOperation></BankHolidayOperation>') }], { feed: 'x', stops });
+    const feed = convertTxc(
+      [
+        {
+          name: 'x.xml',
+          text: doc(
+            '<RegularDayType><DaysOfWeek><Saturday/></DaysOfWeek></RegularDayType><BankHolidayOperation><DaysOfOperation><Jan2ndScotland/></DaysOfOperation></BankHolidayOperation>',
+          ),
+        },
+      ],
+      { feed: 'x', stops },
+    );
     expect(daysOf(feed).dates).toEqual([['s1', '20260102', '1']]);
   });
 });
@@ -152,13 +216,28 @@ describe('TransXChange import of bad input', () => {
     const notTxc = { name: 'stops.xml', text: '<?xml version="1.0"?><NaPTAN><StopPoints/></NaPTAN>' };
     const truncated = { name: 'SVRABBN017-truncated.xml', text: N17.text.slice(0, Math.floor(N17.text.length / 2)) };
     // The 421 without the StopPoints entry for Alford Community Campus, which its patterns still name.
-    const missing = { name: 'SVRABAO421.xml', text: F421.text.replace(/<AnnotatedStopPointRef>\s*<StopPointRef>630060312<\/StopPointRef>[\s\S]*?<\/AnnotatedStopPointRef>/, '') };
+    const missing = {
+      name: 'SVRABAO421.xml',
+      text: F421.text.replace(
+        /<AnnotatedStopPointRef>\s*<StopPointRef>630060312<\/StopPointRef>[\s\S]*?<\/AnnotatedStopPointRef>/,
+        '',
+      ),
+    };
     const { tt, issues } = await timetableOf([notTxc, truncated, missing]);
-    expect(issues.find((i) => i.file === 'stops.xml')?.message).toMatch(/not a TransXChange document \(the root element is <NaPTAN>\)/);
-    expect(issues.find((i) => i.file === 'SVRABBN017-truncated.xml')?.message).toMatch(/not well-formed XML \(a truncated file\?\): unexpected end of file/);
-    expect(issues.find((i) => i.message.includes("stop '630060312'"))).toMatchObject({ file: 'SVRABAO421.xml', message: expect.stringContaining('which the file\'s StopPoints do not list') });
+    expect(issues.find((i) => i.file === 'stops.xml')?.message).toMatch(
+      /not a TransXChange document \(the root element is <NaPTAN>\)/,
+    );
+    expect(issues.find((i) => i.file === 'SVRABBN017-truncated.xml')?.message).toMatch(
+      /not well-formed XML \(a truncated file\?\): unexpected end of file/,
+    );
+    expect(issues.find((i) => i.message.includes("stop '630060312'"))).toMatchObject({
+      file: 'SVRABAO421.xml',
+      message: expect.stringContaining("which the file's StopPoints do not list"),
+    });
     expect(tt.tripCount).toBe(16);
-    expect(tt.report.warnings.map((w) => w.file)).toEqual(expect.arrayContaining(['stops.xml', 'SVRABBN017-truncated.xml', 'SVRABAO421.xml']));
+    expect(tt.report.warnings.map((w) => w.file)).toEqual(
+      expect.arrayContaining(['stops.xml', 'SVRABBN017-truncated.xml', 'SVRABAO421.xml']),
+    );
   });
 
   it('garbage that is not XML at all is reported, not thrown', () => {

@@ -30,7 +30,9 @@ describe('wording', () => {
     expect(elevationText(0)).toBe('0 m');
   });
   it('instructions become plain text: tags dropped, entities decoded, scripts inert', () => {
-    expect(instructionText('Turn <b>left</b> onto <div style="x">Rua A &amp; B</div>')).toBe('Turn left onto Rua A & B');
+    expect(instructionText('Turn <b>left</b> onto <div style="x">Rua A &amp; B</div>')).toBe(
+      'Turn left onto Rua A & B',
+    );
     expect(instructionText('<img src=x onerror=alert(1)>Go&nbsp;north')).toBe('Go north');
     expect(instructionText('a &lt;b&gt; c')).toBe('a <b> c');
   });
@@ -49,7 +51,11 @@ describe('wording', () => {
 const step = (type: Step['type'], at: string): Step =>
   ({ type, departure_time: at, arrival_time: at, description: `${type} step`, directions: [] }) as unknown as Step;
 const leg = (types: Step['type'][], arrive: string): Leg =>
-  ({ stages: types, steps: types.map((t, i) => step(t, `08:${String(i).padStart(2, '0')}`)), arrival_at: arrive }) as unknown as Leg;
+  ({
+    stages: types,
+    steps: types.map((t, i) => step(t, `08:${String(i).padStart(2, '0')}`)),
+    arrival_at: arrive,
+  }) as unknown as Leg;
 const journey = (ret: boolean): Journey =>
   ({
     depart: leg(['walk', 'bus', 'bus', 'walk'], '09:10'),
@@ -60,8 +66,16 @@ const journey = (ret: boolean): Journey =>
 
 describe('timeline', () => {
   it('outbound steps, then Arrive at the destination; a return adds its steps and Return Home', () => {
-    expect(timelineEntries(journey(false), { appointment: false }).map((e) => e.kind)).toEqual(['step', 'step', 'step', 'step', 'arrive']);
-    const kinds = timelineEntries(journey(true), { appointment: false }).map((e) => (e.kind === 'step' ? `${e.leg}` : e.kind));
+    expect(timelineEntries(journey(false), { appointment: false }).map((e) => e.kind)).toEqual([
+      'step',
+      'step',
+      'step',
+      'step',
+      'arrive',
+    ]);
+    const kinds = timelineEntries(journey(true), { appointment: false }).map((e) =>
+      e.kind === 'step' ? `${e.leg}` : e.kind,
+    );
     expect(kinds).toEqual(['depart', 'depart', 'depart', 'depart', 'arrive', 'return', 'home']);
   });
   it('the health brand attends a 1-hour appointment by default, between arriving and the return', () => {
@@ -69,7 +83,10 @@ describe('timeline', () => {
     const appointment = entries.find((e) => e.kind === 'appointment');
     expect(appointment).toEqual({ kind: 'appointment', from: '09:10', to: '10:10', minutes: 60 });
     expect(entries.map((e) => e.kind).indexOf('appointment')).toBe(5);
-    expect(timelineEntries(journey(false), { appointment: true, appointmentMinutes: 30 }).at(-1)).toMatchObject({ to: '09:40', minutes: 30 });
+    expect(timelineEntries(journey(false), { appointment: true, appointmentMinutes: 30 }).at(-1)).toMatchObject({
+      to: '09:40',
+      minutes: 30,
+    });
   });
   it('mode pictograms merge repeats; the taxi modal follows the first stage', () => {
     expect(stageModes(journey(false).depart)).toEqual(['walk', 'bus', 'walk']);
@@ -77,4 +94,3 @@ describe('timeline', () => {
     expect(startsWithTaxi(journey(true).return!)).toBe(true);
   });
 });
-

@@ -50,7 +50,7 @@ describe('encoded polylines', () => {
     expect(decodePolyline('_p~iF~ps|U_ulL')).toEqual([[-120.2, 38.5]]);
     expect(decodePolyline('_p~iF~ps|U \u0000')).toEqual([[-120.2, 38.5]]);
   });
-  it("draws the real Dundee to Perth leg from Dundee station to Perth, and each step from its own polyline", () => {
+  it('draws the real Dundee to Perth leg from Dundee station to Perth, and each step from its own polyline', () => {
     const line = legPath(journey.depart);
     expect(line[0]![1]).toBeCloseTo(56.4566, 3);
     expect(line[0]![0]).toBeCloseTo(-2.9713, 3);
@@ -103,11 +103,16 @@ describe("'Show on map'", () => {
     expect(validFilter(journey.return!, 'toilets')).toBe('none');
     expect(validFilter(journey.return!, 'all')).toBe('all');
   });
-  it('numbers the stages where each starts, each with its brand\'s map icon for the mode', () => {
+  it("numbers the stages where each starts, each with its brand's map icon for the mode", () => {
     expect(stagePoints(journey.depart, 'park').map((p) => p.number)).toEqual([1, 2, 3]);
-    expect(stagePoints(journey.depart, 'park').map((p) => p.icon)).toEqual(journey.depart.steps.map((s) => `/brands/park/map-icons/${modeIcon(s.type)}.svg`));
+    expect(stagePoints(journey.depart, 'park').map((p) => p.icon)).toEqual(
+      journey.depart.steps.map((s) => `/brands/park/map-icons/${modeIcon(s.type)}.svg`),
+    );
     expect(stagePoints(journey.depart, 'council')[0]!.icon).toMatch(/^\/brands\/council\/map-icons\//);
-    expect(stagePoints(journey.depart, 'park')[1]!.at).toEqual([journey.depart.steps[1]!.start_location.lng, journey.depart.steps[1]!.start_location.lat]);
+    expect(stagePoints(journey.depart, 'park')[1]!.at).toEqual([
+      journey.depart.steps[1]!.start_location.lng,
+      journey.depart.steps[1]!.start_location.lat,
+    ]);
   });
 });
 
@@ -135,17 +140,23 @@ describe('toilet info window', () => {
 });
 
 describe('text alternative and style', () => {
-  it("names the leg, its ends and stages, says estimated lines are straight, and what the filter adds", () => {
+  it('names the leg, its ends and stages, says estimated lines are straight, and what the filter adds', () => {
     const text = mapDescription(journey.depart, 'depart', 'Dundee', 'Perth', 'all');
     expect(text).toMatch(/^The map shows the outbound journey from Dundee to Perth: 3 stages \(walk, train, walk\)\./);
     expect(text).toMatch(/straight lines: there is no street map for this area/);
     expect(text).toMatch(/No public toilets are recorded near the destination/);
     expect(text).toMatch(/Numbered points/);
-    expect(mapDescription(withToilets(journey.return!), 'return', 'Perth', 'Dundee', 'toilets')).toMatch(/return journey.*1 toilet is marked/);
+    expect(mapDescription(withToilets(journey.return!), 'return', 'Perth', 'Dundee', 'toilets')).toMatch(
+      /return journey.*1 toilet is marked/,
+    );
   });
   it("uses the brand's style URL, or the server's fallback on the page's own origin", () => {
-    expect(mapStyleUrl('fallback', 'http://health.localhost:8080')).toBe('http://health.localhost:8080/map/fallback/style.json');
-    expect(mapStyleUrl('https://tiles.example.org/style.json', 'http://x.localhost')).toBe('https://tiles.example.org/style.json');
+    expect(mapStyleUrl('fallback', 'http://health.localhost:8080')).toBe(
+      'http://health.localhost:8080/map/fallback/style.json',
+    );
+    expect(mapStyleUrl('https://tiles.example.org/style.json', 'http://x.localhost')).toBe(
+      'https://tiles.example.org/style.json',
+    );
     expect(fallbackStyleUrl('https://drover.example')).toBe('https://drover.example/map/fallback/style.json');
   });
 });

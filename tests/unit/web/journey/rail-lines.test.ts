@@ -37,7 +37,8 @@ describe('rail rides along the railway lines', () => {
     const inner = drawn.slice(1, -1);
     for (const at of inner) expect(offRail(at)).toBeLessThan(1);
     const key = (at: LngLat) => graph.nodes.findIndex((node) => node[0] === at[0] && node[1] === at[1]);
-    for (let i = 1; i < inner.length; i++) expect(graph.edges[key(inner[i - 1]!)]!.map(([to]) => to)).toContain(key(inner[i]!));
+    for (let i = 1; i < inner.length; i++)
+      expect(graph.edges[key(inner[i - 1]!)]!.map(([to]) => to)).toContain(key(inner[i]!));
     expect(metres(drawn[0]!, drawn[1]!)).toBeLessThan(500);
     // Longer than the crow flies, but not by a detour.
     expect(length(drawn)).toBeGreaterThan(length(straight));
@@ -53,9 +54,16 @@ describe('rail rides along the railway lines', () => {
   });
 
   it('leaves a line that is already a shape, or that the rails cannot explain', () => {
-    const shaped: LngLat[] = [[-2.9712, 56.45648], [-2.98, 56.455], [-2.99, 56.452]];
+    const shaped: LngLat[] = [
+      [-2.9712, 56.45648],
+      [-2.98, 56.455],
+      [-2.99, 56.452],
+    ];
     expect(alongRails(graph, shaped)).toEqual(shaped);
-    const atSea: LngLat[] = [[-2.5, 56.2], [-2.2, 56.3]];
+    const atSea: LngLat[] = [
+      [-2.5, 56.2],
+      [-2.2, 56.3],
+    ];
     expect(alongRails(graph, atSea)).toEqual(atSea);
     expect(alongRails(buildRailGraph({ features: [] }), stepPath(train('depart')))).toEqual(stepPath(train('depart')));
   });

@@ -12,7 +12,12 @@ import {
 import fixture from './fixtures/dundee-perth-return.json';
 
 const shown = fixture as unknown as Journey; // arrives 09:16, home at 17:13
-const withLegs = (id: string, departAt: string, returnAt: string, mode = shown.transport_mode): Journey & { id: string } => ({
+const withLegs = (
+  id: string,
+  departAt: string,
+  returnAt: string,
+  mode = shown.transport_mode,
+): Journey & { id: string } => ({
   ...shown,
   id,
   transport_mode: mode,
@@ -37,11 +42,17 @@ describe('the early return option', () => {
 
 describe('the re-planned journey shown in place', () => {
   it('goes there the same way as the journey shown', () => {
-    const journeys = [withLegs('a', '07:50', '16:00', 'own-car'), withLegs('b', '08:49', '16:43'), withLegs('c', '09:10', '16:13')];
+    const journeys = [
+      withLegs('a', '07:50', '16:00', 'own-car'),
+      withLegs('b', '08:49', '16:43'),
+      withLegs('c', '09:10', '16:13'),
+    ];
     expect(matchingJourney(shown, journeys)?.id).toBe('b');
   });
   it('else the same travel type, else the first, never a placeholder', () => {
-    expect(matchingJourney(shown, [withLegs('a', '07:50', '16:00', 'own-car'), withLegs('c', '09:10', '16:13')])?.id).toBe('c');
+    expect(
+      matchingJourney(shown, [withLegs('a', '07:50', '16:00', 'own-car'), withLegs('c', '09:10', '16:13')])?.id,
+    ).toBe('c');
     expect(matchingJourney(shown, [withLegs('a', '07:50', '16:00', 'own-car')])?.id).toBe('a');
     expect(matchingJourney(shown, [{ ...withLegs('p', '08:49', '16:43'), placeholder: true }])).toBeNull();
   });

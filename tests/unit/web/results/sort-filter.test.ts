@@ -13,7 +13,23 @@ import {
 } from '../../../../src/web/features/results/sort-filter';
 
 /** The fields the list rules read; the rest of a journey does not matter to them. */
-function journey(id: string, fields: { cost?: string; co2?: number; leave?: string; arrive?: string; date?: string; seconds?: number; wait?: number; walk?: number; changes?: number; returnChanges?: number; stages?: string[]; eligibility?: string }): ResultItem {
+function journey(
+  id: string,
+  fields: {
+    cost?: string;
+    co2?: number;
+    leave?: string;
+    arrive?: string;
+    date?: string;
+    seconds?: number;
+    wait?: number;
+    walk?: number;
+    changes?: number;
+    returnChanges?: number;
+    stages?: string[];
+    eligibility?: string;
+  },
+): ResultItem {
   const leg = (changes: number) => ({
     departure_date: fields.date ?? '2026-11-24',
     departure_at: fields.leave ?? '08:00',
@@ -50,21 +66,40 @@ describe('cost parsing (SPEC section 9)', () => {
 
 describe('sorting', () => {
   it('defaults to emissions order and puts placeholders last, whatever the sort', () => {
-    const items = [placeholder('p1'), journey('a', { co2: 3 }), journey('b', { co2: 0.5 }), placeholder('p2'), journey('c', { co2: 1 })];
+    const items = [
+      placeholder('p1'),
+      journey('a', { co2: 3 }),
+      journey('b', { co2: 0.5 }),
+      placeholder('p2'),
+      journey('c', { co2: 1 }),
+    ];
     expect(ids(sortResults(items, 'emissions'))).toEqual(['b', 'c', 'a', 'p1', 'p2']);
     expect(ids(sortResults(items, 'walk-distance')).slice(-2)).toEqual(['p1', 'p2']);
   });
   it('sorts cost with free first and unknown after every amount', () => {
-    const items = [journey('unknown', { cost: 'unknown' }), journey('ten', { cost: '£10.00' }), journey('free', { cost: 'free' }), journey('two', { cost: '£2.50' })];
+    const items = [
+      journey('unknown', { cost: 'unknown' }),
+      journey('ten', { cost: '£10.00' }),
+      journey('free', { cost: 'free' }),
+      journey('two', { cost: '£2.50' }),
+    ];
     expect(ids(sortResults(items, 'cost'))).toEqual(['free', 'two', 'ten', 'unknown']);
   });
   it('sorts departure and arrival by local date and time, across midnight', () => {
-    const items = [journey('late', { leave: '23:30', arrive: '00:20', date: '2026-11-24' }), journey('next', { leave: '06:00', arrive: '07:00', date: '2026-11-25' }), journey('early', { leave: '07:00', arrive: '08:10' })];
+    const items = [
+      journey('late', { leave: '23:30', arrive: '00:20', date: '2026-11-24' }),
+      journey('next', { leave: '06:00', arrive: '07:00', date: '2026-11-25' }),
+      journey('early', { leave: '07:00', arrive: '08:10' }),
+    ];
     expect(ids(sortResults(items, 'depature-time'))).toEqual(['early', 'late', 'next']);
     expect(ids(sortResults(items, 'arrival-time'))).toEqual(['late', 'early', 'next']);
   });
   it('sorts travel time, wait, walk and changes (outbound plus return), keeping ties in arrival order', () => {
-    const items = [journey('a', { seconds: 4000, wait: 600, walk: 900, changes: 1 }), journey('b', { seconds: 3000, wait: 0, walk: 1200, changes: 0, returnChanges: 2 }), journey('c', { seconds: 4000, wait: 60, walk: 100, changes: 1 })];
+    const items = [
+      journey('a', { seconds: 4000, wait: 600, walk: 900, changes: 1 }),
+      journey('b', { seconds: 3000, wait: 0, walk: 1200, changes: 0, returnChanges: 2 }),
+      journey('c', { seconds: 4000, wait: 60, walk: 100, changes: 1 }),
+    ];
     expect(ids(sortResults(items, 'travel-time'))).toEqual(['b', 'a', 'c']);
     expect(ids(sortResults(items, 'wait-time'))).toEqual(['b', 'c', 'a']);
     expect(ids(sortResults(items, 'walk-distance'))).toEqual(['c', 'a', 'b']);
@@ -87,7 +122,19 @@ describe('stage filter', () => {
     expect(council).toContain('train');
   });
   it("offers only the travel types the brand's region produces (no Tram, Subway or Ferry in Tayside)", () => {
-    const tayside = ['train', 'bus', 'coach', 'walk', 'cycle', 'bike-hire', 'car-club', 'own-car', 'taxi', 'drt', 'community-transport'];
+    const tayside = [
+      'train',
+      'bus',
+      'coach',
+      'walk',
+      'cycle',
+      'bike-hire',
+      'car-club',
+      'own-car',
+      'taxi',
+      'drt',
+      'community-transport',
+    ];
     expect(availableStages([], tayside)).toEqual(tayside);
     expect(availableStages(['taxi'], tayside)).not.toContain('taxi');
     for (const absent of ['tram', 'subway', 'ferry']) expect(availableStages([], tayside)).not.toContain(absent);
@@ -110,7 +157,12 @@ describe('stage filter', () => {
     expect(formatFilters({ kind: 'stages', stages: [] })).toBeUndefined();
   });
   it('keeps journeys whose departure stages include a selected stage, and the placeholders', () => {
-    const items = [journey('rail', { stages: ['walk', 'train'] }), journey('coach', { stages: ['walk', 'coach', 'walk'] }), journey('car', { stages: ['own-car'] }), placeholder('p')];
+    const items = [
+      journey('rail', { stages: ['walk', 'train'] }),
+      journey('coach', { stages: ['walk', 'coach', 'walk'] }),
+      journey('car', { stages: ['own-car'] }),
+      placeholder('p'),
+    ];
     expect(ids(filterResults(items, { kind: 'all' }))).toEqual(['rail', 'coach', 'car', 'p']);
     expect(ids(filterResults(items, { kind: 'none' }))).toEqual([]);
     expect(ids(filterResults(items, { kind: 'stages', stages: ['train'] }))).toEqual(['rail', 'p']);
@@ -131,7 +183,12 @@ describe('emission extremes', () => {
 
 describe('options only some travellers may use (community transport eligibility)', () => {
   const items = [
-    journey('dial', { cost: 'free', co2: 0.1, seconds: 600, eligibility: 'people who cannot use conventional public transport' }),
+    journey('dial', {
+      cost: 'free',
+      co2: 0.1,
+      seconds: 600,
+      eligibility: 'people who cannot use conventional public transport',
+    }),
     journey('bus', { cost: '£2.00', co2: 0.5, seconds: 1800, leave: '07:30' }),
     journey('taxi', { cost: '£9.00', co2: 2, seconds: 700, leave: '08:10' }),
   ];
@@ -144,6 +201,9 @@ describe('options only some travellers may use (community transport eligibility)
   });
 
   it('are not the lowest emissions for everyone', () => {
-    expect(emissionExtremes(items.map((i) => (i as { journey: Journey }).journey))).toEqual({ lowest: 0.5, highest: 2 });
+    expect(emissionExtremes(items.map((i) => (i as { journey: Journey }).journey))).toEqual({
+      lowest: 0.5,
+      highest: 2,
+    });
   });
 });

@@ -3,12 +3,26 @@ import type { Journey } from '../../../../src/contract/journey';
 import type { SearchQuery } from '../../../../src/contract/search';
 import { costLabel, dateLabel, modeIcon } from '../../../../src/web/components/journey-labels';
 import { kgCo2, metresToMiles, minutes } from '../../../../src/web/features/results/format';
-import { initialStreamState, isDone, placeholderCount, resultItems, streamReducer, type StreamAction } from '../../../../src/web/features/results/stream-state';
+import {
+  initialStreamState,
+  isDone,
+  placeholderCount,
+  resultItems,
+  streamReducer,
+  type StreamAction,
+} from '../../../../src/web/features/results/stream-state';
 
 const j = (id: string) => ({ id }) as Journey;
 const run = (...actions: StreamAction[]) => actions.reduce(streamReducer, initialStreamState);
 function query(fields: Partial<SearchQuery>): SearchQuery {
-  return { hash: 'h', status: 'running', failure: null, results_retrieved: null, journeys: [], ...fields } as SearchQuery;
+  return {
+    hash: 'h',
+    status: 'running',
+    failure: null,
+    results_retrieved: null,
+    journeys: [],
+    ...fields,
+  } as SearchQuery;
 }
 
 describe('placeholder bookkeeping (SPEC section 4)', () => {
@@ -18,7 +32,12 @@ describe('placeholder bookkeeping (SPEC section 4)', () => {
     expect(isDone(state)).toBe(false);
     state = streamReducer(state, { type: 'journey', journey: j('a') });
     expect(resultItems(state).map((i) => i.kind)).toEqual(['journey', 'placeholder', 'placeholder']);
-    state = run({ type: 'retrieved', count: 3 }, { type: 'journey', journey: j('a') }, { type: 'journey', journey: j('b') }, { type: 'journey', journey: j('c') });
+    state = run(
+      { type: 'retrieved', count: 3 },
+      { type: 'journey', journey: j('a') },
+      { type: 'journey', journey: j('b') },
+      { type: 'journey', journey: j('c') },
+    );
     expect(placeholderCount(state)).toBe(0);
     expect(isDone(state)).toBe(true);
   });
@@ -45,7 +64,10 @@ describe('placeholder bookkeeping (SPEC section 4)', () => {
     const state = run({ type: 'retrieved', count: 2 }, { type: 'journey', journey: j('a') }, { type: 'lost' });
     expect(placeholderCount(state)).toBe(0);
     expect(isDone(state)).toBe(true);
-    const failed = run({ type: 'snapshot', query: query({ status: 'failed', failure: 'The origin is outside every region.' }) });
+    const failed = run({
+      type: 'snapshot',
+      query: query({ status: 'failed', failure: 'The origin is outside every region.' }),
+    });
     expect(isDone(failed)).toBe(true);
     expect(failed.failure).toBe('The origin is outside every region.');
   });

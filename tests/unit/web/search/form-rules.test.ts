@@ -1,6 +1,13 @@
 /** The search form's journey-type, time and passes rules (SPEC sections 3-5 and 9). */
 import { describe, expect, it } from 'vitest';
-import { answerRailcard, answerYoungScot, asksNewYoungScotCard, chooseRailcard, defaultPasses, passesFromProfile } from '../../../../src/web/components/passes';
+import {
+  answerRailcard,
+  answerYoungScot,
+  asksNewYoungScotCard,
+  chooseRailcard,
+  defaultPasses,
+  passesFromProfile,
+} from '../../../../src/web/components/passes';
 import {
   chooseJourneyType,
   initialJourneyType,
@@ -12,7 +19,12 @@ import {
   TIME_MESSAGES,
   toSearchTime,
 } from '../../../../src/web/features/search/form-rules';
-import { emptySearchForm, fromSearchTime, searchFormFromQuery, searchRequestBody } from '../../../../src/web/features/search/form-state';
+import {
+  emptySearchForm,
+  fromSearchTime,
+  searchFormFromQuery,
+  searchRequestBody,
+} from '../../../../src/web/features/search/form-state';
 
 const dundee = { label: 'Dundee', lat: 56.4567, lng: -2.9693 };
 const perth = { label: 'Perth', lat: 56.3922, lng: -3.4366 };
@@ -35,7 +47,10 @@ describe('return toggle', () => {
 describe('date-times', () => {
   it('the outbound minimum is now rounded up to five minutes on the London clock; the maximum six months on', () => {
     // 12:31:10 UTC in British Summer Time is 13:31 in London.
-    expect(outboundBounds(new Date('2026-07-10T12:31:10Z'))).toEqual({ min: '2026-07-10T13:35', max: '2027-01-10T13:31' });
+    expect(outboundBounds(new Date('2026-07-10T12:31:10Z'))).toEqual({
+      min: '2026-07-10T13:35',
+      max: '2027-01-10T13:31',
+    });
     // Exactly on a step stays; winter is GMT.
     expect(outboundBounds(new Date('2026-11-23T12:35:00Z')).min).toBe('2026-11-23T12:35');
     // Across the end of a month and a clock change.
@@ -43,7 +58,9 @@ describe('date-times', () => {
   });
   it('the return minimum is the outbound time', () => {
     const now = new Date('2026-11-23T12:31:00Z');
-    expect(returnMinimum({ journeyType: 'return', out_time: '2026-12-02T08:00', return_time: '' }, now)).toBe('2026-12-02T08:00');
+    expect(returnMinimum({ journeyType: 'return', out_time: '2026-12-02T08:00', return_time: '' }, now)).toBe(
+      '2026-12-02T08:00',
+    );
     expect(returnMinimum({ journeyType: 'return', out_time: '', return_time: '' }, now)).toBe('2026-11-23T12:35');
   });
   it('writes times YYYY/MM/DD HH:mm:ss and refuses what is not a date-time', () => {
@@ -53,9 +70,19 @@ describe('date-times', () => {
     expect(toSearchTime('')).toBeNull();
   });
   it('a return journey needs a return time; a single one sends none', () => {
-    expect(searchTimes({ journeyType: 'return', out_time: '2026-12-02T08:00', return_time: '' })).toEqual({ ok: false, errors: { return_time: [TIME_MESSAGES.returnRequired] } });
-    expect(searchTimes({ journeyType: 'single', out_time: '', return_time: null })).toEqual({ ok: false, errors: { out_time: [TIME_MESSAGES.outRequired] } });
-    expect(searchTimes({ journeyType: 'single', out_time: '2026-12-02T08:00', return_time: null })).toEqual({ ok: true, out_time: '2026/12/02 08:00:00', return_time: null });
+    expect(searchTimes({ journeyType: 'return', out_time: '2026-12-02T08:00', return_time: '' })).toEqual({
+      ok: false,
+      errors: { return_time: [TIME_MESSAGES.returnRequired] },
+    });
+    expect(searchTimes({ journeyType: 'single', out_time: '', return_time: null })).toEqual({
+      ok: false,
+      errors: { out_time: [TIME_MESSAGES.outRequired] },
+    });
+    expect(searchTimes({ journeyType: 'single', out_time: '2026-12-02T08:00', return_time: null })).toEqual({
+      ok: true,
+      out_time: '2026/12/02 08:00:00',
+      return_time: null,
+    });
   });
 });
 
@@ -88,22 +115,60 @@ describe('passes', () => {
 
 describe("signed-in travellers' passes", () => {
   it('come from the profile, with the railcard flag from the railcard and no new card without a card', () => {
-    const profile = { has_car_access: false, has_concessionary_pass: true, has_young_scot_card: false, has_new_young_scot_card: true, railcard: null, user_age: 67 };
-    expect(passesFromProfile(profile)).toMatchObject({ has_access_to_car: false, has_concessionary_pass: true, has_railcard: false, railcard_type: null, has_new_young_scot_card: false, user_age: 67 });
-    expect(passesFromProfile({ ...profile, railcard: 'Senior Railcard' })).toMatchObject({ has_railcard: true, railcard_type: 'Senior Railcard' });
+    const profile = {
+      has_car_access: false,
+      has_concessionary_pass: true,
+      has_young_scot_card: false,
+      has_new_young_scot_card: true,
+      railcard: null,
+      user_age: 67,
+    };
+    expect(passesFromProfile(profile)).toMatchObject({
+      has_access_to_car: false,
+      has_concessionary_pass: true,
+      has_railcard: false,
+      railcard_type: null,
+      has_new_young_scot_card: false,
+      user_age: 67,
+    });
+    expect(passesFromProfile({ ...profile, railcard: 'Senior Railcard' })).toMatchObject({
+      has_railcard: true,
+      railcard_type: 'Senior Railcard',
+    });
   });
 });
 
 describe('request body', () => {
   it('needs both places and the times; sends no arrive_time and no return_time on a single', () => {
     const now = new Date('2026-11-23T12:31:00Z');
-    expect(searchRequestBody(emptySearchForm(now))).toMatchObject({ ok: false, errors: { origin: [expect.any(String)], destination: [expect.any(String)] } });
-    const built = searchRequestBody({ ...emptySearchForm(now), origin: dundee, destination: perth, out_time: '2026-11-24T08:00' });
+    expect(searchRequestBody(emptySearchForm(now))).toMatchObject({
+      ok: false,
+      errors: { origin: [expect.any(String)], destination: [expect.any(String)] },
+    });
+    const built = searchRequestBody({
+      ...emptySearchForm(now),
+      origin: dundee,
+      destination: perth,
+      out_time: '2026-11-24T08:00',
+    });
     expect(built).toEqual({
       ok: true,
-      body: { origin: dundee, destination: perth, out_time: '2026/11/24 08:00:00', arrive_by_buffer: 30, ...defaultPasses() },
+      body: {
+        origin: dundee,
+        destination: perth,
+        out_time: '2026/11/24 08:00:00',
+        arrive_by_buffer: 30,
+        ...defaultPasses(),
+      },
     });
-    const back = searchRequestBody({ ...emptySearchForm(now), origin: dundee, destination: perth, journeyType: 'return', out_time: '2026-11-24T08:00', return_time: '2026-11-24T17:30' });
+    const back = searchRequestBody({
+      ...emptySearchForm(now),
+      origin: dundee,
+      destination: perth,
+      journeyType: 'return',
+      out_time: '2026-11-24T08:00',
+      return_time: '2026-11-24T17:30',
+    });
     expect(back.ok && back.body.return_time).toBe('2026/11/24 17:30:00');
   });
 });
@@ -128,13 +193,35 @@ describe('Edit journey form from a search', () => {
   it('keeps the places, times, type and passes of the search', () => {
     expect(fromSearchTime('2026/11/24 08:00:00')).toBe('2026-11-24T08:00');
     expect(fromSearchTime(null)).toBe('');
-    const form = searchFormFromQuery({ origin: dundee, destination: perth, out_time: '2026/11/24 08:00:00', return_time: '2026/11/24 17:30:00', passes }, now);
-    expect(form).toEqual({ origin: dundee, destination: perth, journeyType: 'return', out_time: '2026-11-24T08:00', return_time: '2026-11-24T17:30', passes });
-    const single = searchFormFromQuery({ origin: dundee, destination: perth, out_time: '2026/11/24 08:00:00', return_time: null }, now);
+    const form = searchFormFromQuery(
+      {
+        origin: dundee,
+        destination: perth,
+        out_time: '2026/11/24 08:00:00',
+        return_time: '2026/11/24 17:30:00',
+        passes,
+      },
+      now,
+    );
+    expect(form).toEqual({
+      origin: dundee,
+      destination: perth,
+      journeyType: 'return',
+      out_time: '2026-11-24T08:00',
+      return_time: '2026-11-24T17:30',
+      passes,
+    });
+    const single = searchFormFromQuery(
+      { origin: dundee, destination: perth, out_time: '2026/11/24 08:00:00', return_time: null },
+      now,
+    );
     expect(single).toMatchObject({ journeyType: 'single', return_time: null, passes: defaultPasses() });
   });
   it('moves an outbound time now past up to the earliest allowed, and the return with it', () => {
-    const form = searchFormFromQuery({ origin: dundee, destination: perth, out_time: '2026/11/23 09:00:00', return_time: '2026/11/23 12:00:00' }, now);
+    const form = searchFormFromQuery(
+      { origin: dundee, destination: perth, out_time: '2026/11/23 09:00:00', return_time: '2026/11/23 12:00:00' },
+      now,
+    );
     expect(form.out_time).toBe('2026-11-23T12:35');
     expect(form.return_time).toBe('2026-11-23T12:35');
   });

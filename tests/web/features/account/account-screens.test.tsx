@@ -3,19 +3,46 @@
  * The Login and Account screens in a memory router, with a fake fetch behind the real API
  * client: login success and failure, the account details and passes, and logout.
  */
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../../src/contract/users';
-import { AccountScreen, EditAccountScreen, LoginScreen, RegisterScreen, SuccessBanner } from '../../../../src/web/features/account';
+import {
+  AccountScreen,
+  EditAccountScreen,
+  LoginScreen,
+  RegisterScreen,
+  SuccessBanner,
+} from '../../../../src/web/features/account';
 import { clearToken, getAuthState, resetAuthForTests, setToken, setUser } from '../../../../src/web/lib/auth';
 import { readCookie } from '../../../../src/web/lib/cookies';
 import { renderWithApp } from '../../helpers/render';
 
 const USER: User = {
-  id: 'u1', title: 'Ms', first_name: 'Isla', last_name: 'Morrison', email: 'isla@example.org', phone_number: '01382 123456', country_code_phone_number: '+44',
-  dob: '1990-05-17', creation_origin: 'HOME_PAGE',
-  profile: { has_car_access: false, has_concessionary_pass: true, has_young_scot_card: true, has_new_young_scot_card: false, railcard: '16-25 Railcard', user_age: 36 },
+  id: 'u1',
+  title: 'Ms',
+  first_name: 'Isla',
+  last_name: 'Morrison',
+  email: 'isla@example.org',
+  phone_number: '01382 123456',
+  country_code_phone_number: '+44',
+  dob: '1990-05-17',
+  creation_origin: 'HOME_PAGE',
+  profile: {
+    has_car_access: false,
+    has_concessionary_pass: true,
+    has_young_scot_card: true,
+    has_new_young_scot_card: false,
+    railcard: '16-25 Railcard',
+    user_age: 36,
+  },
 };
 
 /** The fake server: answers by "METHOD path" and records what it was sent. */
@@ -23,9 +50,16 @@ function stubApi(answers: Record<string, { status: number; body: unknown }>) {
   const sent: Array<{ call: string; body: unknown; auth: string | null }> = [];
   vi.stubGlobal('fetch', async (url: URL | string, init?: RequestInit) => {
     const call = `${init?.method ?? 'GET'} ${new URL(String(url)).pathname}`;
-    sent.push({ call, body: init?.body ? JSON.parse(String(init.body)) : null, auth: new Headers(init?.headers).get('Authorization') });
+    sent.push({
+      call,
+      body: init?.body ? JSON.parse(String(init.body)) : null,
+      auth: new Headers(init?.headers).get('Authorization'),
+    });
     const answer = answers[call] ?? { status: 404, body: { message: 'Not found' } };
-    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
   });
   return sent;
 }
@@ -47,7 +81,10 @@ function renderAt(start: string) {
     createRoute({ getParentRoute: () => root, path: '/register', component: RegisterScreen }),
     createRoute({ getParentRoute: () => root, path: '/terms-and-conditions', component: () => <h1>Terms</h1> }),
   ];
-  const router = createRouter({ routeTree: root.addChildren(routes), history: createMemoryHistory({ initialEntries: [start] }) });
+  const router = createRouter({
+    routeTree: root.addChildren(routes),
+    history: createMemoryHistory({ initialEntries: [start] }),
+  });
   renderWithApp(<RouterProvider router={router} />);
   return router;
 }
@@ -84,7 +121,9 @@ describe('Login', () => {
   });
 
   it('shows the server message on a refused login, stays on Login and keeps no token', async () => {
-    stubApi({ 'POST /v1/auth/login': { status: 401, body: { message: 'These credentials do not match our records.' } } });
+    stubApi({
+      'POST /v1/auth/login': { status: 401, body: { message: 'These credentials do not match our records.' } },
+    });
     const router = renderAt('/login');
     fireEvent.change(await screen.findByLabelText(/Email Address/), { target: { value: 'isla@example.org' } });
     fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'wrong' } });
@@ -95,15 +134,24 @@ describe('Login', () => {
   });
 
   it('lists field errors under "Please correct the following errors" and clears a field error on focus', async () => {
-    stubApi({ 'POST /v1/auth/login': { status: 422, body: { message: 'The form has errors.', errors: { username: ['The e-mail address is required.', 'second'], password: ['The password is required.'] } } } });
+    stubApi({
+      'POST /v1/auth/login': {
+        status: 422,
+        body: {
+          message: 'The form has errors.',
+          errors: { username: ['The e-mail address is required.', 'second'], password: ['The password is required.'] },
+        },
+      },
+    });
     renderAt('/login');
     fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
     const summary = await screen.findByRole('alert');
     expect(summary.textContent).toContain('Please correct the following errors');
-    expect(within(summary).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Email Address: The e-mail address is required.',
-      'Password: The password is required.',
-    ]);
+    expect(
+      within(summary)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Email Address: The e-mail address is required.', 'Password: The password is required.']);
     expect(screen.queryByText('second')).toBeNull();
     expect(screen.queryByText('The form has errors.')).toBeNull();
     fireEvent.focus(screen.getByLabelText(/Email Address/));
@@ -155,7 +203,9 @@ describe('Create Account', () => {
   });
 
   it('registers with the profile and HOME_PAGE origin, then goes Home with the server message', async () => {
-    const sent = stubApi({ 'POST /v1/users/register': { status: 201, body: { data: { message: 'Thank you for registering.' } } } });
+    const sent = stubApi({
+      'POST /v1/users/register': { status: 201, body: { data: { message: 'Thank you for registering.' } } },
+    });
     const router = renderAt('/register');
     fireEvent.change(await screen.findByLabelText(/First Name/), { target: { value: 'Isla' } });
     fireEvent.change(screen.getByLabelText(/Last Name/), { target: { value: 'Morrison' } });
@@ -168,8 +218,19 @@ describe('Create Account', () => {
     expect(await screen.findByText('Thank you for registering.')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(sent[0]!.body).toMatchObject({
-      first_name: 'Isla', email: 'isla@example.org', dob: '1990-05-17', accepts_terms: true, creation_origin: 'HOME_PAGE', phone_number: null,
-      profile: { has_car_access: true, has_concessionary_pass: false, railcard: null, has_young_scot_card: false, has_new_young_scot_card: false },
+      first_name: 'Isla',
+      email: 'isla@example.org',
+      dob: '1990-05-17',
+      accepts_terms: true,
+      creation_origin: 'HOME_PAGE',
+      phone_number: null,
+      profile: {
+        has_car_access: true,
+        has_concessionary_pass: false,
+        railcard: null,
+        has_young_scot_card: false,
+        has_new_young_scot_card: false,
+      },
     });
   });
 });
@@ -188,7 +249,10 @@ describe('Edit Account', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
     expect(sent[0]!.call).toBe('PUT /v1/users/update');
     expect(sent[0]!.auth).toBe('Bearer tok-edit');
-    expect(sent[0]!.body).toMatchObject({ first_name: 'Ailsa', profile: { railcard: '16-25 Railcard', has_concessionary_pass: true } });
+    expect(sent[0]!.body).toMatchObject({
+      first_name: 'Ailsa',
+      profile: { railcard: '16-25 Railcard', has_concessionary_pass: true },
+    });
     expect(sent[0]!.body).not.toHaveProperty('email');
     expect(getAuthState().user?.first_name).toBe('Ailsa');
   });

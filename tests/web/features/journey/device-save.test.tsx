@@ -5,7 +5,14 @@
  * offers to plan the search online and opens the new search's results, where saving works.
  */
 import { onlineManager } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { JourneyServicesProvider, type JourneyServices } from '../../../../src/web/features/journey';
@@ -22,9 +29,20 @@ afterEach(() => {
 
 function renderOffer(planOnline: JourneyServices['planOnline']) {
   const root = createRootRoute({ component: Outlet });
-  const journey = createRoute({ getParentRoute: () => root, path: '/', component: () => <DeviceSaveOffer hash={DEVICE_HASH} /> });
-  const results = createRoute({ getParentRoute: () => root, path: '/search/$hash/results', component: () => <p>Results page</p> });
-  const router = createRouter({ routeTree: root.addChildren([journey, results]), history: createMemoryHistory({ initialEntries: ['/'] }) });
+  const journey = createRoute({
+    getParentRoute: () => root,
+    path: '/',
+    component: () => <DeviceSaveOffer hash={DEVICE_HASH} />,
+  });
+  const results = createRoute({
+    getParentRoute: () => root,
+    path: '/search/$hash/results',
+    component: () => <p>Results page</p>,
+  });
+  const router = createRouter({
+    routeTree: root.addChildren([journey, results]),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
   const asked: string[] = [];
   const services: JourneyServices = {
     getJourney: async () => Promise.reject(new Error('not used')),
@@ -60,6 +78,8 @@ describe('saving a journey planned on the device', () => {
     renderOffer(async () => Promise.reject(new TypeError('Failed to fetch')));
     fireEvent.click(await screen.findByRole('button', { name: DEVICE_SAVE.button }));
     expect((await screen.findByRole('alert')).textContent).toBe(DEVICE_SAVE.failed);
-    await waitFor(() => expect(screen.getByRole('button', { name: DEVICE_SAVE.button }).hasAttribute('disabled')).toBe(false));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: DEVICE_SAVE.button }).hasAttribute('disabled')).toBe(false),
+    );
   });
 });

@@ -25,7 +25,8 @@ import type { JourneySearch } from '../../../../src/web/lib/search-params';
 
 const repo = path.resolve(__dirname, '../../../..');
 const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(repo, 'brands', file), 'utf8'));
-const brand = (key: string): Brand => brandSchema.parse(mergeBrandConfig(readJson('default.json'), readJson(`${key}/brand.json`)));
+const brand = (key: string): Brand =>
+  brandSchema.parse(mergeBrandConfig(readJson('default.json'), readJson(`${key}/brand.json`)));
 const HASH = 'b'.repeat(32);
 
 let planned: Journey[];
@@ -33,7 +34,19 @@ beforeAll(async () => {
   const { stdout } = await promisify(execFile)(
     process.execPath,
     // Midday: the EPTC sample feed runs from 11:00, and the planner offers buses within 2 hours of the time asked.
-    ['--import', 'tsx', 'src/planner/cli/main.ts', 'plan', '--from=-30.0277,-51.2287', '--to=-30.0346,-51.2090', '--depart', '2019-05-06T12:00', '--manifest', 'tests/regions/porto-alegre.json', '--json'],
+    [
+      '--import',
+      'tsx',
+      'src/planner/cli/main.ts',
+      'plan',
+      '--from=-30.0277,-51.2287',
+      '--to=-30.0346,-51.2090',
+      '--depart',
+      '2019-05-06T12:00',
+      '--manifest',
+      'tests/regions/porto-alegre.json',
+      '--json',
+    ],
     { cwd: repo, maxBuffer: 256 * 1024 * 1024 },
   );
   planned = (JSON.parse(stdout) as { journeys: unknown[] }).journeys.map((journey) => journeySchema.parse(journey));
@@ -59,9 +72,14 @@ function store(journeys: Journey[]) {
   return { services, calls };
 }
 
-function renderJourney(journey: Journey, options: { brand?: Brand; services: JourneyServices; search?: JourneySearch; client?: QueryClient }) {
+function renderJourney(
+  journey: Journey,
+  options: { brand?: Brand; services: JourneyServices; search?: JourneySearch; client?: QueryClient },
+) {
   const router = createRouter({
-    routeTree: createRootRoute({ component: () => <JourneyScreen hash={HASH} journeyId={journey.id} search={options.search ?? {}} /> }),
+    routeTree: createRootRoute({
+      component: () => <JourneyScreen hash={HASH} journeyId={journey.id} search={options.search ?? {}} />,
+    }),
     history: createMemoryHistory({ initialEntries: ['/'] }),
   });
   return render(
@@ -80,10 +98,11 @@ function renderJourney(journey: Journey, options: { brand?: Brand; services: Jou
 const newClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
 
 const fact = (label: string) => screen.getAllByText(label, { selector: 'dt' })[0]!.nextElementSibling!.textContent;
-const transitWithDirections = () => planned.find((j) => j.transport_mode === 'transit' && j.depart.steps.some((s) => s.directions.length > 0))!;
+const transitWithDirections = () =>
+  planned.find((j) => j.transport_mode === 'transit' && j.depart.steps.some((s) => s.directions.length > 0))!;
 
 describe('Journey details', () => {
-  it('shows the summary of the fetched journey, sends one viewed call, opens the pricing breakdown and toggles a step\'s instructions', async () => {
+  it("shows the summary of the fetched journey, sends one viewed call, opens the pricing breakdown and toggles a step's instructions", async () => {
     const journey = transitWithDirections();
     const { services, calls } = store(planned);
     renderJourney(journey, { services });
@@ -129,7 +148,8 @@ describe('Journey details', () => {
     renderJourney(taxi!, { services: store(planned).services });
     fireEvent.click(await screen.findByRole('button', { name: 'Find local taxi operators' }));
     const dialog = await screen.findByRole('dialog', { name: 'Local taxi operators' });
-    if (taxi!.depart.taxis.length === 0) expect(within(dialog).getByText('There are no local taxi operators.')).toBeTruthy();
+    if (taxi!.depart.taxis.length === 0)
+      expect(within(dialog).getByText('There are no local taxi operators.')).toBeTruthy();
     else expect(within(dialog).getAllByRole('link')[0]!.getAttribute('href')).toMatch(/^tel:/);
     // The payment methods modal is for transit only.
     expect(screen.queryByRole('button', { name: 'Accepted payment methods' })).toBeNull();
@@ -142,7 +162,9 @@ describe('Journey details', () => {
     renderJourney(journey, { services });
     fireEvent.click(await screen.findByRole('button', { name: 'Save Journey' }));
     await screen.findByText('Journey saved');
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Journey Saved' }).hasAttribute('disabled')).toBe(true));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Journey Saved' }).hasAttribute('disabled')).toBe(true),
+    );
     expect(calls).toContain(`save ${journey.id}`);
   }, 30_000);
 
@@ -169,7 +191,8 @@ describe('Journey details', () => {
     document.cookie = 'user-token=abc; path=/';
     const journey = transitWithDirections();
     // The copy the Results stream (or an earlier visit) left here, before the journey was saved elsewhere.
-    const heldCopy = (client: QueryClient) => client.setQueryData(journeyQueryKey(HASH, journey.id), { ...journey, user_status: undefined });
+    const heldCopy = (client: QueryClient) =>
+      client.setQueryData(journeyQueryKey(HASH, journey.id), { ...journey, user_status: undefined });
     const saved = store(planned.map((j) => (j.id === journey.id ? { ...j, user_status: 'saved' as const } : j)));
 
     const plain = newClient();
@@ -182,7 +205,9 @@ describe('Journey details', () => {
     const shown = newClient();
     heldCopy(shown);
     renderJourney(journey, { services: saved.services, client: shown, search: { show: true } });
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Journey Saved' }).hasAttribute('disabled')).toBe(true));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Journey Saved' }).hasAttribute('disabled')).toBe(true),
+    );
     expect(saved.calls.filter((c) => c.startsWith('get'))).toEqual([`get ${journey.id}`]);
   }, 30_000);
 

@@ -16,21 +16,40 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { brandSchema, mergeBrandConfig, type Brand } from '../../../../src/contract/brand';
 import { journeySchema, type Journey } from '../../../../src/contract/journey';
-import { JourneyScreen, JourneyServicesProvider, PrintScreen, type JourneyServices } from '../../../../src/web/features/journey';
+import {
+  JourneyScreen,
+  JourneyServicesProvider,
+  PrintScreen,
+  type JourneyServices,
+} from '../../../../src/web/features/journey';
 import { timetableGrid } from '../../../../src/web/features/journey/stage/stage-model';
 import { BrandProvider } from '../../../../src/web/lib/brand';
 import { parseJourneySearch, type JourneySearch } from '../../../../src/web/lib/search-params';
 
 const repo = path.resolve(__dirname, '../../../..');
 const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(repo, 'brands', file), 'utf8'));
-const brand = (key: string): Brand => brandSchema.parse(mergeBrandConfig(readJson('default.json'), readJson(`${key}/brand.json`)));
+const brand = (key: string): Brand =>
+  brandSchema.parse(mergeBrandConfig(readJson('default.json'), readJson(`${key}/brand.json`)));
 const HASH = 'c'.repeat(32);
 
 async function plan(args: string[]): Promise<Journey[]> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/planner/cli/main.ts', 'plan', ...args, '--manifest', 'tests/regions/porto-alegre.json', '--json'], {
-    cwd: repo,
-    maxBuffer: 256 * 1024 * 1024,
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'src/planner/cli/main.ts',
+      'plan',
+      ...args,
+      '--manifest',
+      'tests/regions/porto-alegre.json',
+      '--json',
+    ],
+    {
+      cwd: repo,
+      maxBuffer: 256 * 1024 * 1024,
+    },
+  );
   return (JSON.parse(stdout) as { journeys: unknown[] }).journeys.map((journey) => journeySchema.parse(journey));
 }
 
@@ -40,10 +59,19 @@ beforeAll(async () => {
   const [single, withReturn] = await Promise.all([
     plan(['--from=-30.0277,-51.2287', '--to=-30.0346,-51.2090', '--depart', '2019-05-06T12:00']),
     // The destination is beside two OSM public toilets in the extract.
-    plan(['--from=-30.0277,-51.2287', '--to=-30.0294,-51.1808', '--depart', '2019-05-06T08:00', '--return', '2019-05-06T17:00']),
+    plan([
+      '--from=-30.0277,-51.2287',
+      '--to=-30.0294,-51.1808',
+      '--depart',
+      '2019-05-06T08:00',
+      '--return',
+      '2019-05-06T17:00',
+    ]),
   ]);
   transit = single.find((j) => j.depart.steps.some((s) => s.timetable && s.how_to_guide))!;
-  toToilets = withReturn.find((j) => j.return && j.depart.destination_toilets.count > 0 && j.depart.steps.some((s) => s.directions.length > 0))!;
+  toToilets = withReturn.find(
+    (j) => j.return && j.depart.destination_toilets.count > 0 && j.depart.steps.some((s) => s.directions.length > 0),
+  )!;
   expect(transit, 'a bus journey with a timetable and travel guide').toBeDefined();
   expect(toToilets, 'a return journey to the toilets').toBeDefined();
 }, 240_000);
@@ -62,7 +90,11 @@ const services = (journeys: Journey[]): JourneyServices => ({
 function renderAt(journey: Journey, options: { brand?: Brand; print?: boolean } = {}) {
   function Screen() {
     const search = useSearch({ strict: false }) as JourneySearch;
-    return options.print ? <PrintScreen hash={HASH} journeyId={journey.id} /> : <JourneyScreen hash={HASH} journeyId={journey.id} search={search} />;
+    return options.print ? (
+      <PrintScreen hash={HASH} journeyId={journey.id} />
+    ) : (
+      <JourneyScreen hash={HASH} journeyId={journey.id} search={search} />
+    );
   }
   const router = createRouter({
     routeTree: createRootRoute({ validateSearch: parseJourneySearch, component: Screen }),
@@ -83,21 +115,29 @@ function renderAt(journey: Journey, options: { brand?: Brand; print?: boolean } 
 }
 
 describe('Map of journey', () => {
-  it('has Outbound/Return pills, None/All/Toilets with each toilet\'s details, POI counts, and a text alternative', async () => {
+  it("has Outbound/Return pills, None/All/Toilets with each toilet's details, POI counts, and a text alternative", async () => {
     renderAt(toToilets);
     const section = (await screen.findByRole('heading', { level: 2, name: 'Map of journey' })).closest('section')!;
     // No WebGL here: the map says so; the description names the leg and its ends.
     expect(within(section).getByText(/This browser cannot draw maps/)).toBeTruthy();
-    expect(within(section).getByText(new RegExp(`^The map shows the outbound journey from ${toToilets.origin.label}`))).toBeTruthy();
+    expect(
+      within(section).getByText(new RegExp(`^The map shows the outbound journey from ${toToilets.origin.label}`)),
+    ).toBeTruthy();
 
     const filter = within(section).getByRole('combobox', { name: 'Show on map' }) as HTMLSelectElement;
     expect([...filter.options].map((o) => o.text)).toEqual(['None', 'All', 'Toilets']);
     expect(filter.value).toBe('none');
     fireEvent.change(filter, { target: { value: 'toilets' } });
     const toilets = within(section).getByRole('heading', { name: 'Toilets near the destination' }).parentElement!;
-    expect(within(toilets).getAllByRole('heading', { level: 4 })).toHaveLength(toToilets.depart.destination_toilets.count);
+    expect(within(toilets).getAllByRole('heading', { level: 4 })).toHaveLength(
+      toToilets.depart.destination_toilets.count,
+    );
     expect(within(toilets).getAllByText('Accessible').length).toBe(toToilets.depart.destination_toilets.count);
-    expect(within(section).getByText(new RegExp(`${toToilets.depart.destination_toilets.count} toilets are marked near the destination`))).toBeTruthy();
+    expect(
+      within(section).getByText(
+        new RegExp(`${toToilets.depart.destination_toilets.count} toilets are marked near the destination`),
+      ),
+    ).toBeTruthy();
 
     // POI cards with counts (the regional brand shows POIs).
     const poi = toToilets.depart.pois[0]!;
@@ -142,7 +182,8 @@ describe('Stage page', () => {
     const description = screen.getByRole('region', { name: 'Step description' });
     expect(within(description).getByText(bus.description)).toBeTruthy();
     const guide = screen.getByRole('region', { name: 'Travel guide' });
-    for (const statement of bus.how_to_guide!.service.statements) expect(within(guide).getByText(statement.body)).toBeTruthy();
+    for (const statement of bus.how_to_guide!.service.statements)
+      expect(within(guide).getByText(statement.body)).toBeTruthy();
 
     // The timetable: stops x departures, HH:mm or '-'.
     fireEvent.click(within(guide).getByRole('button', { name: 'View timetable' }));
@@ -169,7 +210,8 @@ describe('Stage page', () => {
     // One step forward to the last stage (no next), one back, then the overview.
     fireEvent.click(screen.getByRole('link', { name: 'View next stage' }));
     await screen.findByRole('heading', { level: 2, name: new RegExp(`^Stage ${busIndex + 2} of ${total}`) });
-    if (busIndex + 2 === total) expect(screen.getByRole('button', { name: 'View next stage' }).hasAttribute('disabled')).toBe(true);
+    if (busIndex + 2 === total)
+      expect(screen.getByRole('button', { name: 'View next stage' }).hasAttribute('disabled')).toBe(true);
     fireEvent.click(screen.getByRole('link', { name: 'View previous stage' }));
     await screen.findByRole('heading', { level: 2, name: `Stage ${busIndex + 1} of ${total}: Bus` });
     fireEvent.click(screen.getByRole('link', { name: '< Back to journey details' }));
@@ -202,7 +244,7 @@ describe('Print journey', () => {
     expect(screen.getByRole('button', { name: 'Print this page' })).toBeTruthy();
   }, 90_000);
 
-  it('shows each leg\'s date as the rest of the app does (Mon 6 May 2019, not 2019-05-06)', async () => {
+  it("shows each leg's date as the rest of the app does (Mon 6 May 2019, not 2019-05-06)", async () => {
     renderAt(toToilets, { print: true });
     const outbound = await screen.findByRole('region', { name: 'Outbound' });
     expect(within(outbound).getByText('Mon 6 May 2019')).toBeTruthy();
@@ -210,7 +252,7 @@ describe('Print journey', () => {
     expect(screen.queryByText('2019-05-06')).toBeNull();
   }, 90_000);
 
-  it('heads the paper with the brand\'s logo (the shell\'s header is not printed)', async () => {
+  it("heads the paper with the brand's logo (the shell's header is not printed)", async () => {
     renderAt(toToilets, { print: true, brand: brand('park') });
     const logo = (await screen.findByRole('img', { name: brand('park').title })) as HTMLImageElement;
     expect(logo.getAttribute('src')).toBe('/brands/park/logo.svg');

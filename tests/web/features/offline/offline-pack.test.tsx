@@ -12,7 +12,16 @@ import { PACK_CHANNEL, PACK_SYNC_MESSAGE, type PackNews } from '../../../../src/
 import { renderWithApp } from '../../helpers/render';
 
 const SHA = 'a'.repeat(64);
-const INFO = { region: 'tayside', label: 'Tayside', format: 1, sha256: SHA, bytes: 10, gzip_bytes: 10, url: regionPackUrl('tayside', SHA), built_at: '2026-11-25T10:00:00Z' };
+const INFO = {
+  region: 'tayside',
+  label: 'Tayside',
+  format: 1,
+  sha256: SHA,
+  bytes: 10,
+  gzip_bytes: 10,
+  url: regionPackUrl('tayside', SHA),
+  built_at: '2026-11-25T10:00:00Z',
+};
 
 let posted: unknown[];
 let stored: Response | undefined;
@@ -20,8 +29,13 @@ let stored: Response | undefined;
 beforeEach(() => {
   posted = [];
   stored = new Response(new Uint8Array(10), { headers: { 'x-region-pack': JSON.stringify(INFO) } });
-  vi.stubGlobal('caches', { open: async () => ({ match: async () => stored?.clone(), delete: async () => ((stored = undefined), true) }) });
-  Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { ready: Promise.resolve({ active: { postMessage: (m: unknown) => void posted.push(m) } }) } });
+  vi.stubGlobal('caches', {
+    open: async () => ({ match: async () => stored?.clone(), delete: async () => ((stored = undefined), true) }),
+  });
+  Object.defineProperty(navigator, 'serviceWorker', {
+    configurable: true,
+    value: { ready: Promise.resolve({ active: { postMessage: (m: unknown) => void posted.push(m) } }) },
+  });
   localStorage.clear();
 });
 afterEach(() => {

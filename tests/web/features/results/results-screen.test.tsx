@@ -18,7 +18,12 @@ import { brandSchema, mergeBrandConfig, type Brand } from '../../../../src/contr
 import type { Journey } from '../../../../src/contract/journey';
 import { JOURNEY_PROCESSED, RESULTS_RETRIEVED, searchChannel } from '../../../../src/contract/results';
 import type { SearchQuery } from '../../../../src/contract/search';
-import { EMPTY_SUGGESTIONS, ResultsScreen, ResultsServicesProvider, type ResultsServices } from '../../../../src/web/features/results';
+import {
+  EMPTY_SUGGESTIONS,
+  ResultsScreen,
+  ResultsServicesProvider,
+  type ResultsServices,
+} from '../../../../src/web/features/results';
 import { costValue } from '../../../../src/web/features/results/sort-filter';
 import { BrandProvider } from '../../../../src/web/lib/brand';
 import { journeyQueryKey } from '../../../../src/web/lib/journey-key';
@@ -27,7 +32,8 @@ import type { ResultsSearch } from '../../../../src/web/lib/search-params';
 
 const brandsDir = path.resolve(__dirname, '../../../../brands');
 const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(brandsDir, file), 'utf8'));
-const brand = (key: string): Brand => brandSchema.parse(mergeBrandConfig(readJson('default.json'), readJson(`${key}/brand.json`)));
+const brand = (key: string): Brand =>
+  brandSchema.parse(mergeBrandConfig(readJson('default.json'), readJson(`${key}/brand.json`)));
 
 let planned: Journey[];
 const execFileAsync = promisify(execFile);
@@ -42,7 +48,21 @@ beforeAll(async () => {
   while (day.getUTCDay() === 0 || day.getUTCDay() === 6) day.setUTCDate(day.getUTCDate() + 1);
   const { stdout } = await execFileAsync(
     process.execPath,
-    ['--import', 'tsx', 'src/planner/cli/main.ts', 'plan', '--from', '56.4566,-2.9713', '--to', '56.3952,-3.4374', '--depart', `${day.toISOString().slice(0, 10)}T08:00`, '--profile', '{"has_access_to_car":true}', '--json'],
+    [
+      '--import',
+      'tsx',
+      'src/planner/cli/main.ts',
+      'plan',
+      '--from',
+      '56.4566,-2.9713',
+      '--to',
+      '56.3952,-3.4374',
+      '--depart',
+      `${day.toISOString().slice(0, 10)}T08:00`,
+      '--profile',
+      '{"has_access_to_car":true}',
+      '--json',
+    ],
     { cwd: path.resolve(__dirname, '../../../..'), maxBuffer: 256 * 1024 * 1024 },
   );
   planned = (JSON.parse(stdout) as { journeys: Journey[] }).journeys;
@@ -105,7 +125,13 @@ function searchStore(hash: string, log: string[]) {
   return { services, stored, setCount: (n: number) => (count = n) };
 }
 
-function renderResults(options: { brand?: Brand; services: ResultsServices; hash: string; search?: ResultsSearch; client?: QueryClient }) {
+function renderResults(options: {
+  brand?: Brand;
+  services: ResultsServices;
+  hash: string;
+  search?: ResultsSearch;
+  client?: QueryClient;
+}) {
   const changes: ResultsSearch[] = [];
   function Screen() {
     const [search, setSearch] = useState<ResultsSearch>(options.search ?? {});
@@ -120,7 +146,10 @@ function renderResults(options: { brand?: Brand; services: ResultsServices; hash
       />
     );
   }
-  const router = createRouter({ routeTree: createRootRoute({ component: Screen }), history: createMemoryHistory({ initialEntries: ['/'] }) });
+  const router = createRouter({
+    routeTree: createRootRoute({ component: Screen }),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
   render(
     <BrandProvider brand={options.brand ?? brand('regional')}>
       <MantineProvider env="test">
@@ -141,7 +170,8 @@ const placeholders = () => document.querySelectorAll('[data-placeholder]').lengt
 const status = () => screen.getByRole('status');
 /** A Mantine Select's input by its label. */
 /** 'Showing' and 'Sort by' are native selects (the council brand's multi-select is a combobox input). */
-const select = (label: string, within_: HTMLElement = document.body) => within(within_).getByLabelText<HTMLSelectElement>(label, { selector: 'select' });
+const select = (label: string, within_: HTMLElement = document.body) =>
+  within(within_).getByLabelText<HTMLSelectElement>(label, { selector: 'select' });
 const choose = (field: HTMLSelectElement, name: string) => {
   const option = within(field).getByRole<HTMLOptionElement>('option', { name });
   fireEvent.change(field, { target: { value: option.value } });
@@ -184,13 +214,23 @@ describe('Results screen, streamed', () => {
     // Each card: stages, cost, outbound times, wait, walking miles, emissions, details link.
     const first = cards()[0]!;
     const best = [...journeys].sort((a, b) => a.carbon_emission - b.carbon_emission)[0]!;
-    expect(within(first).getByRole('heading', { level: 2 }).textContent).toBe(`Option 1: ${best.depart.stages.length} ${best.depart.stages.length === 1 ? 'stage' : 'stages'}`);
+    expect(within(first).getByRole('heading', { level: 2 }).textContent).toBe(
+      `Option 1: ${best.depart.stages.length} ${best.depart.stages.length === 1 ? 'stage' : 'stages'}`,
+    );
     expect(within(first).getByText('Outbound')).toBeTruthy();
     expect(within(first).getByText(best.depart.departure_at)).toBeTruthy();
-    expect(within(first).getByText(`${(Math.round(best.total_walking_distance * 0.00062137 * 100) / 100).toFixed(2)} miles`)).toBeTruthy();
+    expect(
+      within(first).getByText(`${(Math.round(best.total_walking_distance * 0.00062137 * 100) / 100).toFixed(2)} miles`),
+    ).toBeTruthy();
     expect(within(first).getByText(`${best.carbon_emission.toFixed(2)} kg CO2`, { exact: false })).toBeTruthy();
-    expect(within(first).getAllByRole('img').map((img) => img.getAttribute('aria-label'))).toHaveLength(best.depart.stages.length);
-    expect(within(first).getByRole('link', { name: 'View journey details' }).getAttribute('href')).toBe(`/search/${HASH}/results/${best.id}`);
+    expect(
+      within(first)
+        .getAllByRole('img')
+        .map((img) => img.getAttribute('aria-label')),
+    ).toHaveLength(best.depart.stages.length);
+    expect(within(first).getByRole('link', { name: 'View journey details' }).getAttribute('href')).toBe(
+      `/search/${HASH}/results/${best.id}`,
+    );
     if (new Set(journeys.map((j) => j.carbon_emission)).size > 1) {
       expect(within(first).getByText('Lowest emissions')).toBeTruthy();
       expect(screen.getAllByText('Highest emissions')).toHaveLength(1);
@@ -216,7 +256,7 @@ describe('Results screen, streamed', () => {
     expect(realtime.log.filter((line) => line.startsWith('journey '))).toEqual([`journey ${journeys[2]!.id}`]);
   });
 
-  it('waits the brand\'s initial delay before the first fetch (health brand flag)', async () => {
+  it("waits the brand's initial delay before the first fetch (health brand flag)", async () => {
     expect(brand('health').initialResultsDelayMs).toBe(10_000);
     const realtime = new FakeRealtime();
     const store = searchStore(HASH, realtime.log);
@@ -228,7 +268,12 @@ describe('Results screen, streamed', () => {
     renderResults({
       brand: brand('health'),
       hash: HASH,
-      services: { realtime, ...store.services, getSearch: (h: string) => ((at.read ??= performance.now()), getSearch(h)), initialDelayMs: 300 },
+      services: {
+        realtime,
+        ...store.services,
+        getSearch: (h: string) => ((at.read ??= performance.now()), getSearch(h)),
+        initialDelayMs: 300,
+      },
     });
     await screen.findByRole('heading', { level: 1, name: 'Journey results' });
     await waitFor(() => expect(realtime.log).toContain(`get ${HASH}`));
@@ -263,11 +308,15 @@ describe('Results screen, offline', () => {
     onlineManager.setOnline(false);
     renderResults({ hash: HASH, services: { realtime, ...store.services, initialDelayMs: 0 }, client });
     expect(await screen.findByRole('heading', { level: 2, name: 'You are offline' })).toBeTruthy();
-    expect(screen.getByText('The results of this search need the network. They will load here when you are back online.')).toBeTruthy();
+    expect(
+      screen.getByText('The results of this search need the network. They will load here when you are back online.'),
+    ).toBeTruthy();
     expect(screen.queryByText('Gathering your results')).toBeNull();
     const kept = screen.getByRole('list', { name: 'Journeys kept on this device' });
     expect(within(kept).getAllByRole('article')).toHaveLength(1);
-    expect(within(kept).getByRole('link', { name: 'View journey details' }).getAttribute('href')).toBe(`/search/${HASH}/results/${planned[1]!.id}`);
+    expect(within(kept).getByRole('link', { name: 'View journey details' }).getAttribute('href')).toBe(
+      `/search/${HASH}/results/${planned[1]!.id}`,
+    );
     expect(status().textContent).toBe('You are offline: the results of this search need the network.');
     expect(realtime.log).toEqual([]);
 
@@ -279,16 +328,28 @@ describe('Results screen, offline', () => {
   it('offline with nothing kept says so', async () => {
     const realtime = new FakeRealtime();
     onlineManager.setOnline(false);
-    renderResults({ hash: HASH, services: { realtime, ...searchStore(HASH, realtime.log).services, initialDelayMs: 0 } });
-    expect(await screen.findByText('None of its journeys were opened on this device, so none can be shown offline.')).toBeTruthy();
+    renderResults({
+      hash: HASH,
+      services: { realtime, ...searchStore(HASH, realtime.log).services, initialDelayMs: 0 },
+    });
+    expect(
+      await screen.findByText('None of its journeys were opened on this device, so none can be shown offline.'),
+    ).toBeTruthy();
   });
 });
 
 describe('Results screen, advertising banner', () => {
-  it('frames the brand\'s banner when it has one, and nothing by default', async () => {
+  it("frames the brand's banner when it has one, and nothing by default", async () => {
     const realtime = new FakeRealtime();
     const store = searchStore(HASH, realtime.log);
-    renderResults({ brand: { ...brand('regional'), advertBanner: { src: 'https://adverts.example.org/banner', title: 'Local bus offers' } }, hash: HASH, services: { realtime, ...store.services, initialDelayMs: 0 } });
+    renderResults({
+      brand: {
+        ...brand('regional'),
+        advertBanner: { src: 'https://adverts.example.org/banner', title: 'Local bus offers' },
+      },
+      hash: HASH,
+      services: { realtime, ...store.services, initialDelayMs: 0 },
+    });
     const frame = await screen.findByTitle('Local bus offers');
     expect(frame.getAttribute('src')).toBe('https://adverts.example.org/banner');
     cleanup();
@@ -297,7 +358,7 @@ describe('Results screen, advertising banner', () => {
     expect(document.querySelector('iframe')).toBeNull();
   });
 
-  it('frames the city bus brand\'s house advert from its own file, without scripts', async () => {
+  it("frames the city bus brand's house advert from its own file, without scripts", async () => {
     const advert = fs.readFileSync(path.join(brandsDir, 'citybus/advert.html'), 'utf8');
     const asked: string[] = [];
     vi.stubGlobal('fetch', async (input: URL | string) => {
@@ -328,11 +389,25 @@ describe('Results screen, sort and filter', () => {
     const store = searchStore(HASH, realtime.log);
     store.setCount(planned.length);
     store.stored.push(...planned);
-    const result = renderResults({ hash: HASH, services: { realtime, ...store.services, initialDelayMs: 0 }, ...options });
+    const result = renderResults({
+      hash: HASH,
+      services: { realtime, ...store.services, initialDelayMs: 0 },
+      ...options,
+    });
     await waitFor(() => expect(screen.queryByText('Gathering your results')).toBeNull());
     return result;
   }
-  const costs = () => cards().map((card) => costValue(within(card).getByLabelText(/^Cost /).getAttribute('aria-label')!.slice(5).replace('Free', 'free').replace('Unknown', 'unknown')));
+  const costs = () =>
+    cards().map((card) =>
+      costValue(
+        within(card)
+          .getByLabelText(/^Cost /)
+          .getAttribute('aria-label')!
+          .slice(5)
+          .replace('Free', 'free')
+          .replace('Unknown', 'unknown'),
+      ),
+    );
 
   it('Sort by cost from the select: free first, unknown last; the choice goes to the URL', async () => {
     const { changes } = await loaded();
@@ -351,7 +426,12 @@ describe('Results screen, sort and filter', () => {
     const { changes } = await loaded();
     const withTrain = planned.filter((j) => j.depart.stages.includes('train')).length;
     // Every stage the brand offers, after the 'All' and 'None' pseudo-entries.
-    expect(within(select('Showing')).getAllByRole('option').map((o) => o.textContent).slice(0, 3)).toEqual(['All', 'None', 'Train']);
+    expect(
+      within(select('Showing'))
+        .getAllByRole('option')
+        .map((o) => o.textContent)
+        .slice(0, 3),
+    ).toEqual(['All', 'None', 'Train']);
     choose(select('Showing'), 'Train');
     expect(changes.at(-1)).toEqual({ filters: 'train' });
     await waitFor(() => expect(cards()).toHaveLength(withTrain));

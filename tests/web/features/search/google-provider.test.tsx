@@ -28,7 +28,9 @@ vi.mock('@googlemaps/js-api-loader', () => ({ setOptions: loader.setOptions, imp
 const brandsDir = path.resolve(__dirname, '../../../../brands');
 const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(brandsDir, file), 'utf8'));
 const brandWith = (key: string, googleMapsKey: string | null): Brand =>
-  brandSchema.parse(mergeBrandConfig(readJson('default.json'), { ...(readJson(`${key}/brand.json`) as object), googleMapsKey }));
+  brandSchema.parse(
+    mergeBrandConfig(readJson('default.json'), { ...(readJson(`${key}/brand.json`) as object), googleMapsKey }),
+  );
 const council = brandWith('council', 'AIzaFakeKeyForTests123');
 
 let index: PlaceIndex;
@@ -71,7 +73,9 @@ function fakeGoogle() {
         // Google answers up to 5; ask our index for more to check the adapter's own cap.
         const hits = index.search(request.input, { bias: request.locationBias });
         const twice = [...hits, ...hits];
-        return { suggestions: twice.map((r, i) => ({ placePrediction: i % 3 === 2 ? null : prediction(r, i >= hits.length) })) };
+        return {
+          suggestions: twice.map((r, i) => ({ placePrediction: i % 3 === 2 ? null : prediction(r, i >= hits.length) })),
+        };
       },
     },
   };
@@ -127,7 +131,12 @@ describe('the Google Places provider', () => {
   });
 
   it('resolves a suggestion to coordinates with one fetchFields, then starts a new session', async () => {
-    const provider = createGoogleProvider({ key: 'k', bias: council.region.autocompleteBias, fallback: ours, load: async () => google.api });
+    const provider = createGoogleProvider({
+      key: 'k',
+      bias: council.region.autocompleteBias,
+      fallback: ours,
+      load: async () => google.api,
+    });
     const signal = new AbortController().signal;
     const [top] = await provider.autocomplete('Dundee station', signal);
     const chosen = await provider.resolve!(top!);
@@ -136,11 +145,18 @@ describe('the Google Places provider', () => {
     expect(google.fetched).toEqual([['location', 'formattedAddress', 'displayName']]);
     await provider.autocomplete('Perth', signal);
     expect(google.requests[1]!.sessionToken).not.toBe(google.requests[0]!.sessionToken);
-    await expect(provider.resolve!({ id: 'never-suggested', label: 'x', secondary: '' })).rejects.toThrow(/unknown Google suggestion/);
+    await expect(provider.resolve!({ id: 'never-suggested', label: 'x', secondary: '' })).rejects.toThrow(
+      /unknown Google suggestion/,
+    );
   });
 
   it('drops the answer to a superseded query', async () => {
-    const provider = createGoogleProvider({ key: 'k', bias: council.region.autocompleteBias, fallback: ours, load: async () => google.api });
+    const provider = createGoogleProvider({
+      key: 'k',
+      bias: council.region.autocompleteBias,
+      fallback: ours,
+      load: async () => google.api,
+    });
     const controller = new AbortController();
     const pending = provider.autocomplete('Perth', controller.signal);
     controller.abort(new DOMException('superseded', 'AbortError'));
@@ -167,7 +183,12 @@ describe('the Google Places provider', () => {
   });
 
   it('is used by the same PlaceField: picking a Google suggestion gives the field real coordinates', async () => {
-    const provider = createGoogleProvider({ key: 'k', bias: council.region.autocompleteBias, fallback: ours, load: async () => google.api });
+    const provider = createGoogleProvider({
+      key: 'k',
+      bias: council.region.autocompleteBias,
+      fallback: ours,
+      load: async () => google.api,
+    });
     const onChange = vi.fn();
     render(
       <MantineProvider env="test">
@@ -177,12 +198,20 @@ describe('the Google Places provider', () => {
     const input = screen.getByRole('combobox', { name: 'To' });
     fireEvent.focus(input);
     fireEvent.change(input, { target: { value: 'Blackburn' } });
-    const options = await within(await screen.findByRole('listbox', { name: 'To suggestions' })).findAllByRole('option');
+    const options = await within(await screen.findByRole('listbox', { name: 'To suggestions' })).findAllByRole(
+      'option',
+    );
     expect(options[0]!.textContent).toBe('BlackburnAberdeenshire, UK');
     fireEvent.keyDown(input, { key: 'ArrowDown', code: 'ArrowDown' });
     fireEvent.keyDown(input, { key: 'Enter', code: 'Enter' });
     const blackburn = index.search('Blackburn', { bias: council.region.autocompleteBias })[0]!;
-    await waitFor(() => expect(onChange).toHaveBeenCalledWith({ label: 'Blackburn, Aberdeenshire, UK', lat: blackburn.lat, lng: blackburn.lng }));
+    await waitFor(() =>
+      expect(onChange).toHaveBeenCalledWith({
+        label: 'Blackburn, Aberdeenshire, UK',
+        lat: blackburn.lat,
+        lng: blackburn.lng,
+      }),
+    );
   });
 
   it('is not used when the brand has no Google Maps key', () => {

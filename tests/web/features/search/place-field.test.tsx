@@ -54,7 +54,11 @@ function indexProvider(): PlaceProvider & { asked: string[] } {
   };
 }
 
-function Harness(props: { provider: PlaceProvider; onValue: (v: ChosenPlace | null) => void; locate?: () => Promise<{ lat: number; lng: number }> }) {
+function Harness(props: {
+  provider: PlaceProvider;
+  onValue: (v: ChosenPlace | null) => void;
+  locate?: () => Promise<{ lat: number; lng: number }>;
+}) {
   const [value, setValue] = useState<ChosenPlace | null>(null);
   return (
     <MantineProvider env="test">
@@ -128,7 +132,11 @@ describe('PlaceField', () => {
   });
 
   it("says 'No matching places' when nothing matches, and when suggestions fail says they are unavailable", async () => {
-    const failing: PlaceProvider = { name: 'built-in', autocomplete: () => Promise.reject(new Error('offline')), reverse: async () => null };
+    const failing: PlaceProvider = {
+      name: 'built-in',
+      autocomplete: () => Promise.reject(new Error('offline')),
+      reverse: async () => null,
+    };
     render(<Harness provider={indexProvider()} onValue={() => {}} />);
     const input = screen.getByRole('combobox', { name: 'From' });
     fireEvent.focus(input);
@@ -145,7 +153,13 @@ describe('PlaceField', () => {
   it("'Use my current location' fills the field from the reverse look-up", async () => {
     const onValue = vi.fn();
     const station = index.search('Dundee station')[0]!;
-    render(<Harness provider={indexProvider()} onValue={onValue} locate={async () => ({ lat: station.lat, lng: station.lng })} />);
+    render(
+      <Harness
+        provider={indexProvider()}
+        onValue={onValue}
+        locate={async () => ({ lat: station.lat, lng: station.lng })}
+      />,
+    );
     fireEvent.click(screen.getByRole('button', { name: /Use my current location/ }));
     await waitFor(() => expect(onValue).toHaveBeenCalledTimes(1));
     const near = index.reverse(station.lat, station.lng)!;
@@ -163,7 +177,10 @@ describe('PlaceField', () => {
 
     Object.defineProperty(navigator, 'geolocation', {
       configurable: true,
-      value: { getCurrentPosition: (_ok: unknown, fail: (e: { message: string }) => void) => fail({ message: 'User denied Geolocation' }) },
+      value: {
+        getCurrentPosition: (_ok: unknown, fail: (e: { message: string }) => void) =>
+          fail({ message: 'User denied Geolocation' }),
+      },
     });
     try {
       render(<Harness provider={indexProvider()} onValue={() => {}} />);
@@ -175,7 +192,9 @@ describe('PlaceField', () => {
     cleanup();
 
     const onValue = vi.fn();
-    render(<Harness provider={indexProvider()} onValue={onValue} locate={async () => ({ lat: 51.5074, lng: -0.1278 })} />);
+    render(
+      <Harness provider={indexProvider()} onValue={onValue} locate={async () => ({ lat: 51.5074, lng: -0.1278 })} />,
+    );
     fireEvent.click(screen.getByRole('button', { name: /Use my current location/ }));
     expect((await screen.findByRole('alert')).textContent).toBe('Cannot get the current location');
     expect(onValue).not.toHaveBeenCalled();
@@ -215,7 +234,10 @@ describe('the From and To fields on the search form', () => {
   it('builds the origin and destination the planner needs (label and coordinates), and swaps them', async () => {
     let state = emptySearchForm();
     render(<Form onState={(s) => (state = s)} />);
-    expect(searchRequestFields(state)).toMatchObject({ ok: false, errors: { origin: [expect.any(String)], destination: [expect.any(String)] } });
+    expect(searchRequestFields(state)).toMatchObject({
+      ok: false,
+      errors: { origin: [expect.any(String)], destination: [expect.any(String)] },
+    });
     await choose('From', 'DD1 4HN');
     await waitFor(() => expect(state.origin?.label).toBe('DD1 4HN'));
     await choose('To', 'Perth station');
@@ -226,7 +248,10 @@ describe('the From and To fields on the search form', () => {
     const built = searchRequestFields(state);
     expect(built).toEqual({
       ok: true,
-      fields: { origin: { label: 'DD1 4HN', lat: pc.lat, lng: pc.lng }, destination: { label: 'Perth station', lat: perth.lat, lng: perth.lng } },
+      fields: {
+        origin: { label: 'DD1 4HN', lat: pc.lat, lng: pc.lng },
+        destination: { label: 'Perth station', lat: perth.lat, lng: perth.lng },
+      },
     });
 
     fireEvent.click(screen.getByRole('button', { name: 'Swap From and To' }));

@@ -7,7 +7,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { MantineProvider } from '@mantine/core';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { brandSchema, mergeBrandConfig, type Brand } from '../../../../src/contract/brand';
@@ -46,9 +53,17 @@ interface Sent {
 function fakeFetch(answer: { status: number; body: unknown }, gate: Promise<void> = Promise.resolve()) {
   const sent: Sent[] = [];
   const fn = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    sent.push({ url: String(input), method: init?.method ?? 'GET', headers: init?.headers as Record<string, string>, body: JSON.parse(String(init?.body)) as Record<string, unknown> });
+    sent.push({
+      url: String(input),
+      method: init?.method ?? 'GET',
+      headers: init?.headers as Record<string, string>,
+      body: JSON.parse(String(init?.body)) as Record<string, unknown>,
+    });
     await gate;
-    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
   }) as typeof fetch;
   return { fn, sent };
 }
@@ -58,7 +73,15 @@ function renderForm(fetchImpl: typeof fetch) {
   const home = createRoute({
     getParentRoute: () => root,
     path: '/',
-    component: () => <SearchForm provider={provider} debounceMs={0} fetch={fetchImpl} baseUrl="http://regional.localhost" now={() => NOW} />,
+    component: () => (
+      <SearchForm
+        provider={provider}
+        debounceMs={0}
+        fetch={fetchImpl}
+        baseUrl="http://regional.localhost"
+        now={() => NOW}
+      />
+    ),
   });
   const results = createRoute({
     getParentRoute: () => root,
@@ -67,7 +90,10 @@ function renderForm(fetchImpl: typeof fetch) {
       return <p>Results for {results.useParams().hash}</p>;
     },
   });
-  const router = createRouter({ routeTree: root.addChildren([home, results]), history: createMemoryHistory({ initialEntries: ['/'] }) });
+  const router = createRouter({
+    routeTree: root.addChildren([home, results]),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
   render(
     <MantineProvider env="test">
       <BrandProvider brand={regional}>
@@ -96,7 +122,8 @@ async function pickDate(field: string, day: string, expectations: { firstWeekday
   // The calendar is a lazily loaded chunk.
   const target = await screen.findByRole('button', { name: day }, { timeout: 15_000 });
   const calendar = target.closest('table')!;
-  if (expectations.firstWeekday) expect(calendar.querySelector('thead th')?.textContent).toBe(expectations.firstWeekday);
+  if (expectations.firstWeekday)
+    expect(calendar.querySelector('thead th')?.textContent).toBe(expectations.firstWeekday);
   for (const label of expectations.disabled ?? []) {
     const other = within(calendar).queryByRole('button', { name: label });
     if (other) expect(other.hasAttribute('disabled') || other.getAttribute('data-disabled') === 'true').toBe(true);
@@ -106,13 +133,20 @@ async function pickDate(field: string, day: string, expectations: { firstWeekday
 }
 
 const group = (name: string) => screen.getByRole('radiogroup', { name });
-const answer = (question: string, choice: 'Yes' | 'No') => fireEvent.click(within(group(question)).getByRole('radio', { name: choice }));
+const answer = (question: string, choice: 'Yes' | 'No') =>
+  fireEvent.click(within(group(question)).getByRole('radio', { name: choice }));
 
 describe('SearchForm', () => {
   it('sends the filled form as the API wants it and opens the results', async () => {
     let release = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const fake = fakeFetch({ status: 200, body: { status: 'success', data: { hash: 'abc123', origin_address: 'Dundee', destination_address: 'Perth' } } }, gate);
+    const fake = fakeFetch(
+      {
+        status: 200,
+        body: { status: 'success', data: { hash: 'abc123', origin_address: 'Dundee', destination_address: 'Perth' } },
+      },
+      gate,
+    );
     const router = renderForm(fake.fn);
     await choose('From', 'Dundee');
     await choose('To', 'Perth');
@@ -151,7 +185,9 @@ describe('SearchForm', () => {
     fireEvent.click(submit);
     // Locked while the search is posted: the button spins and every field is disabled.
     await waitFor(() => expect(submit.getAttribute('data-loading')).toBe('true'));
-    expect((screen.getByRole('combobox', { name: 'From' }).closest('fieldset') as HTMLFieldSetElement).disabled).toBe(true);
+    expect((screen.getByRole('combobox', { name: 'From' }).closest('fieldset') as HTMLFieldSetElement).disabled).toBe(
+      true,
+    );
     fireEvent.click(submit);
     release();
     await screen.findByText('Results for abc123');
@@ -186,7 +222,10 @@ describe('SearchForm', () => {
       status: 422,
       body: {
         message: 'The outbound time must not be in the past. (and 2 more errors)',
-        errors: { out_time: ['The outbound time must not be in the past.', 'second message'], 'origin.lat': ['Choose the origin from the list of suggestions, so we know where it is.'] },
+        errors: {
+          out_time: ['The outbound time must not be in the past.', 'second message'],
+          'origin.lat': ['Choose the origin from the list of suggestions, so we know where it is.'],
+        },
       },
     });
     renderForm(fake.fn);
@@ -195,14 +234,19 @@ describe('SearchForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Plan my journey' }));
     await screen.findByText(SEARCH_FORM_MESSAGES.correct);
     const items = screen.getAllByRole('listitem').map((li) => li.textContent);
-    expect(items).toEqual(['The outbound time must not be in the past.', 'Choose the origin from the list of suggestions, so we know where it is.']);
+    expect(items).toEqual([
+      'The outbound time must not be in the past.',
+      'Choose the origin from the list of suggestions, so we know where it is.',
+    ]);
     const leaving = screen.getByRole('button', { name: 'Leaving date' });
     expect(leaving.getAttribute('aria-invalid')).toBe('true');
     // The form is unlocked again once the answer is in.
     expect((screen.getByRole('button', { name: 'Plan my journey' }) as HTMLButtonElement).disabled).toBe(false);
     fireEvent.focus(leaving);
     await waitFor(() => expect(leaving.getAttribute('aria-invalid')).not.toBe('true'));
-    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Choose the origin from the list of suggestions, so we know where it is.']);
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Choose the origin from the list of suggestions, so we know where it is.',
+    ]);
     fireEvent.focus(screen.getByRole('combobox', { name: 'From' }));
     await waitFor(() => expect(screen.queryByText(SEARCH_FORM_MESSAGES.correct)).toBeNull());
   });

@@ -4,7 +4,15 @@
  * states, 10-a-page paging, the saved card's badge, icons and return leg, opening a saved
  * journey with show=true, and Plan Again's preset.
  */
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider, useNavigate } from '@tanstack/react-router';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+  useNavigate,
+} from '@tanstack/react-router';
 import { onlineManager } from '@tanstack/react-query';
 import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -22,13 +30,35 @@ const DUNDEE = { label: 'Dundee Railway Station, Dundee', lat: 56.4566, lng: -2.
 const PERTH = { label: 'Perth Royal Infirmary, Taymount Terrace, Perth', lat: 56.3952, lng: -3.4374 };
 
 const recentItem = (n: number): RecentSearchItem => ({
-  hash: `h${n}`, origin: DUNDEE, destination: PERTH, origin_address: DUNDEE.label, destination_address: PERTH.label,
-  out_departure_at: '2026-11-24T08:00:00.000Z', return_departure_at: null, created_at: `2026-11-23T10:${String(n).padStart(2, '0')}:00.000Z`,
+  hash: `h${n}`,
+  origin: DUNDEE,
+  destination: PERTH,
+  origin_address: DUNDEE.label,
+  destination_address: PERTH.label,
+  out_departure_at: '2026-11-24T08:00:00.000Z',
+  return_departure_at: null,
+  created_at: `2026-11-23T10:${String(n).padStart(2, '0')}:00.000Z`,
 });
 const savedItem = (n: number, patch: Partial<SavedJourneyItem> = {}): SavedJourneyItem => ({
-  hash: `h${n}`, journey_id: `j${n}`, origin: DUNDEE, destination: PERTH, origin_address: DUNDEE.label, destination_address: PERTH.label,
-  is_return: false, cost: '£4.20', out_date: '2026-11-24', out_time: '08:05', out_arrive_time: '09:10', return_date: null, return_time: null, return_arrive_time: null,
-  duration_depart: { text: '1 hour 5 mins' }, duration_return: null, stages: { depart: ['walk', 'bus', 'walk'] }, saved_at: '2026-11-23T10:00:00.000Z', ...patch,
+  hash: `h${n}`,
+  journey_id: `j${n}`,
+  origin: DUNDEE,
+  destination: PERTH,
+  origin_address: DUNDEE.label,
+  destination_address: PERTH.label,
+  is_return: false,
+  cost: '£4.20',
+  out_date: '2026-11-24',
+  out_time: '08:05',
+  out_arrive_time: '09:10',
+  return_date: null,
+  return_time: null,
+  return_arrive_time: null,
+  duration_depart: { text: '1 hour 5 mins' },
+  duration_return: null,
+  stages: { depart: ['walk', 'bus', 'walk'] },
+  saved_at: '2026-11-23T10:00:00.000Z',
+  ...patch,
 });
 
 /** The fake API: answers GETs by path from `lists` (page by page, 10 each) and records every URL. */
@@ -39,11 +69,22 @@ function stubLists(lists: { recent: RecentSearchItem[]; saved: SavedJourneyItem[
     const url = new URL(String(input));
     urls.push(url);
     auth.push(new Headers(init?.headers).get('Authorization'));
-    const items = url.pathname === '/v1/journey/saved/user' ? lists.saved : url.pathname === '/v1/journey-planner/queries/user' ? lists.recent : null;
+    const items =
+      url.pathname === '/v1/journey/saved/user'
+        ? lists.saved
+        : url.pathname === '/v1/journey-planner/queries/user'
+          ? lists.recent
+          : null;
     if (!items) return new Response(JSON.stringify({ message: 'Not found' }), { status: 404 });
     const perPage = Number(url.searchParams.get('per_page'));
     const page = Number(url.searchParams.get('page'));
-    return new Response(JSON.stringify({ data: items.slice((page - 1) * perPage, page * perPage), meta: pageMeta(items.length, perPage, page) }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    return new Response(
+      JSON.stringify({
+        data: items.slice((page - 1) * perPage, page * perPage),
+        meta: pageMeta(items.length, perPage, page),
+      }),
+      { status: 200, headers: { 'Content-Type': 'application/json' } },
+    );
   });
   return { urls, auth };
 }
@@ -57,16 +98,28 @@ function renderSearches(start = '/searches') {
     component: function Searches() {
       const view = searches.useSearch();
       const navigate = useNavigate();
-      return <SearchesScreen view={view} onViewChange={(next) => void navigate({ to: '/searches', search: parseSearchesView({ ...next }) })} />;
+      return (
+        <SearchesScreen
+          view={view}
+          onViewChange={(next) => void navigate({ to: '/searches', search: parseSearchesView({ ...next }) })}
+        />
+      );
     },
   });
   const routes = [
     searches,
     createRoute({ getParentRoute: () => root, path: '/', component: () => <h1>Home</h1> }),
     createRoute({ getParentRoute: () => root, path: '/login', component: () => <h1>Sign in</h1> }),
-    createRoute({ getParentRoute: () => root, path: '/search/$hash/results/$journeyId', component: () => <h1>Journey details</h1> }),
+    createRoute({
+      getParentRoute: () => root,
+      path: '/search/$hash/results/$journeyId',
+      component: () => <h1>Journey details</h1>,
+    }),
   ];
-  const router = createRouter({ routeTree: root.addChildren(routes), history: createMemoryHistory({ initialEntries: [start] }) });
+  const router = createRouter({
+    routeTree: root.addChildren(routes),
+    history: createMemoryHistory({ initialEntries: [start] }),
+  });
   renderWithApp(<RouterProvider router={router} />);
   return router;
 }
@@ -88,7 +141,10 @@ describe('Searches', () => {
     expect(await screen.findByText('There are no recent searches')).toBeTruthy();
     fireEvent.click(screen.getByText('Saved'));
     expect(await screen.findByText('There are no saved journeys')).toBeTruthy();
-    expect(urls.map((url) => `${url.pathname}?${url.searchParams}`)).toEqual(['/v1/journey-planner/queries/user?per_page=10&page=1', '/v1/journey/saved/user?per_page=10&page=1']);
+    expect(urls.map((url) => `${url.pathname}?${url.searchParams}`)).toEqual([
+      '/v1/journey-planner/queries/user?per_page=10&page=1',
+      '/v1/journey/saved/user?per_page=10&page=1',
+    ]);
     expect(auth).toEqual(['Bearer tok-searches', 'Bearer tok-searches']);
   });
 
@@ -117,7 +173,9 @@ describe('Searches', () => {
       return items;
     });
     expect(within(cards[0]!).getByText('Searched')).toBeTruthy();
-    expect(within(cards[0]!).getByText('Mon 23 Nov 2026 at 10:01').closest('time')?.getAttribute('datetime')).toBe('2026-11-23T10:01:00.000Z');
+    expect(within(cards[0]!).getByText('Mon 23 Nov 2026 at 10:01').closest('time')?.getAttribute('datetime')).toBe(
+      '2026-11-23T10:01:00.000Z',
+    );
     // 23:30 UTC in summer is half past midnight the next day in Scotland.
     expect(within(cards[1]!).getByText('Thu 2 Jul 2026 at 00:30')).toBeTruthy();
   });
@@ -141,7 +199,11 @@ describe('Searches', () => {
     await screen.findByRole('button', { name: /^Plan Again/ });
     act(() => onlineManager.setOnline(false));
     try {
-      expect(await screen.findByText(/^You are offline: this is the list as it was last loaded on this device\. Planning again/)).toBeTruthy();
+      expect(
+        await screen.findByText(
+          /^You are offline: this is the list as it was last loaded on this device\. Planning again/,
+        ),
+      ).toBeTruthy();
       expect(within(screen.getByRole('region', { name: 'Recent searches' })).getAllByRole('listitem')).toHaveLength(1);
     } finally {
       act(() => onlineManager.setOnline(true));
@@ -163,8 +225,13 @@ describe('Searches', () => {
       recent: [],
       saved: [
         savedItem(1, {
-          is_return: true, cost: 'free', stages: { depart: ['own-car'], return: ['walk', 'train'] },
-          return_date: '2026/11/24', return_time: '17:30', return_arrive_time: '18:40', duration_return: { text: '1 hour 10 mins' },
+          is_return: true,
+          cost: 'free',
+          stages: { depart: ['own-car'], return: ['walk', 'train'] },
+          return_date: '2026/11/24',
+          return_time: '17:30',
+          return_arrive_time: '18:40',
+          duration_return: { text: '1 hour 10 mins' },
         }),
       ],
     });

@@ -8,7 +8,14 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { regionPackUrl, type RegionPackInfo } from '../../../../src/contract/region-pack';
-import { PACK_CACHE, PACK_CHANNEL, PACK_KEY, readPackInfo, writeStoredPack, type PackNews } from '../../../../src/web/lib/device-planner/pack-cache';
+import {
+  PACK_CACHE,
+  PACK_CHANNEL,
+  PACK_KEY,
+  readPackInfo,
+  writeStoredPack,
+  type PackNews,
+} from '../../../../src/web/lib/device-planner/pack-cache';
 import type { WorkerCall, WorkerReply } from '../../../../src/web/lib/device-planner/protocol';
 import { DEVICE_UNAVAILABLE } from '../../../../src/web/lib/device-planner/device-searches';
 import type * as Client from '../../../../src/web/lib/device-planner/client';
@@ -69,12 +76,17 @@ const info = (sha256: string, bytes: number): RegionPackInfo => ({
   url: regionPackUrl('tayside', sha256),
   built_at: '2026-11-25T10:00:00Z',
 });
-const store = async (bytes: Uint8Array, packInfo: RegionPackInfo) => writeStoredPack(await caches.open(PACK_CACHE), { info: packInfo, bytes });
+const store = async (bytes: Uint8Array, packInfo: RegionPackInfo) =>
+  writeStoredPack(await caches.open(PACK_CACHE), { info: packInfo, bytes });
 const search: WorkerCall = { op: 'search', body: {}, options: { blocked: [] } };
 
 describe('a damaged region pack on the device', () => {
   it.each([
-    ['tampered (one byte changed, hash no longer matches)', () => whole.map((b, i) => (i === 1000 ? b ^ 1 : b)), info(sha(whole), whole.byteLength)],
+    [
+      'tampered (one byte changed, hash no longer matches)',
+      () => whole.map((b, i) => (i === 1000 ? b ^ 1 : b)),
+      info(sha(whole), whole.byteLength),
+    ],
     ['truncated (the end missing)', () => whole.subarray(0, 40_000), info(sha(whole), whole.byteLength)],
     ['whole and hash-true but not a region snapshot', () => whole, info(sha(whole), whole.byteLength)],
   ])('%s: is dropped, announced as damaged, and planning says it is unavailable', async (_, bytes, packInfo) => {
@@ -104,7 +116,10 @@ describe('a damaged region pack on the device', () => {
       };
     });
     const { planSearchOnDevice } = await import('../../../../src/web/lib/device-planner/offline-search');
-    expect(await planSearchOnDevice({}, { blockedTravelTypes: [], regions: undefined })).toEqual({ kind: 'message', message: DEVICE_UNAVAILABLE.damaged });
+    expect(await planSearchOnDevice({}, { blockedTravelTypes: [], regions: undefined })).toEqual({
+      kind: 'message',
+      message: DEVICE_UNAVAILABLE.damaged,
+    });
     vi.doUnmock('../../../../src/web/lib/device-planner/client');
   });
 });

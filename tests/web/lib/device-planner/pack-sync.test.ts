@@ -12,10 +12,23 @@ import { syncRegionPack } from '../../../../src/web/lib/device-planner/pack-sync
 const ORIGIN = 'http://regional.localhost:4460';
 const bytes = new Uint8Array(100_000).map((_, i) => (i * 7) & 0xff);
 const sha256 = createHash('sha256').update(bytes).digest('hex');
-const info: RegionPackInfo = { region: 'tayside', label: 'Tayside', format: 1, sha256, bytes: bytes.byteLength, gzip_bytes: 5000, url: regionPackUrl('tayside', sha256), built_at: '2026-11-25T10:00:00Z' };
+const info: RegionPackInfo = {
+  region: 'tayside',
+  label: 'Tayside',
+  format: 1,
+  sha256,
+  bytes: bytes.byteLength,
+  gzip_bytes: 5000,
+  url: regionPackUrl('tayside', sha256),
+  built_at: '2026-11-25T10:00:00Z',
+};
 
 /** A server answering the pack description and then each pack download from `bodies` in turn. */
-function setup(bodies: Uint8Array[], stored: RegionPackInfo | null = null, store?: (pack: StoredPack) => Promise<void>) {
+function setup(
+  bodies: Uint8Array[],
+  stored: RegionPackInfo | null = null,
+  store?: (pack: StoredPack) => Promise<void>,
+) {
   const news: PackNews[] = [];
   const saved: StoredPack[] = [];
   const asked: string[] = [];
@@ -25,7 +38,12 @@ function setup(bodies: Uint8Array[], stored: RegionPackInfo | null = null, store
     const body = bodies.shift();
     return body ? new Response(body as Uint8Array<ArrayBuffer>) : new Response('gone', { status: 404 });
   }) as typeof globalThis.fetch;
-  const deps = { fetch, stored: async () => stored, store: store ?? (async (pack: StoredPack) => void saved.push(pack)), announce: (n: PackNews) => void news.push(n) };
+  const deps = {
+    fetch,
+    stored: async () => stored,
+    store: store ?? (async (pack: StoredPack) => void saved.push(pack)),
+    announce: (n: PackNews) => void news.push(n),
+  };
   return { deps, news, saved, asked };
 }
 

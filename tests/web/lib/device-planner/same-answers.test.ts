@@ -13,7 +13,12 @@ import type { Brand } from '../../../../src/contract/brand';
 import { planRequestFor } from '../../../../src/contract/plan-request';
 import { planAll } from '../../../../src/planner/journey/plan';
 import type { Region } from '../../../../src/planner/region/region';
-import { loadRegionFromManifest, regionSnapshotBytes, REPO_ROOT, TAYSIDE_MANIFEST } from '../../../../src/planner/region/load-node';
+import {
+  loadRegionFromManifest,
+  regionSnapshotBytes,
+  REPO_ROOT,
+  TAYSIDE_MANIFEST,
+} from '../../../../src/planner/region/load-node';
 import { loadBrands } from '../../../../src/server/brands/load';
 import { seeded } from '../../../unit/planner/transit/helpers';
 import { DevicePlanner, PackIntegrityError } from '../../../../src/web/lib/device-planner/core';
@@ -41,8 +46,28 @@ beforeAll(async () => {
 /** Search forms between random Tayside places (towns, stations, stops) over the next two weeks. */
 function randomForms(): Record<string, unknown>[] {
   const next = seeded(SEED);
-  const places = ['Dundee', 'Perth', 'Arbroath', 'Forfar', 'Montrose', 'Stirling', 'Crieff', 'Pitlochry', 'Blairgowrie', 'Kirriemuir', 'Carnoustie', 'Dunblane', 'Broughty Ferry', 'Aberfeldy', 'Dunkeld', 'Brechin', 'Auchterarder', 'Callander', 'Gleneagles', 'Monifieth']
-    .flatMap((name) => device.autocomplete(name).slice(0, 2));
+  const places = [
+    'Dundee',
+    'Perth',
+    'Arbroath',
+    'Forfar',
+    'Montrose',
+    'Stirling',
+    'Crieff',
+    'Pitlochry',
+    'Blairgowrie',
+    'Kirriemuir',
+    'Carnoustie',
+    'Dunblane',
+    'Broughty Ferry',
+    'Aberfeldy',
+    'Dunkeld',
+    'Brechin',
+    'Auchterarder',
+    'Callander',
+    'Gleneagles',
+    'Monifieth',
+  ].flatMap((name) => device.autocomplete(name).slice(0, 2));
   const pick = () => places[Math.floor(next() * places.length)]!;
   const forms: Record<string, unknown>[] = [];
   while (forms.length < QUERIES) {
@@ -51,7 +76,8 @@ function randomForms(): Record<string, unknown>[] {
     if (Math.hypot(origin.lat - destination.lat, origin.lng - destination.lng) < 0.02) continue;
     const out = new Date(now.getTime() + (1 + Math.floor(next() * 13)) * 86_400_000);
     const hour = 6 + Math.floor(next() * 14);
-    const at = (date: Date, h: number) => `${formatSearchTime(date).slice(0, 10)} ${String(h).padStart(2, '0')}:${next() < 0.5 ? '00' : '30'}:00`;
+    const at = (date: Date, h: number) =>
+      `${formatSearchTime(date).slice(0, 10)} ${String(h).padStart(2, '0')}:${next() < 0.5 ? '00' : '30'}:00`;
     const withReturn = next() < 0.25 && hour < 17;
     forms.push({
       origin: { label: origin.label, lat: origin.lat, lng: origin.lng },
@@ -87,7 +113,10 @@ describe('the device plans what the server plans (issue 20)', () => {
       if (answer.kind !== 'planned') continue;
       expect(isDeviceHash(answer.query.hash)).toBe(true);
       expect(answer.query.failure).toBe(expected.failure);
-      expect(withoutIds(answer.query.journeys), `${form.origin.label} -> ${form.destination.label} ${form.out_time}`).toEqual(withoutIds(expected.list));
+      expect(
+        withoutIds(answer.query.journeys),
+        `${form.origin.label} -> ${form.destination.label} ${form.out_time}`,
+      ).toEqual(withoutIds(expected.list));
       // The same contract shape as GET /search/{hash}: Results reads it unchanged.
       expect(searchQuerySchema.safeParse(answer.query).success).toBe(true);
       compared++;
@@ -99,7 +128,9 @@ describe('the device plans what the server plans (issue 20)', () => {
   }, 300_000);
 
   it('refuses a pack that does not match its hash (truncated or tampered)', async () => {
-    await expect(DevicePlanner.fromPack(bytes.subarray(0, bytes.byteLength - 1000), sha256, 'Tayside')).rejects.toBeInstanceOf(PackIntegrityError);
+    await expect(
+      DevicePlanner.fromPack(bytes.subarray(0, bytes.byteLength - 1000), sha256, 'Tayside'),
+    ).rejects.toBeInstanceOf(PackIntegrityError);
     const tampered = bytes.slice();
     tampered[tampered.length >> 1] = tampered[tampered.length >> 1]! ^ 0xff;
     await expect(DevicePlanner.fromPack(tampered, sha256, 'Tayside')).rejects.toBeInstanceOf(PackIntegrityError);
@@ -109,7 +140,10 @@ describe('the device plans what the server plans (issue 20)', () => {
     const aberdeen = device.autocomplete('Aberdeen')[0] ?? { label: 'Aberdeen', lat: 57.1437, lng: -2.0981 };
     const body = { ...randomForms()[0], origin: { label: 'Aberdeen', lat: aberdeen.lat, lng: aberdeen.lng } };
     const answer = await device.search(body, { blocked: [], now });
-    expect(answer).toEqual({ kind: 'refused', message: expect.stringMatching(/^Aberdeen is outside Tayside, the area this device can plan without signal/) });
+    expect(answer).toEqual({
+      kind: 'refused',
+      message: expect.stringMatching(/^Aberdeen is outside Tayside, the area this device can plan without signal/),
+    });
     const invalid = await device.search({ ...body, origin: { label: 'Perth' } }, { blocked: [], now });
     expect(invalid.kind).toBe('invalid');
   });

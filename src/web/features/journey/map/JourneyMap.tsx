@@ -4,7 +4,18 @@
  * (a lazy chunk), its text alternative, the toilets as a list too, points-of-interest cards on
  * brands with showPois, and 'Show my location' (refreshed every 10 seconds while shared).
  */
-import { Anchor, Button, Group, NativeSelect, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Group,
+  NativeSelect,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useCallback, useId, useMemo, useState } from 'react';
 import type { Journey, Poi, ToiletMarker } from '../../../../contract/journey';
 import { PlaceIcon } from '../../../components/PlaceIcon';
@@ -92,7 +103,10 @@ export function JourneyMap({ journey, initialLeg = 'depart' }: { journey: Journe
   const { position, error } = useSharedPosition(sharing, stopSharing);
   const descriptionId = useId();
 
-  const [from, to] = legKey === 'depart' ? [journey.origin.label, journey.destination.label] : [journey.destination.label, journey.origin.label];
+  const [from, to] =
+    legKey === 'depart'
+      ? [journey.origin.label, journey.destination.label]
+      : [journey.destination.label, journey.origin.label];
   // Rail rides along the region's railway lines where the feed has no shapes (issue 21 item 8).
   const lines = useStepLines(leg.steps);
   const bounds = useMemo(() => pathBounds([...legPath(leg), ...lines.flatMap((line) => line.points)]), [leg, lines]);
@@ -115,9 +129,19 @@ export function JourneyMap({ journey, initialLeg = 'depart' }: { journey: Journe
               data={(['depart', 'return'] as const).map((key) => ({ value: key, label: LEG_LABELS[key] }))}
             />
           )}
-          <NativeSelect label="Show on map" value={filter} onChange={(event) => setFilter(event.currentTarget.value as MapFilter)} data={mapFilterOptions(leg)} w={140} />
+          <NativeSelect
+            label="Show on map"
+            value={filter}
+            onChange={(event) => setFilter(event.currentTarget.value as MapFilter)}
+            data={mapFilterOptions(leg)}
+            w={140}
+          />
           {canSharePosition() && (
-            <Button variant={sharing ? 'filled' : 'outline'} aria-pressed={sharing} onClick={() => setSharing((was) => !was)}>
+            <Button
+              variant={sharing ? 'filled' : 'outline'}
+              aria-pressed={sharing}
+              onClick={() => setSharing((was) => !was)}
+            >
               {sharing ? 'Stop showing my location' : 'Show my location'}
             </Button>
           )}
@@ -142,7 +166,9 @@ export function JourneyMap({ journey, initialLeg = 'depart' }: { journey: Journe
         <Text id={descriptionId} size="sm">
           {mapDescription(leg, legKey, from, to, filter)}
         </Text>
-        {showsToilets(filter) && leg.destination_toilets.markers.length > 0 && <ToiletList toilets={leg.destination_toilets.markers} />}
+        {showsToilets(filter) && leg.destination_toilets.markers.length > 0 && (
+          <ToiletList toilets={leg.destination_toilets.markers} />
+        )}
         {brand.showPois && <PoiCards pois={leg.pois} />}
       </Stack>
     </section>

@@ -18,7 +18,11 @@ class MapBoundary extends Component<{ children: ReactNode }, { failed: boolean }
     return { failed: true };
   }
   override render() {
-    return this.state.failed ? <Text p="md">The map could not be loaded. The description below describes the route.</Text> : this.props.children;
+    return this.state.failed ? (
+      <Text p="md">The map could not be loaded. The description below describes the route.</Text>
+    ) : (
+      this.props.children
+    );
   }
 }
 
@@ -27,7 +31,12 @@ export type LazyMapProps = Omit<MapCanvasProps, 'styleUrl' | 'fallbackStyleUrl'>
 export function LazyMap(props: LazyMapProps) {
   const brand = useBrand();
   const supported = useMemo(() => canShowMap(), []);
-  if (!supported) return <Text className={classes.unsupported}>This browser cannot draw maps. The description below describes the route.</Text>;
+  if (!supported)
+    return (
+      <Text className={classes.unsupported}>
+        This browser cannot draw maps. The description below describes the route.
+      </Text>
+    );
   const origin = window.location.origin;
   return (
     <div className={classes.frame}>
@@ -40,7 +49,11 @@ export function LazyMap(props: LazyMapProps) {
             </Group>
           }
         >
-          <MapCanvas {...props} styleUrl={mapStyleUrl(brand.mapStyle, origin)} fallbackStyleUrl={fallbackStyleUrl(origin)} />
+          <MapCanvas
+            {...props}
+            styleUrl={mapStyleUrl(brand.mapStyle, origin)}
+            fallbackStyleUrl={fallbackStyleUrl(origin)}
+          />
         </Suspense>
       </MapBoundary>
     </div>

@@ -11,7 +11,15 @@ import * as maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import MapView, { AttributionControl, Layer, Marker, NavigationControl, Popup, Source, type MapRef } from 'react-map-gl/maplibre';
+import MapView, {
+  AttributionControl,
+  Layer,
+  Marker,
+  NavigationControl,
+  Popup,
+  Source,
+  type MapRef,
+} from 'react-map-gl/maplibre';
 import type { ToiletMarker } from '../../../../contract/journey';
 import { FALLBACK_FIRST_LABEL_LAYER } from '../../../../contract/map';
 import { MAP_ZOOM, type Bounds, type StagePoint } from './map-model';
@@ -57,7 +65,10 @@ function fitOptions(width: number) {
 /** Each end's label reaches towards the other end, so neither runs off the map's edge. */
 function labelAnchors(start: LngLat, end: LngLat) {
   const startIsWest = start[0] <= end[0];
-  return { start: startIsWest ? 'bottom-left' : 'bottom-right', end: startIsWest ? 'bottom-right' : 'bottom-left' } as const;
+  return {
+    start: startIsWest ? 'bottom-left' : 'bottom-right',
+    end: startIsWest ? 'bottom-right' : 'bottom-left',
+  } as const;
 }
 
 function linesGeoJson(lines: MapLine[]) {
@@ -123,12 +134,20 @@ export default function MapCanvas(props: MapCanvasProps) {
   const openToilet = open === null ? undefined : toilets[open];
 
   return (
-    <div className={classes.canvas} data-map-state={state} data-map-style={style === props.fallbackStyleUrl ? 'fallback' : 'brand'}>
+    <div
+      className={classes.canvas}
+      data-map-state={state}
+      data-map-style={style === props.fallbackStyleUrl ? 'fallback' : 'brand'}
+    >
       <MapView
         ref={map}
         mapLib={maplibregl}
         mapStyle={style}
-        initialViewState={bounds ? { bounds, fitBoundsOptions: fitOptions(window.innerWidth) } : { longitude: start.at[0], latitude: start.at[1], zoom: MAP_ZOOM }}
+        initialViewState={
+          bounds
+            ? { bounds, fitBoundsOptions: fitOptions(window.innerWidth) }
+            : { longitude: start.at[0], latitude: start.at[1], zoom: MAP_ZOOM }
+        }
         maxZoom={18}
         cooperativeGestures
         attributionControl={false}
@@ -136,7 +155,10 @@ export default function MapCanvas(props: MapCanvasProps) {
         onLoad={(event) => {
           // On a phone the attribution folds behind its (i) button once drawn, rather than cover the route.
           const view = event.target;
-          if (narrow) view.once('idle', () => view.getContainer().querySelector('.maplibregl-ctrl-attrib')?.classList.remove('maplibregl-compact-show'));
+          if (narrow)
+            view.once('idle', () =>
+              view.getContainer().querySelector('.maplibregl-ctrl-attrib')?.classList.remove('maplibregl-compact-show'),
+            );
           setState('ready');
         }}
         onError={(event) => {
@@ -150,9 +172,28 @@ export default function MapCanvas(props: MapCanvasProps) {
         <NavigationControl showCompass={false} />
         <AttributionControl compact={narrow} />
         <Source id="route" type="geojson" data={data}>
-          <Layer id="route-casing" type="line" beforeId={labelsFirst} layout={{ 'line-join': 'round', 'line-cap': 'round' }} paint={{ 'line-color': '#ffffff', 'line-width': 8 }} />
-          <Layer id="route-line" type="line" beforeId={labelsFirst} filter={['!', ['get', 'estimated']]} layout={{ 'line-join': 'round', 'line-cap': 'round' }} paint={{ 'line-color': colour, 'line-width': 5 }} />
-          <Layer id="route-estimated" type="line" beforeId={labelsFirst} filter={['get', 'estimated']} paint={{ 'line-color': colour, 'line-width': 4, 'line-dasharray': [1.5, 1.5] }} />
+          <Layer
+            id="route-casing"
+            type="line"
+            beforeId={labelsFirst}
+            layout={{ 'line-join': 'round', 'line-cap': 'round' }}
+            paint={{ 'line-color': '#ffffff', 'line-width': 8 }}
+          />
+          <Layer
+            id="route-line"
+            type="line"
+            beforeId={labelsFirst}
+            filter={['!', ['get', 'estimated']]}
+            layout={{ 'line-join': 'round', 'line-cap': 'round' }}
+            paint={{ 'line-color': colour, 'line-width': 5 }}
+          />
+          <Layer
+            id="route-estimated"
+            type="line"
+            beforeId={labelsFirst}
+            filter={['get', 'estimated']}
+            paint={{ 'line-color': colour, 'line-width': 4, 'line-dasharray': [1.5, 1.5] }}
+          />
         </Source>
         {stages.map((stage) => (
           <Marker key={`stage-${stage.number}`} longitude={stage.at[0]} latitude={stage.at[1]}>
@@ -202,7 +243,14 @@ export default function MapCanvas(props: MapCanvasProps) {
           </Marker>
         ))}
         {openToilet && (
-          <Popup longitude={openToilet.location.lng} latitude={openToilet.location.lat} offset={18} closeOnClick={false} onClose={closePopup} maxWidth="300px">
+          <Popup
+            longitude={openToilet.location.lng}
+            latitude={openToilet.location.lat}
+            offset={18}
+            closeOnClick={false}
+            onClose={closePopup}
+            maxWidth="300px"
+          >
             <div role="dialog" aria-label={`Toilet details: ${openToilet.name}`} className={classes.popup}>
               <ToiletDetails toilet={openToilet} />
             </div>
@@ -214,7 +262,11 @@ export default function MapCanvas(props: MapCanvasProps) {
           </Marker>
         )}
       </MapView>
-      {state === 'failed' && <p className={classes.failed}>The map could not be drawn. The description below and the step by step guide describe the route.</p>}
+      {state === 'failed' && (
+        <p className={classes.failed}>
+          The map could not be drawn. The description below and the step by step guide describe the route.
+        </p>
+      )}
     </div>
   );
 }

@@ -35,7 +35,11 @@ export function ToiletDetails({ toilet, headingLevel = 3 }: { toilet: ToiletMark
       <Text size="sm" fw={700}>
         Opening times
       </Text>
-      {hours.length === 0 ? <Text size="sm">Not known</Text> : <Rows rows={hours.map((row) => ({ label: row.day, value: row.hours }))} />}
+      {hours.length === 0 ? (
+        <Text size="sm">Not known</Text>
+      ) : (
+        <Rows rows={hours.map((row) => ({ label: row.day, value: row.hours }))} />
+      )}
       <Rows rows={toiletFacts(toilet)} />
     </div>
   );

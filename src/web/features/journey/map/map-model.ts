@@ -66,7 +66,8 @@ export function mapFilterOptions(leg: Leg): { value: MapFilter; label: string }[
 }
 
 /** A filter the leg cannot show (Toilets after switching to a leg without them) falls back to None. */
-export const validFilter = (leg: Leg, filter: MapFilter): MapFilter => (mapFilterOptions(leg).some((o) => o.value === filter) ? filter : 'none');
+export const validFilter = (leg: Leg, filter: MapFilter): MapFilter =>
+  mapFilterOptions(leg).some((o) => o.value === filter) ? filter : 'none';
 
 export const showsToilets = (filter: MapFilter) => filter === 'all' || filter === 'toilets';
 export const showsStages = (filter: MapFilter) => filter === 'all';
@@ -122,11 +123,18 @@ export function stagePoints(leg: Leg, brandKey: string): StagePoint[] {
  */
 export function mapDescription(leg: Leg, key: LegKey, from: string, to: string, filter: MapFilter): string {
   const modes = leg.steps.map((step) => step.type.replace('-', ' ')).join(', ');
-  const parts = [`The map shows the ${LEG_LABELS[key].toLowerCase()} journey from ${from} to ${to}: ${leg.steps.length} ${leg.steps.length === 1 ? 'stage' : 'stages'} (${modes}).`];
-  if (leg.steps.some((step) => step.estimated)) parts.push('Estimated street stages are drawn as straight lines: there is no street map for this area.');
+  const parts = [
+    `The map shows the ${LEG_LABELS[key].toLowerCase()} journey from ${from} to ${to}: ${leg.steps.length} ${leg.steps.length === 1 ? 'stage' : 'stages'} (${modes}).`,
+  ];
+  if (leg.steps.some((step) => step.estimated))
+    parts.push('Estimated street stages are drawn as straight lines: there is no street map for this area.');
   if (showsToilets(filter)) {
     const count = leg.destination_toilets.count;
-    parts.push(count === 0 ? 'No public toilets are recorded near the destination.' : `${count} ${count === 1 ? 'toilet is' : 'toilets are'} marked near the destination.`);
+    parts.push(
+      count === 0
+        ? 'No public toilets are recorded near the destination.'
+        : `${count} ${count === 1 ? 'toilet is' : 'toilets are'} marked near the destination.`,
+    );
   }
   if (showsStages(filter)) parts.push('Numbered points mark where each stage starts.');
   parts.push('The step by step guide below describes the route in words.');

@@ -76,7 +76,12 @@ export function buildRailGraph(collection: LineFeatures): RailGraph {
   // A line that stops just short of another (a separate OSM way without a shared node) still joins it.
   for (const end of ends) {
     for (let other = 0; other < nodes.length; other++) {
-      if (other !== end && metres(nodes[end]!, nodes[other]!) <= JOIN_METRES && !edges[end]!.some(([to]) => to === other)) link(end, other);
+      if (
+        other !== end &&
+        metres(nodes[end]!, nodes[other]!) <= JOIN_METRES &&
+        !edges[end]!.some(([to]) => to === other)
+      )
+        link(end, other);
     }
   }
   return { nodes, edges };
@@ -102,7 +107,7 @@ function shortestWay(graph: RailGraph, from: number, to: number, limit: number):
   const heap: [number, number][] = [[0, from]];
   const push = (item: [number, number]) => {
     heap.push(item);
-    for (let i = heap.length - 1; i > 0; ) {
+    for (let i = heap.length - 1; i > 0;) {
       const parent = (i - 1) >> 1;
       if (heap[parent]![0] <= heap[i]![0]) break;
       [heap[parent], heap[i]] = [heap[i]!, heap[parent]!];
@@ -114,7 +119,7 @@ function shortestWay(graph: RailGraph, from: number, to: number, limit: number):
     const last = heap.pop()!;
     if (heap.length > 0) {
       heap[0] = last;
-      for (let i = 0; ; ) {
+      for (let i = 0; ;) {
         const [l, r] = [2 * i + 1, 2 * i + 2];
         let smallest = i;
         if (l < heap.length && heap[l]![0] < heap[smallest]![0]) smallest = l;

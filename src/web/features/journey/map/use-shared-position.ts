@@ -14,7 +14,11 @@ export interface SharedPosition {
   error: string | null;
 }
 
-export function useSharedPosition(sharing: boolean, onFailure: () => void, refreshMs = POSITION_REFRESH_MS): SharedPosition {
+export function useSharedPosition(
+  sharing: boolean,
+  onFailure: () => void,
+  refreshMs = POSITION_REFRESH_MS,
+): SharedPosition {
   const [position, setPosition] = useState<SharedPosition['position']>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {

@@ -20,12 +20,21 @@ async function railGraph(signal: AbortSignal) {
 
 export function useStepLines(steps: readonly Step[]): MapLine[] {
   const hasRail = steps.some((step) => step.type === 'train');
-  const { data: graph } = useQuery({ queryKey: ['map', 'railways'], queryFn: ({ signal }) => railGraph(signal), enabled: hasRail, staleTime: Infinity, retry: false });
+  const { data: graph } = useQuery({
+    queryKey: ['map', 'railways'],
+    queryFn: ({ signal }) => railGraph(signal),
+    enabled: hasRail,
+    staleTime: Infinity,
+    retry: false,
+  });
   return useMemo(
     () =>
       steps.map((step) => {
         const points = stepPath(step);
-        return { points: step.type === 'train' && graph ? alongRails(graph, points) : points, estimated: step.estimated };
+        return {
+          points: step.type === 'train' && graph ? alongRails(graph, points) : points,
+          estimated: step.estimated,
+        };
       }),
     [steps, graph],
   );

@@ -10,7 +10,14 @@ import type { Direction, Journey, Leg } from '../../../../contract/journey';
 import { dateLabel } from '../../../components/journey-labels';
 import { ScreenHeading } from '../../../components/ScreenHeading';
 import { useBrand } from '../../../lib/brand';
-import { emissionsText, instructionText, instructionsToggleLabel, milesText, priceText, waitText } from '../details-format';
+import {
+  emissionsText,
+  instructionText,
+  instructionsToggleLabel,
+  milesText,
+  priceText,
+  waitText,
+} from '../details-format';
 import { Fact } from '../Fact';
 import classes from '../journey.module.css';
 import { JourneyQueryState } from '../JourneyQueryState';
@@ -43,7 +50,14 @@ function CollapsedDirections({ directions }: { directions: Direction[] }) {
   const id = useId();
   return (
     <div>
-      <Button variant="subtle" size="compact-sm" px={0} aria-expanded={open} aria-controls={id} onClick={() => setOpen((was) => !was)}>
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        px={0}
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((was) => !was)}
+      >
         {instructionsToggleLabel(open, directions.length)}
       </Button>
       {open && (
@@ -77,7 +91,10 @@ function Item({ item }: { item: Exclude<PrintItem, { kind: 'hidden' }> }) {
 
 export function PrintJourney({ journey }: { journey: Journey }) {
   const brand = useBrand();
-  const items = useMemo(() => visiblePrintItems(printItems(journey, { appointment: brand.health.appointmentStep })), [journey, brand]);
+  const items = useMemo(
+    () => visiblePrintItems(printItems(journey, { appointment: brand.health.appointmentStep })),
+    [journey, brand],
+  );
   return (
     <Stack gap="lg" className={printClasses.page}>
       <section aria-labelledby="print-details-title">
@@ -92,9 +109,25 @@ export function PrintJourney({ journey }: { journey: Journey }) {
               <Fact label="Emissions">{emissionsText(journey.carbon_emission)}</Fact>
               <Fact label="Walking distance">{milesText(journey.total_walking_distance)}</Fact>
             </dl>
-            <LegFacts title="Outbound" leg={journey.depart} from={journey.origin.label} to={journey.destination.label} />
-            {journey.return && <LegFacts title="Return" leg={journey.return} from={journey.destination.label} to={journey.origin.label} />}
-            {journey.estimated && <Text size="sm">Some stages are estimates: this area has no street map, so their times and distances are approximate.</Text>}
+            <LegFacts
+              title="Outbound"
+              leg={journey.depart}
+              from={journey.origin.label}
+              to={journey.destination.label}
+            />
+            {journey.return && (
+              <LegFacts
+                title="Return"
+                leg={journey.return}
+                from={journey.destination.label}
+                to={journey.origin.label}
+              />
+            )}
+            {journey.estimated && (
+              <Text size="sm">
+                Some stages are estimates: this area has no street map, so their times and distances are approximate.
+              </Text>
+            )}
           </Stack>
         </Paper>
       </section>

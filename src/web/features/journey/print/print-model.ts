@@ -22,16 +22,26 @@ export type PrintItem =
 export function printItems(journey: Journey, options: { appointment: boolean; offset?: number }): PrintItem[] {
   const offset = options.offset ?? PRINT_OFFSET;
   const items: PrintItem[] = [];
-  for (const entry of timelineEntries(journey, { appointment: options.appointment, appointmentMinutes: PRINT_APPOINTMENT_MINUTES })) {
+  for (const entry of timelineEntries(journey, {
+    appointment: options.appointment,
+    appointmentMinutes: PRINT_APPOINTMENT_MINUTES,
+  })) {
     switch (entry.kind) {
       case 'step': {
         const { leg, index, step } = entry;
         items.push({ kind: 'step', leg, index, step, directions: step.directions.slice(0, offset) });
-        if (step.directions.length > offset) items.push({ kind: 'collapse', leg, index, directions: step.directions.slice(offset) });
+        if (step.directions.length > offset)
+          items.push({ kind: 'collapse', leg, index, directions: step.directions.slice(offset) });
         break;
       }
       case 'appointment':
-        items.push({ kind: 'custom', card: 'appointment', time: entry.from, title: 'Attend appointment (1 hour)', detail: `Until ${addMinutes(entry.from, PRINT_APPOINTMENT_MINUTES)}` });
+        items.push({
+          kind: 'custom',
+          card: 'appointment',
+          time: entry.from,
+          title: 'Attend appointment (1 hour)',
+          detail: `Until ${addMinutes(entry.from, PRINT_APPOINTMENT_MINUTES)}`,
+        });
         break;
       case 'home':
         items.push({ kind: 'custom', card: 'home', time: entry.time, title: 'Return home', detail: entry.place });

@@ -12,7 +12,12 @@ export function OperatorLink({ name, url }: { name: string; url: string }) {
       <Button variant="outline" onClick={() => setOpen(true)}>
         Visit the {name} website
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title="Are you sure?" closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Modal
+        opened={open}
+        onClose={() => setOpen(false)}
+        title="Are you sure?"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         <Text mb="md">
           This opens {name}&apos;s website ({new URL(url).host}) in a new tab. It is not part of this journey planner.
         </Text>

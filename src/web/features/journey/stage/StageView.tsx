@@ -105,7 +105,11 @@ export function StageView({ journey, search }: { journey: Journey; search: Journ
           {step.directions.length > 0 ? (
             <DirectionList step={step} />
           ) : (
-            step.estimated && <Text size="sm">No turn-by-turn directions: this area has no street map, so this stage is estimated.</Text>
+            step.estimated && (
+              <Text size="sm">
+                No turn-by-turn directions: this area has no street map, so this stage is estimated.
+              </Text>
+            )
           )}
         </Stack>
       </Paper>
@@ -128,7 +132,11 @@ export function StageView({ journey, search }: { journey: Journey; search: Journ
           )}
           <Group gap="sm" className={classes.noPrint}>
             {link && <OperatorLink name={link.name} url={link.url} />}
-            {step.timetable ? <TimetableModal timetable={step.timetable} step={step} /> : step.transit && <Text size="sm">No timetable is published for this stage.</Text>}
+            {step.timetable ? (
+              <TimetableModal timetable={step.timetable} step={step} />
+            ) : (
+              step.transit && <Text size="sm">No timetable is published for this stage.</Text>
+            )}
           </Group>
         </Stack>
       </Paper>

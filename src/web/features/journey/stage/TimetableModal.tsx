@@ -17,10 +17,16 @@ export function TimetableModal({ timetable, step }: { timetable: Timetable; step
       <Button variant="outline" onClick={() => setOpen(true)}>
         View timetable
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={grid.title} size="auto" closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Modal
+        opened={open}
+        onClose={() => setOpen(false)}
+        title={grid.title}
+        size="auto"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         <Text size="sm" mb="xs">
-          One column per departure, headed by its time at your boarding stop. At the stop where you get off the times are arrivals. &apos;-&apos; means the
-          service does not stop there.
+          One column per departure, headed by its time at your boarding stop. At the stop where you get off the times
+          are arrivals. &apos;-&apos; means the service does not stop there.
         </Text>
         {/* Focusable, so a keyboard can scroll a wide timetable sideways (WCAG 2.1.1; axe scrollable-region-focusable). */}
         {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
@@ -49,8 +55,18 @@ export function TimetableModal({ timetable, step }: { timetable: Timetable; step
                 <Table.Tr key={r} data-marked={row.boarding || row.alighting || undefined}>
                   <Table.Th scope="row" className={classes.stopColumn}>
                     {row.stop}
-                    {row.boarding && <Text span size="xs" fw={700}> (board here)</Text>}
-                    {row.alighting && <Text span size="xs" fw={700}> (get off here: arrives)</Text>}
+                    {row.boarding && (
+                      <Text span size="xs" fw={700}>
+                        {' '}
+                        (board here)
+                      </Text>
+                    )}
+                    {row.alighting && (
+                      <Text span size="xs" fw={700}>
+                        {' '}
+                        (get off here: arrives)
+                      </Text>
+                    )}
                   </Table.Th>
                   {row.times.map((time, c) => (
                     <Table.Td key={c} data-yours={grid.departures[c]!.yours || undefined}>

@@ -93,7 +93,8 @@ export function timetableGrid(timetable: Timetable, step: Pick<Step, 'transit' |
       : `${mode} timetable: ${stops[0]?.name ?? ''} to ${stops.at(-1)?.name ?? ''}`,
     departures: columns.map((column) => {
       const atBoarding = boardingRow >= 0 ? column.times[boardingRow] : undefined;
-      const heading = atBoarding && TIME.test(atBoarding) ? atBoarding : (column.times.find((time) => TIME.test(time)) ?? '-');
+      const heading =
+        atBoarding && TIME.test(atBoarding) ? atBoarding : (column.times.find((time) => TIME.test(time)) ?? '-');
       return { heading, yours: column.trip_id === step.transit?.trip_id };
     }),
     rows: stops.map((stop, row) => ({
@@ -102,7 +103,10 @@ export function timetableGrid(timetable: Timetable, step: Pick<Step, 'transit' |
       // timetable predates arrivals): a train waiting at Perth arrives 09:10, leaves 09:12.
       times: columns.map((column) => {
         const yours = column.trip_id === step.transit?.trip_id;
-        const time = row === alightingRow ? (column.arrivals?.[row] ?? (yours ? step.arrival_time : column.times[row])) : column.times[row];
+        const time =
+          row === alightingRow
+            ? (column.arrivals?.[row] ?? (yours ? step.arrival_time : column.times[row]))
+            : column.times[row];
         return TIME.test(time ?? '') ? time! : '-';
       }),
       boarding: row === boardingRow,

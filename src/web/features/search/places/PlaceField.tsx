@@ -31,7 +31,16 @@ export interface PlaceFieldProps {
   locate?: () => Promise<{ lat: number; lng: number }>;
 }
 
-export function PlaceField({ label, value, onChange, provider, placeholder, error, debounceMs, locate = currentPosition }: PlaceFieldProps) {
+export function PlaceField({
+  label,
+  value,
+  onChange,
+  provider,
+  placeholder,
+  error,
+  debounceMs,
+  locate = currentPosition,
+}: PlaceFieldProps) {
   const [text, setText] = useState(value?.label ?? '');
   const [shownValue, setShownValue] = useState(value);
   const [problem, setProblem] = useState<string | null>(null);
@@ -130,11 +139,20 @@ export function PlaceField({ label, value, onChange, provider, placeholder, erro
           <Combobox.Options aria-label={`${label} suggestions`}>
             {options}
             {answeredNow && failed && <Combobox.Empty>{PLACE_FIELD_MESSAGES.unavailable}</Combobox.Empty>}
-            {answeredNow && !failed && suggestions.length === 0 && <Combobox.Empty>{PLACE_FIELD_MESSAGES.noMatches}</Combobox.Empty>}
+            {answeredNow && !failed && suggestions.length === 0 && (
+              <Combobox.Empty>{PLACE_FIELD_MESSAGES.noMatches}</Combobox.Empty>
+            )}
           </Combobox.Options>
         </Combobox.Dropdown>
       </Combobox>
-      <Button variant="subtle" size="compact-sm" w="fit-content" loading={locating} onClick={() => void locateMe()} aria-label={`${PLACE_FIELD_MESSAGES.useLocation} for ${label}`}>
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        w="fit-content"
+        loading={locating}
+        onClick={() => void locateMe()}
+        aria-label={`${PLACE_FIELD_MESSAGES.useLocation} for ${label}`}
+      >
         {PLACE_FIELD_MESSAGES.useLocation}
       </Button>
       {problem && (

@@ -14,7 +14,11 @@ async function onDevice<T>(error: unknown, ask: (planner: typeof DevicePlannerAp
   return ask(devicePlanner).catch(() => Promise.reject(error));
 }
 
-export function createBuiltInProvider(options: Pick<ApiCallOptions, 'apiKey' | 'fetch' | 'baseUrl'> & { bias?: { north: number; south: number; east: number; west: number } }): PlaceProvider {
+export function createBuiltInProvider(
+  options: Pick<ApiCallOptions, 'apiKey' | 'fetch' | 'baseUrl'> & {
+    bias?: { north: number; south: number; east: number; west: number };
+  },
+): PlaceProvider {
   return {
     name: 'built-in',
     async autocomplete(query, signal) {
@@ -28,9 +32,9 @@ export function createBuiltInProvider(options: Pick<ApiCallOptions, 'apiKey' | '
       }
     },
     async reverse(lat, lng, signal) {
-      const answer = await searchFormApi.reverse({ ...options, signal }, lat, lng).catch((error: unknown) =>
-        onDevice(error, async (device) => ({ data: await device.reverse(lat, lng) })),
-      );
+      const answer = await searchFormApi
+        .reverse({ ...options, signal }, lat, lng)
+        .catch((error: unknown) => onDevice(error, async (device) => ({ data: await device.reverse(lat, lng) })));
       return answer.data ? { label: answer.data.label, lat: answer.data.lat, lng: answer.data.lng } : null;
     },
   };

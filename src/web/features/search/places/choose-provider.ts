@@ -10,7 +10,10 @@ export function providerForBrand(brand: Pick<Brand, 'apiKey' | 'googleMapsKey' |
   // The Google adapter is its own chunk, fetched on first use: brands without a key (and Home's
   // first JavaScript) never carry it. If it cannot load, our own suggestions answer.
   let google: Promise<PlaceProvider> | undefined;
-  const loaded = () => (google ??= import('./google-provider').then((m) => m.createGoogleProvider({ key, bias: brand.region.autocompleteBias, fallback: builtIn })));
+  const loaded = () =>
+    (google ??= import('./google-provider').then((m) =>
+      m.createGoogleProvider({ key, bias: brand.region.autocompleteBias, fallback: builtIn }),
+    ));
   return {
     name: 'google',
     autocomplete: (query, signal) =>

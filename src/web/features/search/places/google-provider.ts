@@ -12,7 +12,9 @@ import type { ChosenPlace, PlaceProvider, PlaceSuggestion } from './types';
 export interface GooglePlacesApi {
   AutocompleteSessionToken: new () => object;
   AutocompleteSuggestion: {
-    fetchAutocompleteSuggestions(request: GoogleAutocompleteRequest): Promise<{ suggestions: Array<{ placePrediction: GooglePrediction | null }> }>;
+    fetchAutocompleteSuggestions(
+      request: GoogleAutocompleteRequest,
+    ): Promise<{ suggestions: Array<{ placePrediction: GooglePrediction | null }> }>;
   };
 }
 
@@ -53,7 +55,8 @@ export async function loadGooglePlaces(key: string): Promise<GooglePlacesApi> {
   return (await importLibrary('places')) as unknown as GooglePlacesApi;
 }
 
-const aborted = (signal?: AbortSignal) => signal?.aborted && (signal.reason ?? new DOMException('Aborted', 'AbortError'));
+const aborted = (signal?: AbortSignal) =>
+  signal?.aborted && (signal.reason ?? new DOMException('Aborted', 'AbortError'));
 
 export interface GoogleProviderOptions {
   key: string;
@@ -63,7 +66,12 @@ export interface GoogleProviderOptions {
   load?: (key: string) => Promise<GooglePlacesApi>;
 }
 
-export function createGoogleProvider({ key, bias, fallback, load = loadGooglePlaces }: GoogleProviderOptions): PlaceProvider {
+export function createGoogleProvider({
+  key,
+  bias,
+  fallback,
+  load = loadGooglePlaces,
+}: GoogleProviderOptions): PlaceProvider {
   let library: Promise<GooglePlacesApi> | undefined;
   let session: object | undefined;
   const predictions = new Map<string, GooglePrediction>();

@@ -31,7 +31,11 @@ export interface PlaceProvider {
 }
 
 /** A suggestion as the field's value: resolved through the provider when it has no coordinates. */
-export async function choosePlace(provider: PlaceProvider, suggestion: PlaceSuggestion, signal?: AbortSignal): Promise<ChosenPlace> {
+export async function choosePlace(
+  provider: PlaceProvider,
+  suggestion: PlaceSuggestion,
+  signal?: AbortSignal,
+): Promise<ChosenPlace> {
   if (typeof suggestion.lat === 'number' && typeof suggestion.lng === 'number') {
     return { label: suggestion.label, lat: suggestion.lat, lng: suggestion.lng };
   }

@@ -21,7 +21,11 @@ const IDLE: SuggestionsState = { suggestions: [], loading: false, answered: '', 
  * `query` null: the field is not searching (a place is chosen). While a newer query is on
  * its way, the last answer's suggestions stay (with `loading`), so the list does not flicker.
  */
-export function usePlaceSuggestions(provider: PlaceProvider, query: string | null, debounceMs = SUGGEST_DEBOUNCE_MS): SuggestionsState {
+export function usePlaceSuggestions(
+  provider: PlaceProvider,
+  query: string | null,
+  debounceMs = SUGGEST_DEBOUNCE_MS,
+): SuggestionsState {
   const [state, setState] = useState<Omit<SuggestionsState, 'loading'>>(IDLE);
   const wanted = query !== null && query.trim().length >= MIN_QUERY_LENGTH ? query.trim() : null;
 
