@@ -6,16 +6,35 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BRAND_KEYS } from '../../../src/contract/brand';
-import { brandMapIconFiles, mapIconPath, mapIconSvg, PLACE_GLYPHS, PLACE_ICONS, placeIcon } from '../../../src/web/components/icon-glyphs';
+import {
+  brandMapIconFiles,
+  mapIconPath,
+  mapIconSvg,
+  PLACE_GLYPHS,
+  PLACE_ICONS,
+  placeIcon,
+} from '../../../src/web/components/icon-glyphs';
 import { ICONS } from '../../../src/web/components/journey-labels';
+import { POI_CATEGORIES } from '../../../src/planner/street/amenities';
 
 const repo = path.resolve(__dirname, '../../..');
 
 describe('place-category icons', () => {
   it('cover the SPEC list, and every POI type the planner writes', () => {
-    expect([...PLACE_ICONS].sort()).toEqual(['atm', 'cafe', 'convenience-store', 'ev-charging', 'gas-station', 'house', 'museum', 'park', 'shopping-mall', 'supermarket', 'toilets']);
-    const planner = fs.readFileSync(path.join(repo, 'src/planner/street/amenities.ts'), 'utf8');
-    const types = [...planner.matchAll(/\{ type: '([a-z_]+)'/g)].map((m) => m[1]!);
+    expect([...PLACE_ICONS].sort()).toEqual([
+      'atm',
+      'cafe',
+      'convenience-store',
+      'ev-charging',
+      'gas-station',
+      'house',
+      'museum',
+      'park',
+      'shopping-mall',
+      'supermarket',
+      'toilets',
+    ]);
+    const types = POI_CATEGORIES.map((c) => c.type);
     expect(types.length).toBeGreaterThanOrEqual(10);
     for (const type of types) expect(placeIcon(type), type).not.toBeNull();
     expect(placeIcon('EV charging')).toBe('ev-charging');
@@ -30,9 +49,11 @@ describe('per-brand, per-mode map icons', () => {
     expect(mapIconPath('health', null)).toBeNull();
   });
 
-  it('are drawn in each brand\'s colour for every mode, unless the brand ships its own file', () => {
+  it("are drawn in each brand's colour for every mode, unless the brand ships its own file", () => {
     for (const key of BRAND_KEYS) {
-      const brand = JSON.parse(fs.readFileSync(path.join(repo, 'brands', key, 'brand.json'), 'utf8')) as { theme: { themeColor: string } };
+      const brand = JSON.parse(fs.readFileSync(path.join(repo, 'brands', key, 'brand.json'), 'utf8')) as {
+        theme: { themeColor: string };
+      };
       const files = brandMapIconFiles(key, brand.theme.themeColor);
       for (const icon of ICONS) {
         const file = files.get(`brands/${key}/map-icons/${icon}.svg`);
@@ -40,7 +61,11 @@ describe('per-brand, per-mode map icons', () => {
         expect(file).toContain(`fill="${brand.theme.themeColor}"`);
       }
     }
-    expect([...brandMapIconFiles('park', '#000000', new Set(['bus.svg'])).keys()]).not.toContain('brands/park/map-icons/bus.svg');
-    expect(mapIconSvg('bus', '#123456')).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"[^>]*>.*#123456.*<\/svg>$/);
+    expect([...brandMapIconFiles('park', '#000000', new Set(['bus.svg'])).keys()]).not.toContain(
+      'brands/park/map-icons/bus.svg',
+    );
+    expect(mapIconSvg('bus', '#123456')).toMatch(
+      /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"[^>]*>.*#123456.*<\/svg>$/,
+    );
   });
 });
