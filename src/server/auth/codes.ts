@@ -18,15 +18,13 @@ export async function issueCode(db: Database, userId: string, kind: OneTimeCodeK
     .update(oneTimeCodes)
     .set({ usedAt: now })
     .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.kind, kind), isNull(oneTimeCodes.usedAt)));
-  await db
-    .insert(oneTimeCodes)
-    .values({
-      codeHash: hashSecret(code),
-      kind,
-      userId,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS[kind]),
-    });
+  await db.insert(oneTimeCodes).values({
+    codeHash: hashSecret(code),
+    kind,
+    userId,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS[kind]),
+  });
   return code;
 }
 

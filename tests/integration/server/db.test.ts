@@ -71,17 +71,15 @@ async function exerciseSchema(database: DatabaseHandle) {
   await db.insert(schema.savedJourneys).values({ userId: user!.id, journeyId: journey!.id });
   await expect(db.insert(schema.savedJourneys).values({ userId: user!.id, journeyId: journey!.id })).rejects.toThrow();
   await expect(
-    db
-      .insert(schema.searchQueries)
-      .values({
-        hash: 'h2',
-        brand: 'regional',
-        form: {},
-        originAddress: 'a',
-        destinationAddress: 'b',
-        outDepartureAt: new Date(),
-        status: 'bogus' as 'done',
-      }),
+    db.insert(schema.searchQueries).values({
+      hash: 'h2',
+      brand: 'regional',
+      form: {},
+      originAddress: 'a',
+      destinationAddress: 'b',
+      outDepartureAt: new Date(),
+      status: 'bogus' as 'done',
+    }),
   ).rejects.toThrow();
 
   const [campaign] = await db
@@ -95,15 +93,13 @@ async function exerciseSchema(database: DatabaseHandle) {
     })
     .returning();
   await expect(
-    db
-      .insert(schema.campaigns)
-      .values({
-        brand: 'regional',
-        title: 'T',
-        text: 'x',
-        appearOn: ['nowhere' as 'journey-planner'],
-        endAt: new Date(Date.now() + 86_400_000),
-      }),
+    db.insert(schema.campaigns).values({
+      brand: 'regional',
+      title: 'T',
+      text: 'x',
+      appearOn: ['nowhere' as 'journey-planner'],
+      endAt: new Date(Date.now() + 86_400_000),
+    }),
   ).rejects.toThrow();
   const [view] = await db
     .insert(schema.campaignImpressions)
