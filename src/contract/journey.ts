@@ -124,6 +124,18 @@ export const legSchema = z.object({
   stages: z.array(travelType).min(1),
   steps: z.array(stepSchema).min(1),
   taxis: z.array(taxiSchema),
+  /** NaPTAN taxi ranks near where the taxi starts: places to find one, not operators. Optional: older saved journeys lack it. */
+  taxi_ranks: z
+    .array(
+      z.object({
+        name: z.string(),
+        address: z.string(),
+        lat: z.number(),
+        lng: z.number(),
+        distance: z.number().nonnegative(),
+      }),
+    )
+    .optional(),
   pois: z.array(poiSchema),
   destination_toilets: z.object({ count: z.number().int().nonnegative(), markers: z.array(toiletMarkerSchema) }),
   changes: z.number().int().nonnegative(),

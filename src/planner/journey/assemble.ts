@@ -115,6 +115,7 @@ export function assembleLeg(region: Region, d: LegDraft): AssembledLeg {
     stages,
     steps,
     taxis: d.taxis,
+    taxi_ranks: d.taxiRanks ?? [],
     // From OSM via the street graph; regions without one (Tayside) get empty lists.
     pois: poisNearRoute(region.street.graph?.amenities, points),
     destination_toilets: toiletsNear(region.street.graph?.amenities, last.to),

@@ -8,6 +8,7 @@ import type { CarFuel } from '../costs/emission-factors';
 import type { EmissionMode } from '../costs/emissions';
 import type { LatLng } from '../geo/geo';
 import type { Direction, StepTransit, Taxi, Timetable, TransportMode, TravelType } from './types';
+import type { NearbyTaxiRank } from '../places/taxi-ranks';
 
 export interface NamedPoint extends LatLng {
   name: string;
@@ -48,6 +49,8 @@ export interface LegDraft {
   parts: Part[];
   changes: number;
   taxis: Taxi[];
+  /** NaPTAN taxi ranks near where the journey's taxi starts (places, not operators). */
+  taxiRanks?: NearbyTaxiRank[];
   drt?: { name: string; booking_website: string | null; phone: string | null };
   /** Who may use it, when only some travellers may (journey.eligibility). */
   eligibility?: string;

@@ -128,6 +128,8 @@ export interface Leg {
   stages: TravelType[];
   steps: Step[];
   taxis: Taxi[];
+  /** Taxi ranks near where the taxi starts (NaPTAN), for the 'Find local taxi operators' modal. */
+  taxi_ranks?: { name: string; address: string; lat: number; lng: number; distance: number }[];
   pois: Poi[];
   destination_toilets: { count: number; markers: ToiletMarker[] };
   changes: number;

@@ -10,6 +10,7 @@ import type { StreetRoute } from '../street/types';
 import type { LegDraft, NamedPoint, Part } from '../journey/parts';
 import type { Taxi } from '../journey/types';
 import { directStart, streetPart, streetRoute, type ModeContext } from './context';
+import { taxiRanksNear } from '../places/taxi-ranks';
 
 /** A priced taxi part along `r` leaving at `start`, and the operators of the council it starts in (meters use its tariff). */
 export function taxiPart(
@@ -48,5 +49,14 @@ export function planTaxi(ctx: ModeContext): LegDraft[] {
     directStart(ctx, r.duration),
     `Taxi to ${ctx.to.name}`,
   );
-  return [{ mode: 'taxi', date: ctx.date, changes: 0, taxis: operators, parts: [part] }];
+  return [
+    {
+      mode: 'taxi',
+      date: ctx.date,
+      changes: 0,
+      taxis: operators,
+      taxiRanks: taxiRanksNear(ctx.region.places, ctx.from.lat, ctx.from.lng),
+      parts: [part],
+    },
+  ];
 }

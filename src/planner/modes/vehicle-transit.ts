@@ -29,6 +29,7 @@ import { ownCarPart } from './own-car';
 import { taxiPart } from './taxi';
 import { ACCESS_BUDGETS, draftPath, prunePaths, reachStops, transitPaths, type Reached } from './transit';
 import { serviceClassOf } from '../costs/modes';
+import { taxiRanksNear } from '../places/taxi-ranks';
 
 export type StationVehicle = 'own-car' | 'taxi' | 'cycle';
 
@@ -246,5 +247,7 @@ function draftVehiclePath(
   const d = draftPath(ctx, path, access, egress);
   if (!d || failed) return null;
   d.taxis = taxis;
+  const taxi = d.parts.find((x) => x.type === 'taxi');
+  if (taxi) d.taxiRanks = taxiRanksNear(ctx.region.places, taxi.from.lat, taxi.from.lng);
   return d;
 }

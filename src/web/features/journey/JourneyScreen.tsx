@@ -165,6 +165,7 @@ function PaymentMethodsModal({ journey }: { journey: Journey }) {
 }
 
 function TaxiModal({ leg }: { leg: Leg }) {
+  const ranks = leg.taxi_ranks ?? [];
   return (
     <ModalButton label="Find local taxi operators" title="Local taxi operators">
       {leg.taxis.length === 0 ? (
@@ -177,6 +178,21 @@ function TaxiModal({ leg }: { leg: Leg }) {
             </List.Item>
           ))}
         </List>
+      )}
+      {ranks.length > 0 && (
+        <>
+          <Title order={3} size="h5" mt="md">
+            Taxi ranks near where the taxi starts
+          </Title>
+          <List>
+            {ranks.map((rank) => (
+              <List.Item key={`${rank.name} ${rank.lat} ${rank.lng}`}>
+                {rank.name}
+                {rank.address ? `, ${rank.address}` : ''} ({milesText(rank.distance)} away)
+              </List.Item>
+            ))}
+          </List>
+        </>
       )}
     </ModalButton>
   );

@@ -189,6 +189,18 @@ describe('Tayside door to door', () => {
       expect(j.pricing_breakdown.some((l) => /National Entitlement Card/.test(l.description))).toBe(true);
   });
 
+  it('a taxi from Perth lists the NaPTAN taxi ranks nearest where it starts, nearest first (issue 18)', async () => {
+    const js = await planAll({ origin: PERTH, destination: DUNDEE, out_time: `${DAY}T10:00` }, opts());
+    const ranks = js.find((j) => j.transport_mode === 'taxi')?.depart.taxi_ranks ?? [];
+    expect(ranks.length).toBeGreaterThan(0);
+    expect(ranks.every((r) => r.distance <= 2000)).toBe(true);
+    expect(ranks.map((r) => r.distance)).toEqual([...ranks.map((r) => r.distance)].sort((a, b) => a - b));
+    expect(ranks.some((r) => /Taxi Rank/.test(r.name))).toBe(true);
+    // Dundee's NaPTAN lists no taxi ranks: none, rather than a guess.
+    const fromDundee = await planAll({ origin: DUNDEE, destination: PERTH, out_time: `${DAY}T10:00` }, opts());
+    expect(fromDundee.find((j) => j.transport_mode === 'taxi')?.depart.taxi_ranks).toEqual([]);
+  });
+
   it('bad requests give clear, typed errors', async () => {
     const base: PlanRequest = { origin: DUNDEE, destination: PERTH, out_time: `${DAY}T08:30` };
     const fail = async (req: PlanRequest, code: string, text: RegExp) => {

@@ -155,6 +155,19 @@ describe('Journey details', () => {
     expect(screen.queryByRole('button', { name: 'Accepted payment methods' })).toBeNull();
   }, 30_000);
 
+  it('lists NaPTAN taxi ranks near where the taxi starts, as places beside the operators (issue 18)', async () => {
+    const taxi = planned.find((j) => j.depart.stages[0] === 'taxi')!;
+    const ranks = [
+      { name: 'Perth, South Street Taxi Rank (at)', address: 'South Street', lat: 56.395, lng: -3.431, distance: 36 },
+    ];
+    const withRanks = { ...taxi, depart: { ...taxi.depart, taxi_ranks: ranks } };
+    renderJourney(withRanks, { services: store([withRanks, ...planned.filter((j) => j.id !== taxi.id)]).services });
+    fireEvent.click(await screen.findByRole('button', { name: 'Find local taxi operators' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Local taxi operators' });
+    expect(within(dialog).getByRole('heading', { name: 'Taxi ranks near where the taxi starts' })).toBeTruthy();
+    expect(within(dialog).getByText('Perth, South Street Taxi Rank (at), South Street (0.02 miles away)')).toBeTruthy();
+  }, 30_000);
+
   it('saves for a signed-in user: Save Journey becomes a disabled Journey Saved with the message', async () => {
     document.cookie = 'user-token=abc; path=/';
     const journey = transitWithDirections();
