@@ -89,20 +89,22 @@ export interface RailcardRule {
   label: string;
 }
 
+// Labels never name the card: a search's journeys are shown to anyone with its URL, and the card
+// (a Disabled Persons Railcard, above all) is the traveller's own business (issue 22, item 5).
 export const RAILCARD_RULES: Record<Railcard, RailcardRule> = {
-  '16-17 Saver': { pays: 1 / 2, label: '16-17 Saver: 50% off' },
+  '16-17 Saver': { pays: 1 / 2, label: 'your railcard: 50% off' },
   '16-25 Railcard': {
     pays: 2 / 3,
-    label: '16-25 Railcard: 1/3 off',
+    label: 'your railcard: 1/3 off',
     minimumFare: { pence: 1200, weekdaysFrom: 4 * 60 + 30, weekdaysTo: 10 * 60, exceptMonths: [7, 8] },
   },
   '26-30 Railcard': {
     pays: 2 / 3,
-    label: '26-30 Railcard: 1/3 off',
+    label: 'your railcard: 1/3 off',
     minimumFare: { pence: 1200, weekdaysFrom: 4 * 60 + 30, weekdaysTo: 10 * 60, exceptMonths: [7, 8] },
   },
-  'Disabled Persons Railcard': { pays: 2 / 3, label: 'Disabled Persons Railcard: 1/3 off' },
-  'Senior Railcard': { pays: 2 / 3, label: 'Senior Railcard: 1/3 off' },
+  'Disabled Persons Railcard': { pays: 2 / 3, label: 'your railcard: 1/3 off' },
+  'Senior Railcard': { pays: 2 / 3, label: 'your railcard: 1/3 off' },
 };
 
 export interface RailcardPrice {
