@@ -40,6 +40,7 @@ import {
 } from './sort-filter';
 import { isDone, placeholderCount, resultItems } from './stream-state';
 import { useResultsStream } from './use-results-stream';
+import { isDeviceHash } from '../../lib/device-planner/device-searches';
 
 /** The multi-select 'Showing' of brands with enableMultipleJourneyTypeFilter, loaded only there. */
 const StageMultiSelect = lazy(() => import('./StageMultiSelect'));
@@ -100,7 +101,8 @@ function useSidebar() {
 export function ResultsScreen({ hash, search, onSearchChange, editJourney }: ResultsScreenProps) {
   const brand = useBrand();
   const services = useResultsServices();
-  const online = useOnline();
+  // A search planned on this device (issue 20) is read from the device: it never waits for the network.
+  const online = useOnline() || isDeviceHash(hash);
   const state = useResultsStream(hash, services, online);
   const multiple = brand.enableMultipleJourneyTypeFilter;
   const refine = useSidebar();
