@@ -22,23 +22,7 @@ import {
   regionFromSnapshot,
   regionSnapshotSections,
 } from '../../src/planner/region/snapshot';
-
-function pct(sorted: number[], p: number): number {
-  return sorted.length ? (sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number) : NaN;
-}
-
-function seeded(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
-const cpuMs = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
+import { cpuMs, pct, seeded } from './lib/figures';
 
 export async function run(args: string[]): Promise<void> {
   const json = args.includes('--json');

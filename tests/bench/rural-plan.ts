@@ -10,6 +10,7 @@ import { councilAt } from '../../src/planner/geo/council-areas';
 import { planAll } from '../../src/planner/journey/plan';
 import { loadRegionFromManifest } from '../../src/planner/region/load-node';
 import { farFromStops } from '../../src/planner/modes/vehicle-transit';
+import { cpuMs, pct, seeded } from './lib/figures';
 
 const TOWNS = [
   { label: 'Dundee', lat: 56.462, lng: -2.9707 },
@@ -18,23 +19,6 @@ const TOWNS = [
   { label: 'Arbroath', lat: 56.5594, lng: -2.5857 },
   { label: 'Montrose', lat: 56.7087, lng: -2.4668 },
 ];
-
-function pct(sorted: number[], p: number): number {
-  return sorted.length ? (sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number) : NaN;
-}
-
-function seeded(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
-const cpuMs = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
 
 function nextMonday(): string {
   const d = new Date();

@@ -16,22 +16,10 @@ import { buildStreetGraphFromFile } from '../../src/planner/street/osm-node';
 import { PROFILES } from '../../src/planner/street/profiles';
 import { deserializeStreetGraph, serializeStreetGraph } from '../../src/planner/street/snapshot';
 import { StreetPlanner } from '../../src/planner/street/street';
+import { pct, seeded } from './lib/figures';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const DATA = resolve(REPO, 'data/test/porto-alegre');
-
-function pct(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number;
-}
-
-function seeded(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 function stopsOf(zipPath: string): LatLng[] {
   const files = unzipSync(new Uint8Array(readFileSync(zipPath)), { filter: (f) => f.name === 'stops.txt' });
