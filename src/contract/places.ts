@@ -7,21 +7,10 @@
  * Reverse answers `{ data: ReversePlace | null }`: null when nothing is near the point.
  */
 import { z } from 'zod';
+import { PLACE_TYPES } from '../vocabulary/index';
 
-/** Mirrors src/planner/places/types.ts PLACE_TYPES (the integration test checks answers against this). */
-export const PLACE_SUGGESTION_TYPES = [
-  'town',
-  'village',
-  'station',
-  'hospital',
-  'health_site',
-  'park_destination',
-  'stop',
-  'street',
-  'address',
-  'postcode',
-  'poi',
-] as const;
+/** Place types of a suggestion: the vocabulary's PLACE_TYPES. */
+export const PLACE_SUGGESTION_TYPES = PLACE_TYPES;
 
 export const MAX_PLACE_SUGGESTIONS = 8;
 

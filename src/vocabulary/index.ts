@@ -74,6 +74,22 @@ export const DEFAULT_SORT: SortOption = 'emissions';
 export const SEARCH_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
 export type SearchStatus = (typeof SEARCH_STATUSES)[number];
 
+/** What a suggested place is; the order is the search's tie-break rank (earlier wins). */
+export const PLACE_TYPES = [
+  'town',
+  'village',
+  'station',
+  'hospital',
+  'health_site',
+  'park_destination',
+  'stop',
+  'street',
+  'address',
+  'postcode',
+  'poi',
+] as const;
+export type PlaceType = (typeof PLACE_TYPES)[number];
+
 /** Times travellers give and see are wall-clock times in Scotland. */
 export const TIME_ZONE = 'Europe/London';
 

@@ -4,21 +4,9 @@
  * Pure types: usable in the browser worker and on the server alike.
  */
 
-/** What a place is. Order matters: it is the tie-break rank (earlier wins). */
-export const PLACE_TYPES = [
-  'town',
-  'village',
-  'station',
-  'hospital',
-  'health_site',
-  'park_destination',
-  'stop',
-  'street',
-  'address',
-  'postcode',
-  'poi',
-] as const;
-export type PlaceType = (typeof PLACE_TYPES)[number];
+/** What a place is (src/vocabulary). Order matters: it is the tie-break rank (earlier wins). */
+import { PLACE_TYPES, type PlaceType } from '../../vocabulary/index';
+export { PLACE_TYPES, type PlaceType };
 
 /** A bounding box in WGS84 degrees (the same shape as a brand's `autocompleteBias`). */
 export interface BiasBox {
