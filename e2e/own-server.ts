@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export { freePort } from '../tests/integration/server/helpers/search-events';
+export { freePort } from '../tests/server/helpers/search-events';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -2,7 +2,7 @@
  * Journey / Leg / Step / Direction / Timetable / Toilet marker / Poi / Taxi (SPEC section 3) as
  * zod schemas + types. The contract owns this schema. The planner (which may not import
  * src/contract) emits plain objects typed by its mirror interfaces in
- * src/planner/journey/types.ts; tests/unit/planner/journey validates every planned journey
+ * src/planner/journey/types.ts; tests/planner/plan validates every planned journey
  * against the schemas here, so the two cannot drift apart unnoticed.
  *
  * Units: seconds, metres, kg CO2e; local dates YYYY-MM-DD and times HH:mm.

@@ -2,7 +2,7 @@
  * The planner's public face for browsers (a Web Worker planning on the device) and any other
  * caller without Node: door-to-door planning, a region from snapshot (pack) bytes, place search,
  * and the journey types. Nothing reached from here imports a Node builtin or a `*-node` module
- * (tests/unit/planner/face.test.ts walks the imports); loaders that read files are in
+ * (tests/planner/index.test.ts walks the imports); loaders that read files are in
  * region/load-node.ts and region/build-node.ts.
  */
 export {
@@ -15,7 +15,7 @@ export {
   sortByEmissions,
   stableId,
   TRAVEL_TYPES,
-} from './journey/index';
+} from './plan/index';
 export type {
   PlanOptions,
   Region,
@@ -25,7 +25,7 @@ export type {
   PlanProfile,
   PlanRequest,
   PlaceIn,
-} from './journey/index';
+} from './plan/index';
 export type * from './journey/types';
 export {
   crc32,
@@ -39,7 +39,7 @@ export {
   type RegionSnapshot,
 } from './region/snapshot';
 export { bboxContains, distance, type BBox, type LatLng } from './geo/geo';
-export { placeRefusal, SAME_PLACE_METRES } from './journey/request';
+export { placeRefusal, SAME_PLACE_METRES } from './plan/request';
 export { PlaceIndex } from './places/place-index';
 export { isScottishCity } from './places/centres';
 export { parseCsv } from './common/csv';

@@ -93,7 +93,7 @@ async function main() {
   const sweeper = new SearchSweeper({
     db: database.db,
     queue: search,
-    blockedTravelTypes: (key) => brands.brands.get(key as never)?.blockedTravelTypes ?? [],
+    brandOf: (key) => brands.brands.get(key as never),
     log,
     intervalMs: settings.searchSweepMs,
     soleOwner: database.kind === 'pglite',

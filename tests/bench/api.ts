@@ -21,8 +21,8 @@ import autocannon from 'autocannon';
 import Pusher from 'pusher-js';
 import { Temporal } from 'temporal-polyfill';
 import { REPO_ROOT } from '../../src/server/config';
-import { createPostgresDatabase } from '../integration/server/helpers/app-server';
-import { freePort } from '../integration/server/helpers/search-events';
+import { createPostgresDatabase } from '../server/helpers/app-server';
+import { freePort } from '../server/helpers/search-events';
 
 const TOWNS = [
   { label: 'Dundee Railway Station', lat: 56.4566, lng: -2.9713 },

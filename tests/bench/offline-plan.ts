@@ -12,7 +12,7 @@ import { chromium } from '@playwright/test';
 import { REPO_ROOT } from '../../src/server/config';
 import { CHROMIUM_ARGS } from '../../e2e/playwright.config';
 import { nextWeekdayAt, DUNDEE_STATION, PERTH } from '../../e2e/planning';
-import { freePort } from '../integration/server/helpers/search-events';
+import { freePort } from '../server/helpers/search-events';
 import { startServer } from './webjs';
 
 /** Runs in the page: starts the built planner worker, plans once (loading the pack), then 5 more times. */

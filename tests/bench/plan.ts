@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { pointOf } from '../../src/planner/street/graph';
 import type { LatLng } from '../../src/planner/geo/geo';
 import { haversine } from '../../src/planner/geo/geo';
-import { planAll } from '../../src/planner/journey/plan';
+import { planAll } from '../../src/planner/plan/plan';
 import { buildRegionSnapshot } from '../../src/planner/region/build-node';
 import { REPO_ROOT } from '../../src/planner/region/load-node';
 import {

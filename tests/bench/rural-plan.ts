@@ -7,7 +7,7 @@
  * Target: p95 <= 300 ms.
  */
 import { councilAt } from '../../src/planner/geo/council-areas';
-import { planAll } from '../../src/planner/journey/plan';
+import { planAll } from '../../src/planner/plan/plan';
 import { loadRegionFromManifest } from '../../src/planner/region/load-node';
 import { farFromStops } from '../../src/planner/modes/vehicle-transit';
 import { cpuMs, pct, seeded } from './lib/figures';

@@ -22,7 +22,7 @@ import { Planner } from '../../src/planner/transit/planner';
 import { buildTimetable } from '../../src/planner/timetable/build';
 import { formatDay, parseDay, parseGtfsTime, weekdayOf } from '../../src/planner/timetable/gtfs-time';
 import type { Timetable } from '../../src/planner/timetable/model';
-import { connectionsOf, earliestArrival } from '../unit/planner/transit/reference-csa';
+import { connectionsOf, earliestArrival } from '../planner/transit/reference-csa';
 import { openGtfs, readSnapshotFile, writeSnapshotFile } from '../../src/planner/timetable/node-io';
 import { decodeSnapshot, encodeSnapshot } from '../../src/planner/timetable/snapshot';
 

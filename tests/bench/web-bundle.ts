@@ -15,7 +15,7 @@ import { chromium } from '@playwright/test';
 import { buildServer } from '../../src/server/app';
 import { REPO_ROOT } from '../../src/server/config';
 import { CHROMIUM_ARGS } from '../../e2e/playwright.config';
-import { openTestDatabase, realBrands } from '../integration/server/helpers/app-server';
+import { openTestDatabase, realBrands } from '../server/helpers/app-server';
 
 const DIST = path.join(REPO_ROOT, 'dist');
 /** MapLibre and our map component: the chunks the journey pages load lazily. */

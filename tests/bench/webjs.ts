@@ -15,7 +15,7 @@ import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { REPO_ROOT } from '../../src/server/config';
 import { CHROMIUM_ARGS } from '../../e2e/playwright.config';
-import { freePort } from '../integration/server/helpers/search-events';
+import { freePort } from '../server/helpers/search-events';
 
 const DIST = path.join(REPO_ROOT, 'dist');
 const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;

@@ -5,9 +5,9 @@
  */
 import net from 'node:net';
 import { Temporal } from 'temporal-polyfill';
-import { request, realBrands, type TestResponse } from '../integration/server/helpers/app-server';
-import { start, until, type Proc } from '../integration/server/helpers/processes';
-import { freePort } from '../integration/server/helpers/search-events';
+import { request, realBrands, type TestResponse } from '../server/helpers/app-server';
+import { start, until, type Proc } from '../server/helpers/processes';
+import { freePort } from '../server/helpers/search-events';
 
 export const API_KEY = realBrands().brands.get('regional')!.apiKey;
 

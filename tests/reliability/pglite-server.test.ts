@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeFakeDist } from '../integration/server/helpers/app-server';
-import { stop, type Proc } from '../integration/server/helpers/processes';
+import { makeFakeDist } from '../server/helpers/app-server';
+import { stop, type Proc } from '../server/helpers/processes';
 import { call, port, searchForm, startServer, statuses, unfinishedAfter } from './harness';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drover-reliability-'));

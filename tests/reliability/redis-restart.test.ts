@@ -11,9 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabase, makeFakeDist } from '../integration/server/helpers/app-server';
-import { start, stop, until, type Proc } from '../integration/server/helpers/processes';
-import { postgresUnreachable, TEST_DATABASE_URL } from '../integration/server/helpers/services';
+import { createPostgresDatabase, makeFakeDist } from '../server/helpers/app-server';
+import { start, stop, until, type Proc } from '../server/helpers/processes';
+import { postgresUnreachable, TEST_DATABASE_URL } from '../server/helpers/services';
 import { call, port, searchForm, startServer, statuses, unfinishedAfter } from './harness';
 
 const noRedisServer = spawnSync('redis-server', ['--version']).status === 0 ? false : 'redis-server is not installed';

@@ -3,8 +3,8 @@
  *   [--profile <json>] [--block taxi,own-car] [--manifest <region.json>] [--build] [--json]`
  * Door-to-door journeys over a region (Tayside by default), printed in the SPEC's default order (emissions).
  */
-import { PlanError, type PlanProfile, type PlanRequest } from '../journey/request';
-import { plan } from '../journey/plan';
+import { PlanError, type PlanProfile, type PlanRequest } from '../plan/request';
+import { plan } from '../plan/plan';
 import { sortByEmissions } from '../journey/result-set';
 import { loadRegionFromManifest, TAYSIDE_MANIFEST } from '../region/load-node';
 import type { Journey, TravelType } from '../journey/types';

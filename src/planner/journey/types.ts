@@ -6,7 +6,7 @@
  * owns the API's schema, but the planner imports nothing of ours outside src/planner (lint rule
  * drover/import-boundaries; the planner must run in a browser worker without the contract's zod).
  * So the planner produces objects typed by these mirror interfaces, and a test in
- * tests/unit/planner/journey (tests may import both) validates every planned journey against the
+ * tests/planner/plan (tests may import both) validates every planned journey against the
  * contract schema - if the two drift apart, that test fails.
  *
  * Units: durations and waits in seconds, distances in metres, emissions in kg CO2e, times as local

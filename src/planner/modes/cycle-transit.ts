@@ -26,7 +26,7 @@ import { estimateRoute } from '../street/estimate';
 import { streetPart, streetRoute, type ModeContext } from './context';
 import { draftPath, prunePaths, reachStops, transitPaths, type AccessMode } from './transit';
 
-/** Offered only when at least this much quicker than cycling the whole way (seconds; journey/plan.ts). */
+/** Offered only when at least this much quicker than cycling the whole way (seconds; plan/plan.ts). */
 export const CYCLE_ACCESS_SAVING = 5 * 60;
 /** Cycle to a stop for up to 15 minutes (about 3.7 km at 15 km/h). */
 export const CYCLE_ACCESS_BUDGET = 15 * 60;

@@ -3,7 +3,7 @@
  * (park and ride), be dropped by taxi (kiss and ride), or cycle and leave the bike (bike and
  * ride) at a station, then ride; or the same in reverse at the far end.
  *
- * When it is offered (journey/plan.ts):
+ * When it is offered (plan/plan.ts):
  *  - an end is "far" when no stop lies within a 15-minute walk (straight line), or when walking
  *    to the stops found no public transport journey at all;
  *  - at the traveller's home end (the origin going out, the origin again coming back): own car

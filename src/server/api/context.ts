@@ -10,7 +10,7 @@ import { systemClock, type Clock } from '../auth/secrets';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { MailOutbox } from '../mail/outbox';
 import type { SearchJobQueue } from '../jobs/search-job';
-import { JourneyCache } from './search/journey-cache';
+import { JourneyCache } from '../searches/journey-cache';
 import { createPlaceIndexSource, type PlaceIndexSource } from '../places/index-loader';
 import { TAYSIDE_MANIFEST } from '../../planner/node';
 

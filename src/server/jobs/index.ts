@@ -4,7 +4,7 @@ import type { Database } from '../db/index';
 import { PlannerPool } from './planner-pool';
 import { InProcessSearchJobs } from './search-job';
 
-export { InProcessSearchJobs, runSearchJob, planRequestFor, type SearchJob, type SearchJobQueue } from './search-job';
+export { InProcessSearchJobs, runSearchJob, type SearchJob, type SearchJobQueue } from './search-job';
 
 export interface SearchJobsOptions {
   db: Database;

@@ -6,11 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { planRequestFor as sharedPlanRequestFor } from '../../contract/plan-request';
-import { JOURNEY_PROCESSED, RESULTS_RETRIEVED, searchChannel, type SearchForm } from '../../contract/search';
-import type { TravelType } from '../../contract/brand';
+import { JOURNEY_PROCESSED, RESULTS_RETRIEVED, searchChannel } from '../../contract/search';
 import type { PlanRequest, Journey } from '../../planner/index';
-import { storeJourney } from '../api/journeys/store';
+import { storeJourney } from '../searches/store';
 import type { Database } from '../db/index';
 import { journeys as journeysTable, searchQueries } from '../db/schema';
 import { PlanFailedError, planFailure } from './plan-failure';
@@ -51,15 +49,6 @@ export interface SearchJobQueue {
 
 /** Shown to the traveller when planning broke for a reason that is not theirs. */
 export const PLANNING_FAILED = 'We could not plan this search. Please try again.';
-
-/** The validated form as the planner's request: shared with the on-device planner (src/contract/plan-request.ts). */
-export function planRequestFor(
-  form: SearchForm,
-  blocked: readonly TravelType[],
-  regions?: readonly string[],
-): PlanRequest {
-  return sharedPlanRequestFor(form, blocked, regions);
-}
 
 /**
  * Takes the search for this planner: pending, or running under a lease that has run out (its

@@ -9,11 +9,12 @@
  * keep dying fails after MAX_SEARCH_ATTEMPTS, so the traveller is told either way.
  */
 import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import type { Brand } from '../../contract/brand';
 import type { SearchForm } from '../../contract/search';
-import type { TravelType } from '../../contract/brand';
 import type { Database } from '../db/index';
 import { searchQueries } from '../db/schema';
-import { MAX_SEARCH_ATTEMPTS, PLANNING_FAILED, planRequestFor, type SearchJobQueue } from './search-job';
+import { planRequestForBrand } from '../searches/plan-request';
+import { MAX_SEARCH_ATTEMPTS, PLANNING_FAILED, type SearchJobQueue } from './search-job';
 
 /** SEARCH_SWEEP_SECONDS' default. */
 export const SEARCH_SWEEP_MS = 15_000;
@@ -23,8 +24,8 @@ const BATCH = 200;
 export interface SearchSweeperOptions {
   db: Database;
   queue: SearchJobQueue;
-  /** The blocked travel types of a brand key (the planner request is rebuilt from the stored form). */
-  blockedTravelTypes(brand: string): readonly TravelType[];
+  /** The brand of a stored search's key: its request is rebuilt from the stored form as the route built it. */
+  brandOf(key: string): Pick<Brand, 'blockedTravelTypes' | 'regions'> | undefined;
   log: { info(details: object, message: string): void; error(details: object, message: string): void };
   intervalMs?: number;
   /**
@@ -103,7 +104,9 @@ export class SearchSweeper {
         continue;
       }
       if (await queue.has?.(row.hash)) continue;
-      const request = planRequestFor(row.form as unknown as SearchForm, this.#options.blockedTravelTypes(row.brand));
+      // A brand removed since the search was made: planned as for no brand (nothing blocked, any region).
+      const brand = this.#options.brandOf(row.brand) ?? { blockedTravelTypes: [] };
+      const request = planRequestForBrand(row.form as unknown as SearchForm, brand);
       await queue.enqueue({ hash: row.hash, request, now: row.createdAt.getTime() });
       // Not again for another sweep, unless it is still (or again) unfinished by then.
       await db

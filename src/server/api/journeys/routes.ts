@@ -13,7 +13,7 @@ import type { ApiContext } from '../context';
 import { currentUser, requireUser, uuidParam } from '../guards';
 import { readPage } from '../paging';
 import { savedJourneyItem } from './saved-item';
-import { findJourneyForBrand } from './store';
+import { findJourneyForBrand } from '../../searches/store';
 
 export const JOURNEY_MESSAGES = {
   notFound: 'Journey not found.',

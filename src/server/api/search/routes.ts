@@ -7,14 +7,14 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { parseSearchTime, searchFormSchema, updateReturnTimeSchema, type SearchForm } from '../../../contract/search';
 import { distance, placeRefusal, SAME_PLACE_METRES } from '../../../planner/index';
-import { planRequestFor } from '../../jobs/search-job';
+import { planRequestForBrand } from '../../searches/plan-request';
 import { journeys, searchQueries } from '../../db/schema';
 import { ApiError, parseInput } from '../../http/errors';
 import type { ApiContext } from '../context';
 import { currentUser, limitRate, uuidParam } from '../guards';
 import { savedByCaller, withSavedStatus } from '../journeys/saved-status';
-import { storeQuery } from '../journeys/store';
-import { PASS_FIELDS, presentQuery } from './present';
+import { storeQuery } from '../../searches/store';
+import { PASS_FIELDS, presentQuery } from '../../searches/present';
 import { presentUser } from '../users/present';
 
 export const SEARCH_ROUTE_MESSAGES = {
@@ -104,7 +104,7 @@ export function searchRoutes(context: ApiContext): FastifyPluginAsync {
     try {
       await context.search.enqueue({
         hash,
-        request: planRequestFor(form, request.brand.blockedTravelTypes, request.brand.regions),
+        request: planRequestForBrand(form, request.brand),
         now: context.now().getTime(),
       });
     } catch (error) {

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { formatSearchTime, searchFormSchema, searchQuerySchema } from '../../../../src/contract/search';
 import type { Brand } from '../../../../src/contract/brand';
 import { planRequestFor } from '../../../../src/contract/plan-request';
-import { planAll } from '../../../../src/planner/journey/plan';
+import { planAll } from '../../../../src/planner/plan/plan';
 import type { Region } from '../../../../src/planner/region/region';
 import {
   loadRegionFromManifest,
@@ -20,7 +20,7 @@ import {
   TAYSIDE_MANIFEST,
 } from '../../../../src/planner/region/load-node';
 import { loadBrands } from '../../../../src/server/brands/load';
-import { seeded } from '../../../unit/planner/transit/helpers';
+import { seeded } from '../../../planner/transit/helpers';
 import { DevicePlanner, PackIntegrityError } from '../../../../src/web/lib/device-planner/core';
 import { isDeviceHash } from '../../../../src/web/lib/device-planner/device-searches';
 

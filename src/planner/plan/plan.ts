@@ -1,0 +1,215 @@
+/**
+ * The planner API: plan(request) -> AsyncIterable<Journey>. Validates the request (PlanError on a
+ * bad one, raised by the first next()), then yields each journey as soon as it is ready: the
+ * direct modes first (walk, cycle, own car, taxi, car club, bike hire), then public transport once
+ * its range search is done. Each batch comes in emissions order; planAll() gathers and sorts the
+ * whole set (SPEC default order: emissions). A return time plans the way back from return_time and
+ * attaches it as `return`, pairing each outbound option with a return by the same mode.
+ */
+import type { TravellerProfile } from '../costs/concessions';
+import type { StreetRoute } from '../street/types';
+import { planBikeHire } from '../modes/bike-hire';
+import { pairCarClubHire, planCarClub } from '../modes/car-club';
+import type { ModeContext, ModePlanner } from '../modes/context';
+import { planCycle } from '../modes/cycle';
+import { CYCLE_ACCESS_SAVING, planCycleTransit, selectCycleAccess } from '../modes/cycle-transit';
+import { planDrt } from '../modes/drt';
+import { planOwnCar } from '../modes/own-car';
+import { planTaxi } from '../modes/taxi';
+import { planTransit } from '../modes/transit';
+import { farFromStops, MAX_VEHICLE_OPTIONS, planVehicleTransit, type StationVehicle } from '../modes/vehicle-transit';
+import { planWalk } from '../modes/walk';
+import { assembleJourney, assembleLeg, type JourneyFigures } from '../journey/assemble';
+import type { LegDraft } from '../journey/parts';
+import type { Region } from '../region/region';
+import { LESS_ACCURATE_TAG, validateRequest, type LocalTime, type PlanRequest, type Validated } from './request';
+import { selectAccessOptions, selectTransit, sortByEmissions } from '../journey/result-set';
+import { noteJourneyTimeGaps } from './time-gap';
+import type { Journey, PlaceOut, TransportMode } from '../journey/types';
+
+export interface PlanOptions {
+  regions: readonly Region[];
+  /** The clock for the six-months rule and for booking notice of demand-responsive rides (default: now). */
+  now?: Date;
+}
+
+const DIRECT_MODES: ModePlanner[] = [planWalk, planCycle, planOwnCar, planTaxi, planCarClub, planBikeHire, planDrt];
+
+function traveller(req: PlanRequest): TravellerProfile {
+  const p = req.profile ?? {};
+  return {
+    ...(typeof p.user_age === 'number' ? { age: p.user_age } : {}),
+    hasConcessionaryPass: p.has_concessionary_pass === true,
+    hasYoungScotCard: p.has_young_scot_card === true,
+    hasNewYoungScotCard: p.has_new_young_scot_card === true,
+    railcard: p.railcard_type ?? null,
+  };
+}
+
+function context(
+  v: Validated,
+  req: PlanRequest,
+  when: LocalTime,
+  arriveBy: boolean,
+  reverse: boolean,
+  routes: Map<string, StreetRoute | null>,
+  now: Date,
+): ModeContext {
+  const o = { name: req.origin.label || 'your origin', lat: req.origin.lat, lng: req.origin.lng };
+  const d = { name: req.destination.label || 'your destination', lat: req.destination.lat, lng: req.destination.lng };
+  return {
+    region: v.region,
+    from: reverse ? d : o,
+    to: reverse ? o : d,
+    date: when.date,
+    time: when.time,
+    arriveBy,
+    returning: reverse,
+    traveller: traveller(req),
+    hasCar: req.profile?.has_access_to_car === true,
+    blocked: v.blocked,
+    routes,
+    now,
+  };
+}
+
+/**
+ * Any blocked travel type in a draft rules it out (a brand's blocked types are never planned);
+ * walking to and from stops is part of public transport, so a blocked 'walk' only removes
+ * walking as a journey of its own.
+ */
+function allowed(d: LegDraft, v: Validated): boolean {
+  return !d.parts.some((p) => v.blocked.has(p.type) && (p.type !== 'walk' || d.mode === 'walk'));
+}
+
+/** Tags of vehicle + transit options by the vehicle at the traveller's home end (none: a taxi at the far end only). */
+const VEHICLE_TAGS: [StationVehicle | 'none', string][] = [
+  ['own-car', 'park-and-ride'],
+  ['taxi', 'taxi-and-ride'],
+  ['cycle', 'bike-and-ride'],
+  ['none', 'taxi-and-ride'],
+];
+const vehicleKind = new WeakMap<Journey, StationVehicle | 'none'>();
+const vehicleOf = (f: JourneyFigures) => vehicleKind.get(f.journey);
+
+/** A return collects the car or bike at the station the outbound left it (a taxi can meet any train). */
+function sameVehicleStation(out: LegDraft, back: LegDraft): boolean {
+  if (!out.parkedAt) return !back.parkedAt;
+  if (back.parkedAt?.vehicle !== out.parkedAt.vehicle) return false;
+  return out.parkedAt.vehicle === 'taxi' || back.parkedAt.stop === out.parkedAt.stop;
+}
+
+/** The return option paired with an outbound mode: the one arriving first (fewer changes on a tie). */
+function bestReturn(region: Region, drafts: LegDraft[]): LegDraft | null {
+  let best: { d: LegDraft; arrival: number; changes: number } | null = null;
+  for (const d of drafts) {
+    const a = assembleLeg(region, d);
+    if (!best || a.arrival < best.arrival || (a.arrival === best.arrival && d.changes < best.changes))
+      best = { d, arrival: a.arrival, changes: d.changes };
+  }
+  return best?.d ?? null;
+}
+
+export async function* plan(req: PlanRequest, options: PlanOptions): AsyncGenerator<Journey> {
+  const now = options.now ?? new Date();
+  const v = validateRequest(req, options.regions, now);
+  const routes = new Map<string, StreetRoute | null>();
+  const out = context(v, req, v.outbound, v.arriveBy, false, routes, now);
+  const back = v.returnAt ? context(v, req, v.returnAt, false, true, routes, now) : null;
+  const origin: PlaceOut = { label: req.origin.label, lat: req.origin.lat, lng: req.origin.lng };
+  const destination: PlaceOut = { label: req.destination.label, lat: req.destination.lat, lng: req.destination.lng };
+  const seen = new Set<string>();
+
+  /** Vehicle + transit: each outbound paired with a return that collects the car or bike where it was left. */
+  const buildVehicle = (drafts: LegDraft[], returns: LegDraft[] | null): JourneyFigures[] =>
+    drafts.flatMap((d) =>
+      build([d], returns && returns.filter((r) => sameVehicleStation(d, r))).map((f) => {
+        vehicleKind.set(f.journey, d.parkedAt?.vehicle ?? 'none');
+        return f;
+      }),
+    );
+
+  const build = (drafts: LegDraft[], returns: LegDraft[] | null): JourneyFigures[] => {
+    const ret = returns
+      ? bestReturn(
+          v.region,
+          returns.filter((d) => allowed(d, v)),
+        )
+      : null;
+    if (returns && !ret) return [];
+    return drafts
+      .filter((d) => allowed(d, v))
+      .map((d) => {
+        if (ret && d.mode === 'car-club') pairCarClubHire(v.region, d, ret);
+        const f = assembleJourney(v.region, origin, destination, d, ret);
+        noteJourneyTimeGaps(f.journey, v.outbound, v.arriveBy, v.returnAt);
+        return f;
+      });
+  };
+
+  // Direct modes: cheap, so first.
+  const direct: JourneyFigures[] = [];
+  for (const mode of DIRECT_MODES) {
+    for (const f of build(mode(out), back ? mode(back) : null)) {
+      f.journey.tags.push('direct');
+      direct.push(f);
+    }
+  }
+  for (const j of sortByEmissions(direct.map((f) => f.journey))) {
+    if (seen.has(j.id)) continue;
+    seen.add(j.id);
+    // Planned on the nearest region for a place outside it: said on every option (SPEC section 1).
+    if (v.outside) j.tags.push(LESS_ACCURATE_TAG);
+    yield j;
+  }
+
+  // Public transport across the departure window: never an option that takes as long as walking
+  // the whole way (free, no emissions), nor cycle access that is no quicker than cycling there.
+  const walkAccess = planTransit(out);
+  const quickerThan = (mode: TransportMode, by = 0) => {
+    const d = direct.find((f) => f.journey.transport_mode === mode);
+    return (f: JourneyFigures) => !d || f.arrival - f.departure < d.arrival - d.departure - by;
+  };
+  const transit = selectTransit(build(walkAccess, back ? planTransit(back) : null).filter(quickerThan('walk')));
+  // Cycling to the stop: one-way trips only, chosen apart so they never push out a walking option,
+  // and only when it saves a few minutes over cycling the whole way.
+  // A car, taxi or bike to or from a station for an end far from any stop (or where walking to
+  // the stops found nothing): chosen apart, a few per vehicle, like cycle access below.
+  const far = {
+    originFar: farFromStops(v.region, out.from) || transit.length === 0,
+    destinationFar: farFromStops(v.region, out.to),
+  };
+  if (far.originFar || far.destinationFar) {
+    const vehicle = buildVehicle(planVehicleTransit(out, far), back ? planVehicleTransit(back, far) : null).filter(
+      quickerThan('walk'),
+    );
+    for (const [kind, tag] of VEHICLE_TAGS)
+      transit.push(
+        ...selectAccessOptions(
+          vehicle.filter((f) => vehicleOf(f) === kind),
+          tag,
+          MAX_VEHICLE_OPTIONS,
+        ),
+      );
+  }
+  if (!back && !far.originFar) {
+    const cycleAccess = build(planCycleTransit(out, walkAccess), null)
+      .filter(quickerThan('walk'))
+      .filter(quickerThan('cycle', CYCLE_ACCESS_SAVING));
+    transit.push(...selectCycleAccess(cycleAccess));
+  }
+  for (const j of sortByEmissions(transit.map((f) => f.journey))) {
+    if (seen.has(j.id)) continue;
+    seen.add(j.id);
+    // Planned on the nearest region for a place outside it: said on every option (SPEC section 1).
+    if (v.outside) j.tags.push(LESS_ACCURATE_TAG);
+    yield j;
+  }
+}
+
+/** The whole result set, in the SPEC's default order (emissions). */
+export async function planAll(req: PlanRequest, options: PlanOptions): Promise<Journey[]> {
+  const all: Journey[] = [];
+  for await (const j of plan(req, options)) all.push(j);
+  return sortByEmissions(all);
+}

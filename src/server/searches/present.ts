@@ -1,0 +1,76 @@
+/** Stored searches and journeys in the answer shapes of src/contract/search.ts. */
+import type { Place, SearchPasses, SearchQuery } from '../../contract/search';
+import { formatSearchTime } from '../../contract/search';
+import type { journeys, searchQueries } from '../db/schema';
+
+type QueryRow = typeof searchQueries.$inferSelect;
+type JourneyRow = typeof journeys.$inferSelect;
+export type PresentedJourney = SearchQuery['journeys'][number];
+
+/** The stored Journey with its row id (the id the URLs use), saved when the caller saved it. */
+export function presentJourney(row: JourneyRow, savedByCaller = false): PresentedJourney {
+  const journey = { ...row.data, id: row.id } as unknown as PresentedJourney;
+  if (savedByCaller) journey.user_status = 'saved';
+  else delete journey.user_status;
+  return journey;
+}
+
+const placeOf = (value: unknown, label: string): Place => {
+  const object = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  return { label, lat: Number(object.lat), lng: Number(object.lng) };
+};
+
+/** The stored form's passes (the profile's, for a signed-in traveller, as merged at search time). */
+function passesOf(form: Record<string, unknown>): SearchPasses {
+  const yes = (key: string, fallback = false) => (typeof form[key] === 'boolean' ? (form[key] as boolean) : fallback);
+  return {
+    has_access_to_car: yes('has_access_to_car', true),
+    has_concessionary_pass: yes('has_concessionary_pass'),
+    has_railcard: yes('has_railcard'),
+    railcard_type:
+      typeof form.railcard_type === 'string' ? (form.railcard_type as SearchPasses['railcard_type']) : null,
+    has_young_scot_card: yes('has_young_scot_card'),
+    has_new_young_scot_card: yes('has_new_young_scot_card'),
+  };
+}
+
+/** The pass fields of a stored form (what a re-plan by someone other than its owner leaves out). */
+export const PASS_FIELDS = [
+  'has_access_to_car',
+  'has_concessionary_pass',
+  'has_railcard',
+  'railcard_type',
+  'has_young_scot_card',
+  'has_new_young_scot_card',
+  'user_age',
+] as const;
+
+/**
+ * `saved`: the journeys the signed-in caller has saved (src/server/api/journeys/saved-status.ts).
+ * `withPasses`: the caller is the search's signed-in owner. A hash is a shareable URL, so anyone
+ * else (and everyone, for an anonymous search) sees the journeys but not the passes (issue 22).
+ */
+export function presentQuery(
+  row: QueryRow,
+  rows: JourneyRow[],
+  saved: ReadonlySet<string> = new Set(),
+  withPasses = false,
+): SearchQuery {
+  return {
+    hash: row.hash,
+    origin: placeOf(row.form.origin, row.originAddress),
+    destination: placeOf(row.form.destination, row.destinationAddress),
+    origin_address: row.originAddress,
+    destination_address: row.destinationAddress,
+    out_time: formatSearchTime(row.outDepartureAt),
+    out_departure_at: row.outDepartureAt.toISOString(),
+    return_departure_at: row.returnDepartureAt?.toISOString() ?? null,
+    arrive_at_time: null,
+    return_time: row.returnDepartureAt ? formatSearchTime(row.returnDepartureAt) : null,
+    results_retrieved: row.resultsRetrieved,
+    status: row.status,
+    failure: row.failure,
+    ...(withPasses ? { passes: passesOf(row.form) } : {}),
+    journeys: rows.map((journey) => presentJourney(journey, saved.has(journey.id))),
+  };
+}

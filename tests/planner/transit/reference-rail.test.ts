@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { parseDay } from '../../../src/planner/timetable/gtfs-time';
+import { compareWithReference } from './compare';
+import { FEEDS, loadFeeds } from './helpers';
+
+describe('RAPTOR against the reference connection scan: rail', () => {
+  it('matches on 1,000 random stop pairs and times (2022-11-16)', async () => {
+    const tt = await loadFeeds(FEEDS.rail);
+    const stats = compareWithReference(tt, parseDay('2022-11-16'), 1000, 101);
+    expect(stats.queries).toBe(1000);
+    // The comparison only means something if many queries have a journey.
+    expect(stats.found).toBeGreaterThan(0);
+    console.log('rail', stats);
+  }, 120_000);
+});

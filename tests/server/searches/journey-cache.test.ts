@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { JourneyCache } from '../../../src/server/searches/journey-cache';
+
+const entry = (body: string, hash = 'h', brand = 'regional') => ({ hash, brand, body });
+const get = (cache: JourneyCache, id: string) => cache.get(id, 'h', 'regional');
+
+describe('JourneyCache', () => {
+  it('drops the least recently used entries once over its size', () => {
+    const cache = new JourneyCache(10);
+    cache.set('a', entry('aaaa'));
+    cache.set('b', entry('bbbb'));
+    expect(get(cache, 'a')).toBe('aaaa'); // a is now the most recent
+    cache.set('c', entry('cccc')); // 12 chars: b (least recent) goes
+    expect(get(cache, 'b')).toBeUndefined();
+    expect(get(cache, 'a')).toBe('aaaa');
+    expect(get(cache, 'c')).toBe('cccc');
+    expect(cache.size).toBe(2);
+  });
+
+  it('answers only for the search and brand the journey belongs to', () => {
+    const cache = new JourneyCache();
+    cache.set('a', entry('aaaa', 'h1', 'regional'));
+    expect(cache.get('a', 'h1', 'regional')).toBe('aaaa');
+    expect(cache.get('a', 'h2', 'regional')).toBeUndefined();
+    expect(cache.get('a', 'h1', 'council')).toBeUndefined();
+  });
+
+  it('replaces an entry without counting it twice, and never keeps one larger than the whole cache', () => {
+    const cache = new JourneyCache(10);
+    cache.set('a', entry('aaaaa'));
+    cache.set('a', entry('aaaaaa'));
+    cache.set('b', entry('bbbb'));
+    expect(cache.size).toBe(2);
+    cache.set('huge', entry('x'.repeat(11)));
+    expect(get(cache, 'huge')).toBeUndefined();
+    expect(cache.size).toBe(2);
+  });
+});
