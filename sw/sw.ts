@@ -23,6 +23,7 @@ import {
 } from '../src/web/lib/device-planner/pack-cache';
 import { syncRegionPack } from '../src/web/lib/device-planner/pack-sync';
 import { SKIP_WAITING_MESSAGE } from '../src/web/lib/sw-messages';
+import { REMINDER_SYNC_TAG, showDueReminders } from '../src/web/lib/reminders';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -69,4 +70,27 @@ self.addEventListener('message', (event) => {
     syncing = null;
   });
   event.waitUntil(syncing);
+});
+
+// "Time to leave" reminders (issue 31, lib/reminders): shown here when the browser wakes the worker
+// for a periodic sync (installed apps), and a tap on one opens its journey.
+self.addEventListener('periodicsync', (event) => {
+  const sync = event as ExtendableEvent & { tag?: string };
+  if (sync.tag !== REMINDER_SYNC_TAG) return;
+  sync.waitUntil(
+    showDueReminders((r) =>
+      self.registration.showNotification(r.title, { body: r.body, tag: r.id, data: { url: r.url } }),
+    ),
+  );
+});
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = (event.notification.data as { url?: unknown } | null)?.url;
+  if (typeof url !== 'string' || new URL(url, self.location.origin).origin !== self.location.origin) return;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window' }).then((open) => {
+      const tab = open.find((client) => client.url === url);
+      return tab ? tab.focus() : self.clients.openWindow(url);
+    }),
+  );
 });

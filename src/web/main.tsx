@@ -32,3 +32,8 @@ void router
     });
   });
 registerServiceWorker();
+// 'Time to leave' reminders kept on this device (issue 31): their timers start once the page is up,
+// from a chunk of their own, never part of the first load.
+window.setTimeout(() => {
+  void import('./lib/reminders').then((m) => m.runReminderTimers()).catch(() => undefined);
+}, 3000);
