@@ -3,7 +3,7 @@
  * Plain constants and functions (no zod here) so the browser's first chunk stays small;
  * src/contract/users.ts builds the zod schemas from these.
  */
-import { TIME_ZONE, TITLES } from '../vocabulary/index';
+import { TITLES } from '../vocabulary/index';
 
 /** SPEC section 3, in the SPEC's order. */
 export const TITLE_OPTIONS = TITLES;
@@ -67,17 +67,6 @@ export function parseIsoDate(text: string): { year: number; month: number; day: 
   const check = new Date(Date.UTC(year, month - 1, day));
   if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
   return { year, month, day };
-}
-
-/** Today's date in Europe/London as YYYY-MM-DD (ages change at London midnight). */
-export function londonDate(now: Date = new Date()): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
 }
 
 /** Whole years from `dob` to `today` (both YYYY-MM-DD); null for a malformed date. A 29 February birthday counts from 1 March in other years. */

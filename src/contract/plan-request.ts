@@ -5,7 +5,8 @@
  */
 import type { TravelType } from './brand';
 import type { Railcard } from './railcards';
-import { parseSearchTime, type SearchForm } from './search';
+import type { SearchForm } from './search';
+import { formatIsoLocal, parseSearchTime } from '../vocabulary/time';
 
 export interface PlannerRequest {
   origin: { label: string; lat: number; lng: number };
@@ -28,9 +29,9 @@ export interface PlannerRequest {
 
 /** 'YYYY/MM/DD HH:mm:ss' (London) -> the planner's local 'YYYY-MM-DDTHH:mm:ss'. */
 function plannerTime(text: string): string {
-  const zoned = parseSearchTime(text);
-  if (!zoned) throw new TypeError(`not a search time: ${text}`);
-  return zoned.toPlainDateTime().toString();
+  const wall = parseSearchTime(text);
+  if (!wall) throw new TypeError(`not a search time: ${text}`);
+  return formatIsoLocal(wall);
 }
 
 /** The validated form (passes already merged) as the planner's request. */

@@ -4,54 +4,25 @@
  * without picking a suggestion has no coordinates and is refused with a field error. Times are
  * YYYY/MM/DD HH:mm:ss on the Europe/London wall clock.
  */
-import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
 import { RAILCARD_OPTIONS } from './railcards';
 import { journeySchema } from './journey';
-import { MONTHS_AHEAD, SEARCH_STATUSES, TIME_ZONE } from '../vocabulary/index';
+import { SEARCH_STATUSES } from '../vocabulary/index';
+import { checkPlanningWindow, MONTHS_AHEAD, parseSearchTime } from '../vocabulary/time';
 
-export const SEARCH_TIME_ZONE = TIME_ZONE;
-export const MAX_MONTHS_AHEAD = MONTHS_AHEAD;
 export const DEFAULT_ARRIVE_BY_BUFFER = 30;
-/** A form filled in a few minutes ago (5-minute steps) still counts as "now". */
-export const PAST_GRACE_MINUTES = 5;
 
 export const SEARCH_MESSAGES = {
   choosePlace: (field: string) => `Choose the ${field} from the list of suggestions, so we know where it is.`,
   timeFormat: (label: string) => `The ${label} must be a date and time written YYYY/MM/DD HH:mm:ss.`,
   past: 'The outbound time must not be in the past.',
-  tooFar: (label: string) => `The ${label} must be at most ${MAX_MONTHS_AHEAD} months ahead.`,
+  tooFar: (label: string) => `The ${label} must be at most ${MONTHS_AHEAD} months ahead.`,
   returnBeforeOutbound: 'The return time must be after the outbound time.',
   railcardType: 'Choose which railcard you have.',
 } as const;
 
 export const placeSchema = z.object({ label: z.string(), lat: z.number(), lng: z.number() });
 export type Place = z.infer<typeof placeSchema>;
-
-const TIME = /^(\d{4})\/(\d{2})\/(\d{2}) (\d{2}):(\d{2})(?::(\d{2}))?$/;
-
-/** 'YYYY/MM/DD HH:mm[:ss]' on the London wall clock -> a Temporal.ZonedDateTime, or null. */
-export function parseSearchTime(text: string): Temporal.ZonedDateTime | null {
-  const m = TIME.exec(text.trim());
-  if (!m) return null;
-  try {
-    const local = Temporal.PlainDateTime.from(
-      { year: +m[1]!, month: +m[2]!, day: +m[3]!, hour: +m[4]!, minute: +m[5]!, second: +(m[6] ?? 0) },
-      { overflow: 'reject' },
-    );
-    // A clock-change gap moves forward; the repeated hour takes the earlier instant.
-    return local.toZonedDateTime(SEARCH_TIME_ZONE, { disambiguation: 'compatible' });
-  } catch {
-    return null;
-  }
-}
-
-/** An instant as the form writes it: 'YYYY/MM/DD HH:mm:ss' in Europe/London. */
-export function formatSearchTime(instant: Date): string {
-  const z = Temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(SEARCH_TIME_ZONE);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${z.year}/${two(z.month)}/${two(z.day)} ${two(z.hour)}:${two(z.minute)}:${two(z.second)}`;
-}
 
 /**
  * A place field: { label, lat, lng } (a chosen suggestion), or the label alone with
@@ -136,22 +107,18 @@ const formShape = z.object(
 
 export type SearchForm = z.output<typeof formShape> & { return_time: string | null; user_age?: number | null };
 
-/** SPEC section 5: outbound from now to six months ahead; return after outbound, within six months. */
+/** SPEC section 5: outbound from now to six months ahead; return after outbound, within six months (vocabulary/time). */
 function checkTimes(form: z.output<typeof formShape>, now: Date, context: z.RefinementCtx): void {
-  const limit = Temporal.Instant.fromEpochMilliseconds(now.getTime())
-    .toZonedDateTimeISO(SEARCH_TIME_ZONE)
-    .add({ months: MAX_MONTHS_AHEAD });
   const issue = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
   const out = parseSearchTime(form.out_time);
+  const back = form.return_time ? parseSearchTime(form.return_time) : null;
   if (!out) issue('out_time', SEARCH_MESSAGES.timeFormat('outbound time'));
-  else if (out.epochMilliseconds < now.getTime() - PAST_GRACE_MINUTES * 60_000) issue('out_time', SEARCH_MESSAGES.past);
-  else if (Temporal.ZonedDateTime.compare(out, limit) > 0) issue('out_time', SEARCH_MESSAGES.tooFar('outbound time'));
-  if (!form.return_time) return;
-  const back = parseSearchTime(form.return_time);
-  if (!back) issue('return_time', SEARCH_MESSAGES.timeFormat('return time'));
-  else if (out && Temporal.ZonedDateTime.compare(back, out) <= 0)
-    issue('return_time', SEARCH_MESSAGES.returnBeforeOutbound);
-  else if (Temporal.ZonedDateTime.compare(back, limit) > 0) issue('return_time', SEARCH_MESSAGES.tooFar('return time'));
+  if (form.return_time && !back) issue('return_time', SEARCH_MESSAGES.timeFormat('return time'));
+  const problems = checkPlanningWindow(out, back, now);
+  if (problems.out_time === 'past') issue('out_time', SEARCH_MESSAGES.past);
+  if (problems.out_time === 'too_far') issue('out_time', SEARCH_MESSAGES.tooFar('outbound time'));
+  if (problems.return_time === 'return_before_outbound') issue('return_time', SEARCH_MESSAGES.returnBeforeOutbound);
+  if (problems.return_time === 'too_far') issue('return_time', SEARCH_MESSAGES.tooFar('return time'));
 }
 
 /**

@@ -90,8 +90,6 @@ export const PLACE_TYPES = [
 ] as const;
 export type PlaceType = (typeof PLACE_TYPES)[number];
 
-/** Times travellers give and see are wall-clock times in Scotland. */
-export const TIME_ZONE = 'Europe/London';
-
-/** Journeys can be planned at most this many months ahead (SPEC section 3). */
-export const MONTHS_AHEAD = 6;
+// Time (the London clock, search-time text, the six-month window), passes and units have modules of
+// their own; this index is the one door every layer imports the vocabulary through.
+export * from './time';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { londonToday } from '../../src/vocabulary/time';
 import {
   ageOn,
-  londonDate,
   normalisePasses,
   parseIsoDate,
   passwordProblems,
@@ -68,8 +68,8 @@ describe('age from date of birth', () => {
     }
   });
   it("uses London's calendar date", () => {
-    expect(londonDate(new Date('2026-06-30T23:30:00Z'))).toBe('2026-07-01'); // BST
-    expect(londonDate(new Date('2026-01-31T23:30:00Z'))).toBe('2026-01-31'); // GMT
+    expect(londonToday(new Date('2026-06-30T23:30:00Z'))).toBe('2026-07-01'); // BST
+    expect(londonToday(new Date('2026-01-31T23:30:00Z'))).toBe('2026-01-31'); // GMT
   });
   it('is what the register form enforces: 12 or over, not in the future', () => {
     const schema = registerFormSchema(() => '2026-03-10');

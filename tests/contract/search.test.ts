@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSearchTime, parseSearchTime, searchFormSchema, SEARCH_MESSAGES } from '../../src/contract/search';
+import { searchFormSchema, SEARCH_MESSAGES } from '../../src/contract/search';
 
 const NOW = new Date('2026-03-20T12:00:00Z');
 const parse = (body: unknown) => searchFormSchema(() => NOW).safeParse(body);
@@ -11,30 +11,6 @@ const errorsOf = (body: unknown) => {
     ? {}
     : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
 };
-
-describe('search times (Europe/London)', () => {
-  it('reads the wall clock in GMT and BST, and writes it back the same', () => {
-    expect(parseSearchTime('2026/01/15 08:00:00')?.toInstant().toString()).toBe('2026-01-15T08:00:00Z');
-    expect(parseSearchTime('2026/07/15 08:00:00')?.toInstant().toString()).toBe('2026-07-15T07:00:00Z');
-    expect(formatSearchTime(new Date('2026-07-15T07:00:00Z'))).toBe('2026/07/15 08:00:00');
-    // Seconds may be left off.
-    expect(parseSearchTime('2026/07/15 08:00')?.toInstant().toString()).toBe('2026-07-15T07:00:00Z');
-  });
-
-  it('moves a time in the spring-forward gap on, and refuses dates and clocks that do not exist', () => {
-    expect(formatSearchTime(new Date(parseSearchTime('2026/03/29 01:30:00')!.epochMilliseconds))).toBe(
-      '2026/03/29 02:30:00',
-    );
-    for (const text of [
-      '2026/02/29 08:00:00',
-      '2026/13/01 08:00:00',
-      '2026/01/01 24:00:00',
-      '2026-01-01 08:00:00',
-      '08:00 2026/01/01',
-    ])
-      expect(parseSearchTime(text)).toBeNull();
-  });
-});
 
 describe('searchFormSchema', () => {
   it('fills the defaults and drops the railcard type without a railcard and the new Young Scot card without a card', () => {

@@ -15,7 +15,14 @@
  * With a time zone, the service-time functions follow that rule exactly; without one, seconds on
  * the service day are taken as wall-clock seconds since midnight.
  */
-import { formatDay, formatGtfsTime, parseDay } from '../timetable/gtfs-time';
+import {
+  dayAndSeconds,
+  formatIsoLocal,
+  instantOf,
+  parseIsoLocal,
+  wallClockAt,
+  wallClockOf,
+} from '../../vocabulary/time';
 
 /** A wall-clock date-time: calendar day (days since 1970-01-01) and seconds since its local midnight. */
 export interface WallClockTime {
@@ -38,16 +45,16 @@ export interface LocalDateTime {
 
 /** "YYYY-MM-DDTHH:MM[:SS]" (or a space for the T) -> a wall-clock date-time; throws on anything else. */
 export function parseIsoDateTime(text: string): WallClockTime {
-  const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(text.trim());
-  const date = m ? parseDay(m[1] as string) : Number.NaN;
-  if (!m || Number.isNaN(date)) throw new Error(`'${text}' is not an ISO local date-time like 2026-11-23T08:30`);
-  return { date, time: Number(m[2]) * 3600 + Number(m[3]) * 60 + Number(m[4] ?? 0) };
+  const wall = parseIsoLocal(text);
+  if (!wall) throw new Error(`'${text}' is not an ISO local date-time like 2026-11-23T08:30`);
+  const { day, seconds } = dayAndSeconds(wall);
+  return { date: day, time: seconds };
 }
 
 /** Seconds on service day `date` as an ISO local date-time "YYYY-MM-DDTHH:MM:SS" (wall clock in `timeZone` when given). */
 export function formatIsoDateTime(date: number, seconds: number, timeZone?: string): string {
   const wall = wallClockTime(date, seconds, timeZone);
-  return `${formatDay(wall.date)}T${formatGtfsTime(wall.time)}`;
+  return formatIsoLocal(wallClockOf(wall.date, wall.time));
 }
 
 /** Seconds on service day `date` as a wall-clock date-time (in `timeZone` when given, else seconds past midnight). */
@@ -96,53 +103,15 @@ export function serviceDayStart(date: number, timeZone: string): number {
 }
 
 const dayStarts = new Map<string, number>();
-const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** Local minus UTC, in seconds, at an instant. */
-export function utcOffset(epochSeconds: number, timeZone: string): number {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, f);
-  }
-  const parts: Record<string, number> = {};
-  for (const p of f.formatToParts(new Date(epochSeconds * 1000)))
-    if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  const asUtc =
-    Date.UTC(
-      parts.year as number,
-      (parts.month as number) - 1,
-      parts.day as number,
-      parts.hour as number,
-      parts.minute as number,
-      parts.second as number,
-    ) / 1000;
-  return asUtc - epochSeconds;
-}
-
-/** The instant of a wall-clock time; in a spring gap, as far past the gap as the time is into it; in an autumn repeat, the first. */
+/** The instant of a wall-clock time (epoch seconds): the vocabulary's rule for gaps and repeats. */
 export function localToEpoch(date: number, wallSeconds: number, timeZone: string): number {
-  const wall = date * 86_400 + wallSeconds;
-  const before = utcOffset(wall - 86_400, timeZone);
-  const after = utcOffset(wall + 86_400, timeZone);
-  // Try the offset in force a day before first (the earlier reading of a repeated hour).
-  for (const offset of [before, after]) if (utcOffset(wall - offset, timeZone) === offset) return wall - offset;
-  return wall - before;
+  return instantOf(wallClockOf(date, wallSeconds), timeZone) / 1000;
 }
 
+/** An instant (epoch seconds) as the calendar day and seconds since local midnight in `timeZone`. */
 export function epochToLocal(epochSeconds: number, timeZone: string): { day: number; seconds: number } {
-  const local = epochSeconds + utcOffset(epochSeconds, timeZone);
-  const day = Math.floor(local / 86_400);
-  return { day, seconds: local - day * 86_400 };
+  return dayAndSeconds(wallClockAt(epochSeconds * 1000, timeZone));
 }
 
 /** "HH:MM" -> minutes since midnight. */

@@ -1,8 +1,9 @@
 /**
  * GTFS-Flex booking rules against the clock: can a ride picked up at a given local time still be
  * booked now, and how the rule reads to a traveller. Times are the service's wall clock: days
- * since epoch and seconds since that day's midnight. Browser-safe (Intl for the time zone).
+ * since epoch and seconds since that day's midnight. Browser-safe (the vocabulary's zone clock).
  */
+import { dayAndSeconds, wallClockAt } from '../../vocabulary/time';
 import type { BookingRule } from './model';
 
 export interface LocalClock {
@@ -12,26 +13,12 @@ export interface LocalClock {
 
 /** `now` as the wall clock of `timeZone` (IANA); UTC when the zone is unknown. */
 export function localClock(now: Date, timeZone: string): LocalClock {
-  let parts: Intl.DateTimeFormatPart[];
   try {
-    parts = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    }).formatToParts(now);
+    const { day, seconds } = dayAndSeconds(wallClockAt(now.getTime(), timeZone));
+    return { date: day, time: seconds };
   } catch {
     return { date: Math.floor(now.getTime() / 86_400_000), time: Math.floor((now.getTime() % 86_400_000) / 1000) };
   }
-  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
-  return {
-    date: Math.floor(Date.UTC(get('year'), get('month') - 1, get('day')) / 86_400_000),
-    time: get('hour') * 3600 + get('minute') * 60 + get('second'),
-  };
 }
 
 const abs = (c: LocalClock) => c.date * 86_400 + c.time;

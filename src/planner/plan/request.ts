@@ -10,7 +10,14 @@ import type { PlaceIndex } from '../places/place-index';
 import { reversePlace } from '../places/reverse';
 import type { TravelType } from '../journey/types';
 import type { Region } from '../region/region';
-import { MONTHS_AHEAD } from '../../vocabulary/index';
+import {
+  compareWallClocks,
+  dayAndSeconds,
+  MONTHS_AHEAD,
+  parseIsoLocal,
+  planningWindow,
+  type WallClock,
+} from '../../vocabulary/time';
 
 export interface PlaceIn {
   label: string;
@@ -63,29 +70,26 @@ export class PlanError extends Error {
 
 /** Places closer than this are the same place (metres). */
 export const SAME_PLACE_METRES = 50;
-export const MAX_MONTHS_AHEAD = MONTHS_AHEAD;
 
 export interface LocalTime {
   /** Days since 1970-01-01. */
   date: number;
   /** Seconds since that date's midnight. */
   time: number;
+  wall: WallClock;
   text: string;
 }
 
 export function parseLocal(text: string, field: string): LocalTime {
-  const m = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text.trim());
-  if (!m)
+  const wall = typeof text === 'string' ? parseIsoLocal(text) : null;
+  if (!wall)
     throw new PlanError(
       'invalid_request',
       field,
-      `${field} must be a local date-time like 2026-11-23T08:30 (got '${text}')`,
+      `${field} must be a real local date-time like 2026-11-23T08:30 (got '${text}')`,
     );
-  const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  const d = new Date(ms);
-  if (d.getUTCMonth() !== Number(m[2]) - 1 || Number(m[4]) > 23 || Number(m[5]) > 59)
-    throw new PlanError('invalid_request', field, `${field}: '${text}' is not a real date and time`);
-  return { date: ms / 86_400_000, time: Number(m[4]) * 3600 + Number(m[5]) * 60 + Number(m[6] ?? 0), text };
+  const { day, seconds } = dayAndSeconds(wall);
+  return { date: day, time: seconds, wall, text };
 }
 
 export interface Validated {
@@ -111,12 +115,6 @@ function checkPlace(p: PlaceIn | undefined, field: string): PlaceIn {
     throw new PlanError('invalid_request', field, `${field} needs a latitude and longitude`);
   }
   return p;
-}
-
-/** Six calendar months after `now`'s date (days since epoch). */
-function sixMonthsAfter(now: Date): number {
-  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + MAX_MONTHS_AHEAD, now.getUTCDate()));
-  return d.getTime() / 86_400_000;
 }
 
 /** The traveller's passes and age, checked so a wrong value is an error rather than a silently ignored pass. */
@@ -241,12 +239,13 @@ export function validateRequest(req: PlanRequest, regions: readonly Region[], no
   const parsed = parseLocal(whenText, arriveBy ? 'arrive_time' : 'out_time');
   const buffer = (req.arrive_by_buffer ?? 30) * 60;
   const outbound = arriveBy ? { ...parsed, time: parsed.time - buffer } : parsed;
-  const limit = sixMonthsAfter(now);
-  if (parsed.date > limit) {
+  // The six-month rule on the London clock, the same rule the form and the API apply.
+  const latest = planningWindow(now).latest;
+  if (compareWallClocks(parsed.wall, latest) > 0) {
     throw new PlanError(
       'too_far_ahead',
       arriveBy ? 'arrive_time' : 'out_time',
-      `Journeys can be planned at most ${MAX_MONTHS_AHEAD} months ahead: ${whenText} is later than that.`,
+      `Journeys can be planned at most ${MONTHS_AHEAD} months ahead: ${whenText} is later than that.`,
     );
   }
   let returnAt: LocalTime | null = null;
@@ -259,11 +258,11 @@ export function validateRequest(req: PlanRequest, regions: readonly Region[], no
         `The return time (${req.return_time}) must be after the outbound time (${whenText}).`,
       );
     }
-    if (returnAt.date > limit)
+    if (compareWallClocks(returnAt.wall, latest) > 0)
       throw new PlanError(
         'too_far_ahead',
         'return_time',
-        `Journeys can be planned at most ${MAX_MONTHS_AHEAD} months ahead: the return ${req.return_time} is later than that.`,
+        `Journeys can be planned at most ${MONTHS_AHEAD} months ahead: the return ${req.return_time} is later than that.`,
       );
   }
   return { region, outbound, arriveBy, returnAt, blocked: new Set(req.blocked_travel_types ?? []), outside };

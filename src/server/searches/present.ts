@@ -1,6 +1,6 @@
 /** Stored searches and journeys in the answer shapes of src/contract/search.ts. */
 import type { Place, SearchPasses, SearchQuery } from '../../contract/search';
-import { formatSearchTime } from '../../contract/search';
+import { searchTimeAt } from '../../vocabulary/time';
 import type { journeys, searchQueries } from '../db/schema';
 
 type QueryRow = typeof searchQueries.$inferSelect;
@@ -62,11 +62,11 @@ export function presentQuery(
     destination: placeOf(row.form.destination, row.destinationAddress),
     origin_address: row.originAddress,
     destination_address: row.destinationAddress,
-    out_time: formatSearchTime(row.outDepartureAt),
+    out_time: searchTimeAt(row.outDepartureAt.getTime()),
     out_departure_at: row.outDepartureAt.toISOString(),
     return_departure_at: row.returnDepartureAt?.toISOString() ?? null,
     arrive_at_time: null,
-    return_time: row.returnDepartureAt ? formatSearchTime(row.returnDepartureAt) : null,
+    return_time: row.returnDepartureAt ? searchTimeAt(row.returnDepartureAt.getTime()) : null,
     results_retrieved: row.resultsRetrieved,
     status: row.status,
     failure: row.failure,

@@ -1,4 +1,5 @@
 /** Journey wording shared by the result cards and the saved-journey cards: cost, date, and SPEC section 3's mode names and icons. */
+import { wallClockAt, type WallClock } from '../../vocabulary/time';
 
 /** A cost text as the card shows it: 'Free', 'Unknown' or the amount. */
 export function costLabel(cost: string): string {
@@ -7,6 +8,8 @@ export function costLabel(cost: string): string {
   return cost;
 }
 
+// Calendar dates are formatted as UTC dates: the London day is chosen first (vocabulary/time), so
+// no formatter here needs a time zone.
 const DATE = new Intl.DateTimeFormat('en-GB', {
   weekday: 'short',
   day: 'numeric',
@@ -14,29 +17,35 @@ const DATE = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
   timeZone: 'UTC',
 });
+const LONG_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const two = (n: number) => String(n).padStart(2, '0');
+const utcDate = (w: Pick<WallClock, 'year' | 'month' | 'day'>) => new Date(Date.UTC(w.year, w.month - 1, w.day));
+
 /** A leg's local date (YYYY-MM-DD) as 'Tue 24 Nov 2026'. */
 export function dateLabel(date: string): string {
   const [y, m, d] = date.split('-').map(Number);
   if (!y || !m || !d) return date;
-  return DATE.format(new Date(Date.UTC(y, m - 1, d))).replace(/,/g, '');
+  return DATE.format(utcDate({ year: y, month: m, day: d })).replace(/,/g, '');
 }
 
-const MADE_AT = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
+/** A London wall clock's date as 'Tue 24 Nov 2026', or 'Tue 24 Nov' without the year. */
+export function wallDateLabel(w: WallClock, withYear = true): string {
+  const label = dateLabel(`${w.year}-${two(w.month)}-${two(w.day)}`);
+  return withYear ? label : label.replace(/ \d{4}$/, '');
+}
+
+/** A London wall clock's date as '24 November 2026'. */
+export const longDateLabel = (w: WallClock): string => LONG_DATE.format(utcDate(w));
+
+/** A London wall clock's time as '09:05'. */
+export const clockLabel = (w: WallClock): string => `${two(w.hour)}:${two(w.minute)}`;
+
 /** An instant (ISO text) as London time, 'Mon 23 Nov 2026 at 10:01'; the text itself if it is not a time. */
 export function instantLabel(iso: string): string {
-  const time = new Date(iso);
-  if (Number.isNaN(time.getTime())) return iso;
-  const parts = Object.fromEntries(MADE_AT.formatToParts(time).map((part) => [part.type, part.value]));
-  return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year} at ${parts.hour}:${parts.minute}`;
+  const time = new Date(iso).getTime();
+  if (Number.isNaN(time)) return iso;
+  const wall = wallClockAt(time);
+  return `${wallDateLabel(wall)} at ${clockLabel(wall)}`;
 }
 
 /** Human names of the travel types (the filter's labels and the icons' accessible names). */

@@ -5,9 +5,10 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { parseSearchTime, searchFormSchema, updateReturnTimeSchema, type SearchForm } from '../../../contract/search';
+import { searchFormSchema, updateReturnTimeSchema, type SearchForm } from '../../../contract/search';
 import { distance, placeRefusal, SAME_PLACE_METRES } from '../../../planner/index';
 import { planRequestForBrand } from '../../searches/plan-request';
+import { searchTimeInstant } from '../../../vocabulary/time';
 import { journeys, searchQueries } from '../../db/schema';
 import { ApiError, parseInput } from '../../http/errors';
 import type { ApiContext } from '../context';
@@ -89,7 +90,7 @@ export function searchRoutes(context: ApiContext): FastifyPluginAsync {
       throw new ApiError(429, SEARCH_ROUTE_MESSAGES.busy(seconds));
     }
     const { form, userId } = await withProfile(request, parsed);
-    const instant = (text: string) => new Date(parseSearchTime(text)!.epochMilliseconds);
+    const instant = (text: string) => new Date(searchTimeInstant(text)!);
     const { hash } = await storeQuery(db, {
       brand: request.brand.key,
       userId,

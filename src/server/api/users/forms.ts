@@ -1,5 +1,6 @@
 /** Reading the user forms: the SPEC nests passes under profile; flat pass fields are accepted too. */
-import { londonDate, normalisePasses } from '../../../contract/account-rules';
+import { normalisePasses } from '../../../contract/account-rules';
+import { londonToday } from '../../../vocabulary/time';
 import type { ProfileInput } from '../../../contract/users';
 import type { UserProfile } from '../../db/schema';
 import { DEFAULT_PROFILE } from './present';
@@ -32,4 +33,4 @@ export function mergeProfile(stored: UserProfile | undefined, input: ProfileInpu
 }
 
 /** Ages are counted on London's calendar. */
-export const todayIn = (now: () => Date) => () => londonDate(now());
+export const todayIn = (now: () => Date) => () => londonToday(now());

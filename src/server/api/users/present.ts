@@ -1,13 +1,7 @@
 /** A users row as the SPEC's User (never the password hash). */
-import {
-  ageOn,
-  londonDate,
-  RAILCARD_OPTIONS,
-  TITLE_OPTIONS,
-  type Railcard,
-  type Title,
-} from '../../../contract/account-rules';
+import { ageOn, RAILCARD_OPTIONS, TITLE_OPTIONS, type Railcard, type Title } from '../../../contract/account-rules';
 import { isOneOf } from '../../../contract/results';
+import { londonToday } from '../../../vocabulary/time';
 import type { User } from '../../../contract/users';
 import type { UserProfile, users } from '../../db/schema';
 
@@ -40,7 +34,7 @@ export function presentUser(row: UserRow, now: Date): User {
       has_young_scot_card: profile.has_young_scot_card === true,
       has_new_young_scot_card: profile.has_young_scot_card === true && profile.has_new_young_scot_card === true,
       railcard: isOneOf(RAILCARD_OPTIONS, profile.railcard) ? (profile.railcard as Railcard) : null,
-      user_age: row.dob ? ageOn(row.dob, londonDate(now)) : null,
+      user_age: row.dob ? ageOn(row.dob, londonToday(now)) : null,
     },
   };
 }

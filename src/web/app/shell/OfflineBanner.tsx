@@ -4,22 +4,13 @@
  */
 import { Alert, Container } from '@mantine/core';
 import { useOldestShownData, useOnline } from '../../lib/online-status';
-import { TIME_ZONE } from '../../../vocabulary/index';
-
-const WHEN = new Intl.DateTimeFormat('en-GB', {
-  timeZone: TIME_ZONE,
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
+import { clockLabel, wallDateLabel } from '../../components/journey-labels';
+import { wallClockAt } from '../../../vocabulary/time';
 
 /** '14:05 on Tue 3 Mar' (London time). */
 export function fetchedAtLabel(time: number): string {
-  const parts = Object.fromEntries(WHEN.formatToParts(new Date(time)).map((part) => [part.type, part.value]));
-  return `${parts.hour}:${parts.minute} on ${parts.weekday} ${parts.day} ${parts.month}`;
+  const wall = wallClockAt(time);
+  return `${clockLabel(wall)} on ${wallDateLabel(wall, false)}`;
 }
 
 export function offlineMessage(fetchedAt: number | null): string {

@@ -2,7 +2,8 @@
  * The shared user form's state and rules (SPEC sections 3 and 5): the payload the API takes,
  * and the register form's checks made before sending (the contract's rules, as the server's).
  */
-import { DEFAULT_CREATION_ORIGIN, londonDate, registerFieldErrors } from '../../../contract/account-rules';
+import { DEFAULT_CREATION_ORIGIN, registerFieldErrors } from '../../../contract/account-rules';
+import { londonToday } from '../../../vocabulary/time';
 import type { User } from '../../../contract/users';
 import { defaultPasses, passesFromProfile, type Passes } from '../../components/passes';
 
@@ -85,7 +86,7 @@ export const updatePayload = (form: UserFormState) => userFields(form);
  * (first message per field), so every field's error shows on the first submit. Empty when the
  * server should be asked.
  */
-export function registerErrors(form: UserFormState, today: string = londonDate()): Record<string, string> {
+export function registerErrors(form: UserFormState, today: string = londonToday()): Record<string, string> {
   const body = registerPayload(form);
   return registerFieldErrors(body, today);
 }

@@ -6,6 +6,7 @@
  */
 import type { Leg } from '../../../contract/journey';
 import { DEFAULT_APPOINTMENT_MINUTES } from './details-format';
+import { addMinutes, formatSearchTime, parseIsoLocal, parseSearchTime } from '../../../vocabulary/time';
 
 export const APPOINTMENT_MINUTES = [30, 60, 90, 120, 150, 180] as const;
 /** 'Show me an early / a later return option' moves the return time by this much. */
@@ -20,15 +21,10 @@ export function appointmentLabel(minutes: number): string {
   return [hourText, minuteText].filter(Boolean).join(' ') || '0 mins';
 }
 
-const TIME = /^(\d{4})\/(\d{2})\/(\d{2}) (\d{2}):(\d{2})(?::(\d{2}))?$/;
-const two = (n: number) => String(n).padStart(2, '0');
-
 /** Minutes later (or earlier, when negative) on the wall clock; null for a malformed time. */
 export function shiftSearchTime(text: string, minutes: number): string | null {
-  const m = TIME.exec(text);
-  if (!m) return null;
-  const shifted = new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]! + minutes, +(m[6] ?? 0)));
-  return `${shifted.getUTCFullYear()}/${two(shifted.getUTCMonth() + 1)}/${two(shifted.getUTCDate())} ${two(shifted.getUTCHours())}:${two(shifted.getUTCMinutes())}:${two(shifted.getUTCSeconds())}`;
+  const wall = parseSearchTime(text);
+  return wall ? formatSearchTime(addMinutes(wall, minutes)) : null;
 }
 
 /** The return time that leaves `minutes` for the appointment after the outbound arrival. */
@@ -36,7 +32,8 @@ export function returnAfterAppointment(
   outbound: Pick<Leg, 'arrival_date' | 'arrival_at'>,
   minutes: number,
 ): string | null {
-  return shiftSearchTime(`${outbound.arrival_date.replace(/-/g, '/')} ${outbound.arrival_at}:00`, minutes);
+  const arrival = parseIsoLocal(`${outbound.arrival_date}T${outbound.arrival_at}`);
+  return arrival ? formatSearchTime(addMinutes(arrival, minutes)) : null;
 }
 
 /** SPEC section 4: a change of return time applies only if it differs from the current one. */

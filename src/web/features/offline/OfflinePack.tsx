@@ -9,7 +9,8 @@ import { Alert, Button, Group, Paper, Progress, Stack, Text } from '@mantine/cor
 import { useEffect } from 'react';
 import type { PackProblem } from '../../lib/device-planner/pack-cache';
 import { requestPackSync, usePackState } from '../../lib/device-planner/pack-state';
-import { TIME_ZONE } from '../../../vocabulary/index';
+import { wallClockAt } from '../../../vocabulary/time';
+import { longDateLabel } from '../../components/journey-labels';
 
 export const OFFLINE_PACK_MESSAGES = {
   available: (label: string, date: string) => `${label} is available offline (timetable of ${date}).`,
@@ -26,8 +27,7 @@ export const OFFLINE_PACK_MESSAGES = {
   } satisfies Record<PackProblem, string>,
 } as const;
 
-const dateOf = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: TIME_ZONE });
+const dateOf = (iso: string) => longDateLabel(wallClockAt(new Date(iso).getTime()));
 
 export function OfflinePack() {
   const pack = usePackState();

@@ -23,7 +23,7 @@ import { useBrand } from '../../lib/brand';
 import { useOnline } from '../../lib/online-status';
 import type { ResultsSearch } from '../../lib/search-params';
 import type { StreamState } from './stream-state';
-import { dateLabel, modeName } from '../../components/journey-labels';
+import { clockLabel, modeName, wallDateLabel } from '../../components/journey-labels';
 import { JourneyCard, PlaceholderCard } from './JourneyCard';
 import { OfflineResults } from './OfflineResults';
 import { AdvertBanner } from './AdvertBanner';
@@ -41,6 +41,7 @@ import {
 import { isDone, placeholderCount, resultItems } from './stream-state';
 import { useResultsStream } from './use-results-stream';
 import { isDeviceHash } from '../../lib/device-planner/device-searches';
+import { parseSearchTime } from '../../../vocabulary/time';
 
 /** The multi-select 'Showing' of brands with enableMultipleJourneyTypeFilter, loaded only there. */
 const StageMultiSelect = lazy(() => import('./StageMultiSelect'));
@@ -68,8 +69,8 @@ export const EMPTY_SUGGESTIONS = [
 
 /** 'YYYY/MM/DD HH:mm:ss' (the search form's London time) as 'Tue 24 Nov 2026 08:00'. */
 function formTimeLabel(text: string | null | undefined): string | null {
-  const m = text ? /^(\d{4})\/(\d{2})\/(\d{2}) (\d{2}:\d{2})/.exec(text) : null;
-  return m ? `${dateLabel(`${m[1]}-${m[2]}-${m[3]}`)} ${m[4]}` : null;
+  const wall = text ? parseSearchTime(text) : null;
+  return wall ? `${wallDateLabel(wall)} ${clockLabel(wall)}` : null;
 }
 
 /** The search being shown, once read: what the summary bar and the Edit journey form need. */

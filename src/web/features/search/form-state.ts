@@ -6,6 +6,7 @@ import { defaultPasses, type Passes } from '../../components/passes';
 import { rememberedSearchPasses } from '../../lib/search-passes';
 import { initialJourneyType, outboundBounds, searchTimes, type JourneyTimes } from './form-rules';
 import type { ChosenPlace } from './places/types';
+import { formatIsoLocal, parseSearchTime } from '../../../vocabulary/time';
 
 export interface SearchFormState extends JourneyTimes {
   origin: ChosenPlace | null;
@@ -89,8 +90,8 @@ export interface EditableSearch {
 
 /** 'YYYY/MM/DD HH:mm[:ss]' -> 'YYYY-MM-DDTHH:mm', or '' for anything else. */
 export function fromSearchTime(text: string | null | undefined): string {
-  const m = text ? /^(\d{4})\/(\d{2})\/(\d{2}) (\d{2}):(\d{2})/.exec(text) : null;
-  return m ? `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}` : '';
+  const wall = text ? parseSearchTime(text) : null;
+  return wall ? formatIsoLocal(wall, false) : '';
 }
 
 /**

@@ -6,13 +6,8 @@
 import type { Journey } from '../../../contract/journey';
 import type { PlaceSuggestion, ReversePlace } from '../../../contract/places';
 import { planRequestFor } from '../../../contract/plan-request';
-import {
-  formatSearchTime,
-  parseSearchTime,
-  searchFormSchema,
-  type SearchForm,
-  type SearchQuery,
-} from '../../../contract/search';
+import { searchTimeAt, searchTimeInstant } from '../../../vocabulary/time';
+import { searchFormSchema, type SearchForm, type SearchQuery } from '../../../contract/search';
 import type { TravelType } from '../../../contract/brand';
 import { DEVICE_HASH_PREFIX } from './device-searches';
 import { sha256Hex } from './sha256';
@@ -125,7 +120,7 @@ export class DevicePlanner {
 
 /** The search as the API's GET /search/{hash} presents it (src/server/api/search/present.ts). */
 function deviceQuery(form: SearchForm, journeys: Journey[], failure: string | null): SearchQuery {
-  const instant = (text: string) => new Date(parseSearchTime(text)!.epochMilliseconds);
+  const instant = (text: string) => new Date(searchTimeInstant(text)!);
   const out = instant(form.out_time);
   const back = form.return_time ? instant(form.return_time) : null;
   return {
@@ -134,11 +129,11 @@ function deviceQuery(form: SearchForm, journeys: Journey[], failure: string | nu
     destination: form.destination,
     origin_address: form.origin.label,
     destination_address: form.destination.label,
-    out_time: formatSearchTime(out),
+    out_time: searchTimeAt(out.getTime()),
     out_departure_at: out.toISOString(),
     return_departure_at: back?.toISOString() ?? null,
     arrive_at_time: null,
-    return_time: back ? formatSearchTime(back) : null,
+    return_time: back ? searchTimeAt(back.getTime()) : null,
     results_retrieved: journeys.length,
     status: failure ? 'failed' : 'done',
     failure,

@@ -8,7 +8,8 @@
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatSearchTime, searchFormSchema, searchQuerySchema } from '../../../../src/contract/search';
+import { searchFormSchema, searchQuerySchema } from '../../../../src/contract/search';
+import { searchTimeAt } from '../../../../src/vocabulary/time';
 import type { Brand } from '../../../../src/contract/brand';
 import { planRequestFor } from '../../../../src/contract/plan-request';
 import { planAll } from '../../../../src/planner/plan/plan';
@@ -77,7 +78,7 @@ function randomForms(): Record<string, unknown>[] {
     const out = new Date(now.getTime() + (1 + Math.floor(next() * 13)) * 86_400_000);
     const hour = 6 + Math.floor(next() * 14);
     const at = (date: Date, h: number) =>
-      `${formatSearchTime(date).slice(0, 10)} ${String(h).padStart(2, '0')}:${next() < 0.5 ? '00' : '30'}:00`;
+      `${searchTimeAt(date.getTime()).slice(0, 10)} ${String(h).padStart(2, '0')}:${next() < 0.5 ? '00' : '30'}:00`;
     const withReturn = next() < 0.25 && hour < 17;
     forms.push({
       origin: { label: origin.label, lat: origin.lat, lng: origin.lng },
