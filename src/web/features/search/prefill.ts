@@ -8,15 +8,15 @@
 import type { PlannerLinkParams } from '../../lib/planner-link';
 import { MAX_LINK_VALUE } from '../../lib/planner-link';
 import {
+  addMinutes,
   checkPlanningWindow,
   formatIsoLocal,
   parseIsoLocal,
   parseSearchTime,
-  wallClockAt,
+  STEP_MINUTES,
   type WallClock,
 } from '../../../vocabulary/time';
 import { emptySearchForm, type SearchFormState } from './form-state';
-import { STEP_MINUTES } from './form-rules';
 import { choosePlace, type ChosenPlace, type PlaceProvider } from './places/types';
 
 export interface PrefillResult {
@@ -108,10 +108,8 @@ function linkTime(text: string | undefined): WallClock | null | 'bad' {
 
 /** Up to the form's next five-minute step (the time field moves in steps). */
 function onStep(w: WallClock): WallClock {
-  const over = (w.minute % STEP_MINUTES) * 60 + w.second;
-  if (over === 0) return w;
-  const key = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) + (STEP_MINUTES * 60 - over) * 1000;
-  return wallClockAt(key, 'UTC');
+  const over = w.minute % STEP_MINUTES;
+  return over === 0 && w.second === 0 ? w : addMinutes({ ...w, second: 0 }, STEP_MINUTES - over);
 }
 
 /** The form's state from a planner link, and what could not be used from it. */
