@@ -46,7 +46,14 @@ export function AddToCalendar({ journey, url, appointmentMinutes, calendarName }
       <Button variant="outline" loading={state === 'working'} onClick={() => void add()}>
         Add to calendar
       </Button>
-      <Text size="sm" role="status" aria-live="polite" w="100%">
+      {/* Always in the page (so it is announced); after the buttons, a full row only when it says something. */}
+      <Text
+        style={{ order: 1 }}
+        size="sm"
+        role="status"
+        aria-live="polite"
+        w={state === 'done' || state === 'failed' ? '100%' : undefined}
+      >
         {state === 'done'
           ? 'Calendar file downloaded: open it to add the journey, with an alarm when it is time to leave.'
           : state === 'failed'

@@ -47,7 +47,7 @@ export function ShareJourney({ journey, hash, journeyId, onDevice, journeyType }
       <Button variant="outline" onClick={() => void share()}>
         Share
       </Button>
-      <Stack gap={4} w="100%">
+      <Stack style={{ order: 1 }} gap={4} w={outcome === 'idle' ? undefined : '100%'}>
         <Text size="sm" role="status" aria-live="polite">
           {outcome === 'copied'
             ? 'Link copied. Anyone with it sees this journey, without your passes or account.'
