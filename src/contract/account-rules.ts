@@ -3,13 +3,6 @@
  * Plain constants and functions (no zod here) so the browser's first chunk stays small;
  * src/contract/users.ts builds the zod schemas from these.
  */
-import { TITLES } from '../vocabulary/index';
-
-/** SPEC section 3, in the SPEC's order. */
-export const TITLE_OPTIONS = TITLES;
-export type Title = (typeof TITLE_OPTIONS)[number];
-
-export { RAILCARD_OPTIONS, type Railcard } from './railcards';
 
 /** SPEC: creation_origin is HOME_PAGE on register. */
 export const DEFAULT_CREATION_ORIGIN = 'HOME_PAGE';

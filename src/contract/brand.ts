@@ -6,15 +6,13 @@
  * part of the calling brand inside index.html).
  */
 import { z } from 'zod';
-import { TRAVEL_TYPES } from './results';
-import { TIME_ZONE } from '../vocabulary/index';
+import { TRAVEL_TYPES, TIME_ZONE } from '../vocabulary/index';
 
 export const BRAND_KEYS = ['park', 'citybus', 'citytravel', 'health', 'regional', 'council'] as const;
 export const brandKeySchema = z.enum(BRAND_KEYS);
 export type BrandKey = z.infer<typeof brandKeySchema>;
 
 // Travel types a brand can block: the zod-free list in results.ts (the browser needs it too).
-export { TRAVEL_TYPES };
 export const travelTypeSchema = z.enum(TRAVEL_TYPES);
 export type TravelType = z.infer<typeof travelTypeSchema>;
 

@@ -3,7 +3,7 @@
  * impression. The vocabulary lives zod-free in campaign-options.ts.
  */
 import { z } from 'zod';
-import { CAMPAIGN_PAGE_SIZE, CAMPAIGN_PLACES, IMPRESSION_ACTIONS } from './campaign-options';
+import { CAMPAIGN_PAGE_SIZE, CAMPAIGN_PLACES, IMPRESSION_ACTIONS } from '../vocabulary/index';
 import { pageMetaSchema, pageQuerySchema } from './saved-journeys';
 
 export const campaignSchema = z.object({

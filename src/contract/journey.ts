@@ -13,7 +13,6 @@ import { TRANSPORT_MODES, TRAVEL_TYPES } from '../vocabulary/index';
 /** A journey's stages are the travel types of the vocabulary. */
 export const JOURNEY_TRAVEL_TYPES = TRAVEL_TYPES;
 const travelType = z.enum(JOURNEY_TRAVEL_TYPES);
-export { TRANSPORT_MODES };
 
 /** 'free', 'unknown' or an amount such as '£4.20' (other currencies by symbol or ISO code). */
 export const costTextSchema = z
@@ -168,6 +167,8 @@ const place = z.object({ label: z.string(), lat: z.number(), lng: z.number() });
 export const journeySchema = z.object({
   id: z.string().min(1),
   cost: costTextSchema,
+  /** The cost for ordering: minor units, 0 free, null unknown. Absent on journeys saved before it existed. */
+  cost_value: z.number().int().nullable().optional(),
   carbon_emission: z.number().nonnegative(),
   transport_mode: z.enum(TRANSPORT_MODES),
   duration: textValue,

@@ -4,9 +4,8 @@
  * on-device planner (issue 20), so both plan exactly the same request for the same form.
  */
 import type { TravelType } from './brand';
-import type { Railcard } from './railcards';
 import type { SearchForm } from './search';
-import { formatIsoLocal, parseSearchTime } from '../vocabulary/time';
+import { formatIsoLocal, parseSearchTime, plannerProfile, type PlannerProfile } from '../vocabulary/index';
 
 export interface PlannerRequest {
   origin: { label: string; lat: number; lng: number };
@@ -15,14 +14,7 @@ export interface PlannerRequest {
   out_time: string;
   arrive_by_buffer: number;
   return_time: string | null;
-  profile: {
-    has_access_to_car: boolean;
-    has_concessionary_pass: boolean;
-    railcard_type: Railcard | null;
-    has_young_scot_card: boolean;
-    has_new_young_scot_card: boolean;
-    user_age?: number;
-  };
+  profile: PlannerProfile;
   blocked_travel_types: readonly TravelType[];
   regions?: readonly string[];
 }
@@ -46,14 +38,7 @@ export function planRequestFor(
     out_time: plannerTime(form.out_time),
     arrive_by_buffer: form.arrive_by_buffer,
     return_time: form.return_time ? plannerTime(form.return_time) : null,
-    profile: {
-      has_access_to_car: form.has_access_to_car,
-      has_concessionary_pass: form.has_concessionary_pass,
-      railcard_type: form.has_railcard ? form.railcard_type : null,
-      has_young_scot_card: form.has_young_scot_card,
-      has_new_young_scot_card: form.has_new_young_scot_card,
-      ...(typeof form.user_age === 'number' ? { user_age: form.user_age } : {}),
-    },
+    profile: plannerProfile(form),
     blocked_travel_types: blocked,
     ...(regions?.length ? { regions } : {}),
   };

@@ -5,9 +5,8 @@
  * YYYY/MM/DD HH:mm:ss on the Europe/London wall clock.
  */
 import { z } from 'zod';
-import { RAILCARD_OPTIONS } from './railcards';
+import { RAILCARDS, SEARCH_STATUSES } from '../vocabulary/index';
 import { journeySchema } from './journey';
-import { SEARCH_STATUSES } from '../vocabulary/index';
 import { checkPlanningWindow, MONTHS_AHEAD, parseSearchTime } from '../vocabulary/time';
 
 export const DEFAULT_ARRIVE_BY_BUFFER = 30;
@@ -95,9 +94,7 @@ const formShape = z.object(
     has_railcard: flag('Railcard', false),
     railcard_type: z.preprocess(
       (value) => (value === '' || value === undefined ? null : value),
-      z
-        .enum(RAILCARD_OPTIONS, { error: `Choose a railcard from the list: ${RAILCARD_OPTIONS.join(', ')}.` })
-        .nullable(),
+      z.enum(RAILCARDS, { error: `Choose a railcard from the list: ${RAILCARDS.join(', ')}.` }).nullable(),
     ),
     has_young_scot_card: flag('Young Scot card', false),
     has_new_young_scot_card: flag('New Young Scot card', false),
@@ -156,13 +153,11 @@ export const searchPassesSchema = z.object({
   has_access_to_car: z.boolean(),
   has_concessionary_pass: z.boolean(),
   has_railcard: z.boolean(),
-  railcard_type: z.enum(RAILCARD_OPTIONS).nullable(),
+  railcard_type: z.enum(RAILCARDS).nullable(),
   has_young_scot_card: z.boolean(),
   has_new_young_scot_card: z.boolean(),
 });
 export type SearchPasses = z.infer<typeof searchPassesSchema>;
-
-export { SEARCH_STATUSES };
 
 /** SPEC section 3 "Search query" (plus its places, the form's passes and the job's state). */
 export const searchQuerySchema = z.object({
@@ -194,12 +189,3 @@ export const searchStartedSchema = z.object({
 });
 export const searchQueryAnswerSchema = z.object({ data: searchQuerySchema });
 export const journeyAnswerSchema = z.object({ data: journeySchema.extend({ id: z.string().uuid() }) });
-
-// The realtime channel and events live in the zod-free results module (the browser needs them).
-export {
-  JOURNEY_PROCESSED,
-  RESULTS_RETRIEVED,
-  searchChannel,
-  type JourneyProcessedEvent,
-  type ResultsRetrievedEvent,
-} from './results';

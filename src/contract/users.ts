@@ -14,10 +14,9 @@ import {
   PASSWORD_MESSAGES,
   passwordProblems,
   PHONE_SHAPE,
-  RAILCARD_OPTIONS,
-  TITLE_OPTIONS,
   USER_FORM_MESSAGES,
 } from './account-rules';
+import { RAILCARDS, TITLES } from '../vocabulary/index';
 
 /** A required string field with messages that name the field; trimmed. */
 const text = (label: string, max: number) =>
@@ -56,14 +55,12 @@ export const emailSchema = z
 
 export const titleSchema = z.preprocess(
   (value) => (value === '' || value === undefined ? null : value),
-  z.enum(TITLE_OPTIONS, { error: `Choose a title from the list: ${TITLE_OPTIONS.join(', ')}.` }).nullable(),
+  z.enum(TITLES, { error: `Choose a title from the list: ${TITLES.join(', ')}.` }).nullable(),
 );
 
 export const railcardSchema = z.preprocess(
   (value) => (value === '' || value === undefined ? null : value),
-  z
-    .enum(RAILCARD_OPTIONS, { error: `Choose a railcard from the list: ${RAILCARD_OPTIONS.join(', ')}, or none.` })
-    .nullable(),
+  z.enum(RAILCARDS, { error: `Choose a railcard from the list: ${RAILCARDS.join(', ')}, or none.` }).nullable(),
 );
 
 /** The passes a user can set; every field optional so an update can send only what changed. */
@@ -85,7 +82,7 @@ export const profileSchema = z.object({
   has_concessionary_pass: z.boolean(),
   has_young_scot_card: z.boolean(),
   has_new_young_scot_card: z.boolean(),
-  railcard: z.enum(RAILCARD_OPTIONS).nullable(),
+  railcard: z.enum(RAILCARDS).nullable(),
   user_age: z.number().int().nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
@@ -217,7 +214,7 @@ export const passwordResetSchema = z
 /** SPEC section 3 User, as GET /v1/users/show and PUT /v1/users/update answer it (inside data). */
 export const userSchema = z.object({
   id: z.string(),
-  title: z.enum(TITLE_OPTIONS).nullable(),
+  title: z.enum(TITLES).nullable(),
   first_name: z.string(),
   last_name: z.string(),
   email: z.string(),

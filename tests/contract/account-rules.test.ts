@@ -1,20 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { londonToday } from '../../src/vocabulary/time';
-import {
-  ageOn,
-  normalisePasses,
-  parseIsoDate,
-  passwordProblems,
-  RAILCARD_OPTIONS,
-  TITLE_OPTIONS,
-} from '../../src/contract/account-rules';
+import { ageOn, normalisePasses, parseIsoDate, passwordProblems } from '../../src/contract/account-rules';
+import { RAILCARDS, TITLES, impressionIsStale } from '../../src/vocabulary/index';
 import { pageMeta, pageOffset } from '../../src/contract/paging';
-import { impressionIsStale } from '../../src/contract/campaign-options';
 import { registerFormSchema } from '../../src/contract/users';
 
 describe('option lists', () => {
   it("are the SPEC's, in its order and spelling", () => {
-    expect(TITLE_OPTIONS).toEqual([
+    expect(TITLES).toEqual([
       'Mr',
       'Mrs',
       'Ms',
@@ -28,7 +21,7 @@ describe('option lists', () => {
       'Duchess',
       'Other',
     ]);
-    expect(RAILCARD_OPTIONS).toEqual([
+    expect(RAILCARDS).toEqual([
       '16-17 Saver',
       '16-25 Railcard',
       '26-30 Railcard',

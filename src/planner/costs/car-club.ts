@@ -7,7 +7,8 @@
  * VAT: consumer car-club tariffs are published VAT-inclusive; a tariff row with
  * `vat_included: false` (the source quotes it ex-VAT) gets UK VAT added to the total.
  */
-import { metresToMiles, UK_VAT_RATE, withVat, type Cost, type PriceLine } from './money';
+import { metresToMiles } from '../../vocabulary/units';
+import { UK_VAT_RATE, withVat, type Cost, type PriceLine } from './money';
 
 export interface CarClubTariff {
   per_hour_pence: number;

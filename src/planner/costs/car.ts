@@ -4,7 +4,8 @@
  * configurable per region. The rate is a cost per mile (fuel, wear, insurance),
  * not a supply, so no VAT is added. Miles from metres by the SPEC factor 0.00062137.
  */
-import { metresToMiles, type PriceLine } from './money';
+import { metresToMiles } from '../../vocabulary/units';
+import type { PriceLine } from './money';
 
 export const HMRC_CAR_PENCE_PER_MILE = 45;
 export const HMRC_MILEAGE_SOURCE = {

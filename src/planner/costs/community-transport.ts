@@ -4,7 +4,8 @@
  * where the source states it plainly; otherwise unknown with the published wording.
  * Community schemes charge no VAT on these fares (published amounts are the price).
  */
-import { metresToMiles, type Cost, type PriceLine } from './money';
+import { metresToMiles } from '../../vocabulary/units';
+import type { Cost, PriceLine } from './money';
 
 export interface CommunityFareService {
   name: string;

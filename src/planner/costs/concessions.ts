@@ -24,7 +24,6 @@ import { inClockWindow, type LocalDateTime } from '../common/local-time';
 
 /** SPEC railcard options: src/vocabulary. */
 import { RAILCARDS, type Railcard } from '../../vocabulary/index';
-export { RAILCARDS, type Railcard };
 
 export interface TravellerProfile {
   /** Age in whole years on the travel date, when known. */

@@ -2,7 +2,7 @@
 export { bikeHireCharge, priceBikeHire, type BikeHireTariff } from './bike-hire';
 export { HMRC_CAR_PENCE_PER_MILE, priceOwnCar } from './car';
 export { carClubTimeCharge, priceCarClub, type CarClubTariff } from './car-club';
-export { applyRailcard, localBusConcession, RAILCARDS, type Railcard, type TravellerProfile } from './concessions';
+export { applyRailcard, localBusConcession, type TravellerProfile } from './concessions';
 export { councilAreasFromGeoJson, councilAt, type CouncilArea } from '../geo/council-areas';
 export { fareTablesFromRawFeed, readFareTables } from './gtfs-fare-source';
 export {
@@ -17,7 +17,6 @@ export { serviceClassOf, type ServiceClass } from './modes';
 export {
   addVat,
   formatCost,
-  metresToMiles,
   penceFromPounds,
   sumCosts,
   toBreakdown,

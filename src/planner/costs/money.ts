@@ -20,15 +20,8 @@ export type Cost = number | 'free' | 'unknown';
 /** UK standard rate of VAT (20% since 4 January 2011). Configurable per call. */
 export const UK_VAT_RATE = 0.2;
 
-/** SPEC section 9: metres to miles factor 0.00062137. */
-export const MILES_PER_METRE = 0.00062137;
-/** 1 yard = 0.9144 m exactly; 1760 yards to the mile. */
+/** 1 yard = 0.9144 m exactly (taxi tariffs count yards). Miles are the vocabulary's (units.ts). */
 export const METRES_PER_YARD = 0.9144;
-export const METRES_PER_MILE = 1609.344;
-
-export function metresToMiles(metres: number): number {
-  return metres * MILES_PER_METRE;
-}
 
 /** Whole pence from a pounds figure as published ("2.40", 2.4, "£2.40"); NaN when it is not a plain amount. */
 export function penceFromPounds(value: string | number): number {

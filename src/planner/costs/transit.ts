@@ -14,7 +14,8 @@
  * Railcards take their discount off a known rail fare (2 or 3).
  * Bus, coach and rail fares are VAT zero-rated: the published fare is the whole price.
  */
-import { applyRailcard, localBusConcession, type Railcard, type TravellerProfile } from './concessions';
+import { applyRailcard, localBusConcession, type TravellerProfile } from './concessions';
+import { type Railcard } from '../../vocabulary/index';
 import { distance, type LatLng } from '../geo/geo';
 import type { FareIndex } from './gtfs-fares';
 import { feedLocalId } from './gtfs-fares';

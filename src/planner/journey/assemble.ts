@@ -201,6 +201,7 @@ export function assembleJourney(
   const journey: Journey = {
     id: stableId(`${region.name}|${legs.map((l) => l.key).join('||')}`),
     cost: formatCost(price.cost, region.currency),
+    cost_value: price.cost === 'free' ? 0 : price.cost === 'unknown' ? null : price.cost,
     carbon_emission: kg,
     transport_mode: out.mode,
     duration: dur(legs.reduce((s, l) => s + (l.arrival - l.departure), 0)),

@@ -17,7 +17,7 @@ import type { PricingBreakdownItem } from '../costs/money';
 
 /** SPEC travel types and transport modes: src/vocabulary, shared with the contract and the web. */
 export { TRAVEL_TYPES, type TransportMode, type TravelType } from '../../vocabulary/index';
-import type { TransportMode, TravelType } from '../../vocabulary/index';
+import type { CostValue, TransportMode, TravelType } from '../../vocabulary/index';
 
 export interface TextValue {
   text: string;
@@ -154,6 +154,8 @@ export interface Booking {
 export interface Journey {
   id: string;
   cost: string;
+  /** The cost as a number for ordering: minor units (pence), 0 when free, null when unknown (vocabulary/units). */
+  cost_value: CostValue;
   carbon_emission: number;
   transport_mode: TransportMode;
   duration: TextValue;

@@ -3,7 +3,7 @@
  * message (a place outside Great Britain, same origin and destination, return before outbound,
  * a date beyond six months). A place outside the region's area is planned, flagged less accurate.
  */
-import { RAILCARDS, type Railcard } from '../costs/concessions';
+import { RAILCARDS, type Railcard } from '../../vocabulary/index';
 import { distance, bboxContains, type BBox } from '../geo/geo';
 import { inGreatBritain } from '../places/geo';
 import type { PlaceIndex } from '../places/place-index';

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { BRAND_KEYS } from '../../contract/brand';
-import { CAMPAIGN_PLACES } from '../../contract/campaign-options';
+import { CAMPAIGN_PLACES } from '../../vocabulary/index';
 import { isUuid } from '../../contract/campaigns';
 import {
   campaignExists,

@@ -30,8 +30,8 @@ import {
   IMPRESSION_ACTIONS,
   type CampaignPlace,
   type ImpressionAction,
-} from '../../contract/campaign-options';
-import { SEARCH_STATUSES } from '../../vocabulary/index';
+  SEARCH_STATUSES,
+} from '../../vocabulary/index';
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => instant('created_at').notNull().defaultNow();

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { JOURNEY_PROCESSED, RESULTS_RETRIEVED, searchChannel } from '../../contract/search';
+import { JOURNEY_PROCESSED, RESULTS_RETRIEVED, searchChannel } from '../../vocabulary/index';
 import type { PlanRequest, Journey } from '../../planner/index';
 import { storeJourney } from '../searches/store';
 import type { Database } from '../db/index';

@@ -1,6 +1,6 @@
 /** Stored searches and journeys in the answer shapes of src/contract/search.ts. */
-import type { Place, SearchPasses, SearchQuery } from '../../contract/search';
-import { searchTimeAt } from '../../vocabulary/time';
+import type { Place, SearchQuery } from '../../contract/search';
+import { readPasses, searchTimeAt } from '../../vocabulary/index';
 import type { journeys, searchQueries } from '../db/schema';
 
 type QueryRow = typeof searchQueries.$inferSelect;
@@ -19,31 +19,6 @@ const placeOf = (value: unknown, label: string): Place => {
   const object = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
   return { label, lat: Number(object.lat), lng: Number(object.lng) };
 };
-
-/** The stored form's passes (the profile's, for a signed-in traveller, as merged at search time). */
-function passesOf(form: Record<string, unknown>): SearchPasses {
-  const yes = (key: string, fallback = false) => (typeof form[key] === 'boolean' ? (form[key] as boolean) : fallback);
-  return {
-    has_access_to_car: yes('has_access_to_car', true),
-    has_concessionary_pass: yes('has_concessionary_pass'),
-    has_railcard: yes('has_railcard'),
-    railcard_type:
-      typeof form.railcard_type === 'string' ? (form.railcard_type as SearchPasses['railcard_type']) : null,
-    has_young_scot_card: yes('has_young_scot_card'),
-    has_new_young_scot_card: yes('has_new_young_scot_card'),
-  };
-}
-
-/** The pass fields of a stored form (what a re-plan by someone other than its owner leaves out). */
-export const PASS_FIELDS = [
-  'has_access_to_car',
-  'has_concessionary_pass',
-  'has_railcard',
-  'railcard_type',
-  'has_young_scot_card',
-  'has_new_young_scot_card',
-  'user_age',
-] as const;
 
 /**
  * `saved`: the journeys the signed-in caller has saved (src/server/api/journeys/saved-status.ts).
@@ -70,7 +45,7 @@ export function presentQuery(
     results_retrieved: row.resultsRetrieved,
     status: row.status,
     failure: row.failure,
-    ...(withPasses ? { passes: passesOf(row.form) } : {}),
+    ...(withPasses ? { passes: readPasses(row.form) } : {}),
     journeys: rows.map((journey) => presentJourney(journey, saved.has(journey.id))),
   };
 }

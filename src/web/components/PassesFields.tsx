@@ -4,14 +4,8 @@
  * Shared by the search form and the account screens; the rules live in ./passes.
  */
 import { Fieldset, Group, NativeSelect, Radio, Stack } from '@mantine/core';
-import {
-  answerRailcard,
-  answerYoungScot,
-  asksNewYoungScotCard,
-  chooseRailcard,
-  RAILCARD_OPTIONS,
-  type Passes,
-} from './passes';
+import { answerRailcard, answerYoungScot, asksNewYoungScotCard, chooseRailcard } from './passes';
+import { type Passes, RAILCARDS } from '../../vocabulary/index';
 
 export interface PassesFieldsProps {
   value: Passes;
@@ -87,7 +81,7 @@ export function PassesFields({ value, onChange, disabled, errors, onFocusField }
             label="Which railcard?"
             name="railcard_type"
             value={value.railcard_type ?? ''}
-            data={[{ value: '', label: 'Choose a railcard' }, ...RAILCARD_OPTIONS.map((r) => ({ value: r, label: r }))]}
+            data={[{ value: '', label: 'Choose a railcard' }, ...RAILCARDS.map((r) => ({ value: r, label: r }))]}
             onChange={(event) => onChange(chooseRailcard(value, event.currentTarget.value))}
             onFocus={() => onFocusField?.('railcard_type')}
             error={errors?.railcard_type}

@@ -2,7 +2,7 @@
  * Typed URL search params of the routes (SPEC section 2). Bad or unknown values are
  * dropped rather than failing the page: a hand-edited URL still opens the screen.
  */
-import { isOneOf, JOURNEY_TYPES, SORT_OPTIONS, type JourneyType, type SortOption } from '../../contract/results';
+import { isOneOf, JOURNEY_TYPES, SORT_OPTIONS, type JourneyType, type SortOption } from '../../vocabulary/index';
 
 const MAX_PARAM_LENGTH = 300;
 /** No journey has more steps than this; a larger number is a hand-edited URL. */

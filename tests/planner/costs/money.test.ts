@@ -1,14 +1,7 @@
+import { metresToMiles } from '../../../src/vocabulary/units';
 import { describe, expect, it } from 'vitest';
 import { priceOwnCar } from '../../../src/planner/costs/car';
-import {
-  addVat,
-  formatCost,
-  metresToMiles,
-  penceFromPounds,
-  sumCosts,
-  toBreakdown,
-  withVat,
-} from '../../../src/planner/costs/money';
+import { addVat, formatCost, penceFromPounds, sumCosts, toBreakdown, withVat } from '../../../src/planner/costs/money';
 
 describe('money', () => {
   it('formats pence, free and unknown as the SPEC cost text', () => {

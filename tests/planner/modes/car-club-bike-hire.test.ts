@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bikeHireCharge } from '../../../src/planner/costs/bike-hire';
 import { carClubTimeCharge } from '../../../src/planner/costs/car-club';
-import { metresToMiles } from '../../../src/planner/costs/money';
+import { metresToMiles } from '../../../src/vocabulary/units';
 import type { BikeHireData, CarClubData } from '../../../src/planner/costs/region-data';
 import { planAll } from '../../../src/planner/plan/plan';
 import type { Region } from '../../../src/planner/region/region';

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { JOURNEY_TRAVEL_TYPES } from '../../../src/contract/journey';
-import { TRAVEL_TYPES as BRAND_TRAVEL_TYPES } from '../../../src/contract/brand';
+import { TRAVEL_TYPES as BRAND_TRAVEL_TYPES } from '../../../src/vocabulary/index';
 import { haversine } from '../../../src/planner/geo/geo';
 import { planAll } from '../../../src/planner/plan/plan';
 import type { Region } from '../../../src/planner/region/region';

@@ -1,7 +1,7 @@
 /** A pusher-js client's view of one search channel, and a free TCP port for a child server. */
 import net from 'node:net';
 import Pusher from 'pusher-js';
-import { JOURNEY_PROCESSED, RESULTS_RETRIEVED, searchChannel } from '../../../src/contract/search';
+import { JOURNEY_PROCESSED, RESULTS_RETRIEVED, searchChannel } from '../../../src/vocabulary/index';
 
 export function pusherClient(appKey: string, port: number): Pusher {
   return new Pusher(appKey, {

@@ -10,13 +10,8 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  JOURNEY_PROCESSED,
-  journeyAnswerSchema,
-  RESULTS_RETRIEVED,
-  searchQueryAnswerSchema,
-  searchStartedSchema,
-} from '../../../src/contract/search';
+import { journeyAnswerSchema, searchQueryAnswerSchema, searchStartedSchema } from '../../../src/contract/search';
+import { JOURNEY_PROCESSED, RESULTS_RETRIEVED } from '../../../src/vocabulary/index';
 import { redisNamespace } from '../../../src/server/jobs/queue';
 import { createPostgresDatabase, makeFakeDist, realBrands } from '../helpers/app-server';
 import { start, stop, until, type Proc } from '../helpers/processes';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /** Issue 22 (5): the server hides a search's passes from all but its signed-in owner; the tab that made an anonymous search edits it with the passes it sent. */
 import { expect, it } from 'vitest';
-import { defaultPasses } from '../../../src/web/components/passes';
+import { defaultPasses } from '../../../src/vocabulary/index';
 import { searchFormFromQuery } from '../../../src/web/features/search/form-state';
 import { rememberSearchPasses } from '../../../src/web/lib/search-passes';
 

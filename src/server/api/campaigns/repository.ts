@@ -3,7 +3,7 @@
  * the CLI (add, list, end, seed): there is no admin role in the SPEC.
  */
 import { and, asc, count, desc, eq, gt, inArray, lte, notInArray, sql } from 'drizzle-orm';
-import type { CampaignPlace } from '../../../contract/campaign-options';
+import type { CampaignPlace } from '../../../vocabulary/index';
 import type { Campaign, CampaignImpression } from '../../../contract/campaigns';
 import type { Database } from '../../db/index';
 import { campaignImpressions, campaigns } from '../../db/schema';

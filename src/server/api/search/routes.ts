@@ -8,14 +8,14 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { searchFormSchema, updateReturnTimeSchema, type SearchForm } from '../../../contract/search';
 import { distance, placeRefusal, SAME_PLACE_METRES } from '../../../planner/index';
 import { planRequestForBrand } from '../../searches/plan-request';
-import { searchTimeInstant } from '../../../vocabulary/time';
+import { PASS_FIELDS, passesFromProfile, searchTimeInstant } from '../../../vocabulary/index';
 import { journeys, searchQueries } from '../../db/schema';
 import { ApiError, parseInput } from '../../http/errors';
 import type { ApiContext } from '../context';
 import { currentUser, limitRate, uuidParam } from '../guards';
 import { savedByCaller, withSavedStatus } from '../journeys/saved-status';
 import { storeQuery } from '../../searches/store';
-import { PASS_FIELDS, presentQuery } from '../../searches/present';
+import { presentQuery } from '../../searches/present';
 import { presentUser } from '../users/present';
 
 export const SEARCH_ROUTE_MESSAGES = {
@@ -45,20 +45,7 @@ export function searchRoutes(context: ApiContext): FastifyPluginAsync {
   ): Promise<{ form: SearchForm; userId: string | null }> {
     const user = request.brand.enableUserAccounts ? await currentUser(context, request) : undefined;
     if (!user) return { form, userId: null };
-    const profile = presentUser(user, context.now()).profile;
-    return {
-      userId: user.id,
-      form: {
-        ...form,
-        has_access_to_car: profile.has_car_access,
-        has_concessionary_pass: profile.has_concessionary_pass,
-        has_railcard: profile.railcard !== null,
-        railcard_type: profile.railcard,
-        has_young_scot_card: profile.has_young_scot_card,
-        has_new_young_scot_card: profile.has_new_young_scot_card,
-        user_age: profile.user_age,
-      },
-    };
+    return { userId: user.id, form: { ...form, ...passesFromProfile(presentUser(user, context.now()).profile) } };
   }
 
   /**
@@ -204,7 +191,7 @@ export function searchRoutes(context: ApiContext): FastifyPluginAsync {
         // defaults), never with the owner's.
         const form: Record<string, unknown> = { ...query.form, return_time: return_time ?? null };
         if (query.userId && !(await ownedByCaller(request, query.userId)))
-          for (const field of PASS_FIELDS) delete form[field];
+          for (const field of [...PASS_FIELDS, 'user_age']) delete form[field];
         const row = await startSearch(request, reply, form, () => query.createdAt);
         reply.code(201);
         return {

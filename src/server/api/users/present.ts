@@ -1,6 +1,6 @@
 /** A users row as the SPEC's User (never the password hash). */
-import { ageOn, RAILCARD_OPTIONS, TITLE_OPTIONS, type Railcard, type Title } from '../../../contract/account-rules';
-import { isOneOf } from '../../../contract/results';
+import { ageOn } from '../../../contract/account-rules';
+import { RAILCARDS, TITLES, type Railcard, type Title, isOneOf } from '../../../vocabulary/index';
 import { londonToday } from '../../../vocabulary/time';
 import type { User } from '../../../contract/users';
 import type { UserProfile, users } from '../../db/schema';
@@ -20,7 +20,7 @@ export function presentUser(row: UserRow, now: Date): User {
   const profile = { ...DEFAULT_PROFILE, ...row.profile };
   return {
     id: row.id,
-    title: isOneOf(TITLE_OPTIONS, row.title) ? (row.title as Title) : null,
+    title: isOneOf(TITLES, row.title) ? (row.title as Title) : null,
     first_name: row.firstName,
     last_name: row.lastName,
     email: row.email,
@@ -33,7 +33,7 @@ export function presentUser(row: UserRow, now: Date): User {
       has_concessionary_pass: profile.has_concessionary_pass === true,
       has_young_scot_card: profile.has_young_scot_card === true,
       has_new_young_scot_card: profile.has_young_scot_card === true && profile.has_new_young_scot_card === true,
-      railcard: isOneOf(RAILCARD_OPTIONS, profile.railcard) ? (profile.railcard as Railcard) : null,
+      railcard: isOneOf(RAILCARDS, profile.railcard) ? (profile.railcard as Railcard) : null,
       user_age: row.dob ? ageOn(row.dob, londonToday(now)) : null,
     },
   };

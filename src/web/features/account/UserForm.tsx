@@ -1,6 +1,6 @@
 import { Anchor, Checkbox, Group, NativeSelect, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { TITLE_OPTIONS } from '../../../contract/account-rules';
+import { TITLES } from '../../../vocabulary/index';
 import { PassesFields } from '../../components/PassesFields';
 import { passesErrors, type UserFormState } from './user-form';
 
@@ -57,10 +57,7 @@ export function UserForm(props: {
     <Stack>
       <NativeSelect
         label={USER_FORM_LABELS.title}
-        data={[
-          { value: '', label: 'Choose a title' },
-          ...TITLE_OPTIONS.map((title) => ({ value: title, label: title })),
-        ]}
+        data={[{ value: '', label: 'Choose a title' }, ...TITLES.map((title) => ({ value: title, label: title }))]}
         value={value.title}
         onChange={(event) => onChange({ ...value, title: event.currentTarget.value })}
         onFocus={() => onFocusField('title')}

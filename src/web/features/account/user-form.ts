@@ -5,7 +5,7 @@
 import { DEFAULT_CREATION_ORIGIN, registerFieldErrors } from '../../../contract/account-rules';
 import { londonToday } from '../../../vocabulary/time';
 import type { User } from '../../../contract/users';
-import { defaultPasses, passesFromProfile, type Passes } from '../../components/passes';
+import { defaultPasses, passesFromProfile, type Passes } from '../../../vocabulary/index';
 
 export interface UserFormState {
   title: string;

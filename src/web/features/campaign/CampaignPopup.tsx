@@ -3,7 +3,7 @@
  * CampaignDialog, which loads only when there is one to show.
  */
 import { lazy, Suspense } from 'react';
-import type { CampaignPlace } from '../../../contract/campaign-options';
+import type { CampaignPlace } from '../../../vocabulary/index';
 import { useCampaign } from './use-campaign';
 
 const CampaignDialog = lazy(() => import('./CampaignDialog'));

@@ -2,7 +2,7 @@
  * The campaign pop-up's rules (SPEC sections 4 and 9), pure so they are tested alone:
  * which place a screen is, which answer counts, and which stored impressions are kept.
  */
-import { impressionIsStale, type CampaignPlace } from '../../../contract/campaign-options';
+import { impressionIsStale, type CampaignPlace } from '../../../vocabulary/index';
 import type { Campaign, CampaignImpression } from '../../../contract/campaigns';
 
 /** SPEC section 9's appear_on values by route name (SPEC section 2's names). */

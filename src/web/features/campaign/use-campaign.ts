@@ -4,7 +4,7 @@
  * campaign and its impression. A failed call shows nothing (the pop-up is optional).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CampaignPlace } from '../../../contract/campaign-options';
+import type { CampaignPlace } from '../../../vocabulary/index';
 import type { Campaign, CampaignImpression } from '../../../contract/campaigns';
 import { useBrand } from '../../lib/brand';
 import { pruneImpressions, rememberImpression, storedImpressionIds } from './impressions';

@@ -3,12 +3,10 @@
  * (SPEC sections 2, 3 and 9). No React here, so the rules are unit-tested on their own.
  */
 import type { Booking, Journey, Leg, Step } from '../../../contract/journey';
+import { milesFixed } from '../../../vocabulary/units';
 
-/** SPEC section 9: metres to miles by 0.00062137, 2 decimals. */
-export function milesText(metres: number): string {
-  const miles = Math.round(metres * 0.00062137 * 100) / 100;
-  return `${miles.toFixed(2)} miles`;
-}
+/** SPEC section 9: metres as '1.23 miles' (vocabulary/units). */
+export const milesText = (metres: number): string => `${milesFixed(metres)} miles`;
 
 /** 'free' / 'unknown' / an amount, as a traveller reads it. */
 export function priceText(cost: string): string {

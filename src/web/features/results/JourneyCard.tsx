@@ -7,7 +7,8 @@ import type { Journey, Leg } from '../../../contract/journey';
 import { costLabel, dateLabel } from '../../components/journey-labels';
 import { outsideRegionNote, rolledForwardNote } from '../../components/timetable-notes';
 import { ModeIcon } from '../../components/ModeIcon';
-import { kgCo2, metresToMiles, minutes } from './format';
+import { kgCo2, minutes } from './format';
+import { milesFixed } from '../../../vocabulary/units';
 import classes from './results.module.css';
 
 function LegSummary({ label, leg }: { label: string; leg: Leg }) {
@@ -96,7 +97,7 @@ export function JourneyCard({ hash, journey, position, emissions }: JourneyCardP
           </div>
           <div>
             <dt>Estimated walking distance</dt>
-            <dd>{metresToMiles(journey.total_walking_distance)} miles</dd>
+            <dd>{milesFixed(journey.total_walking_distance)} miles</dd>
           </div>
           <div>
             <dt>Estimated total emissions</dt>

@@ -17,7 +17,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
-import { DEFAULT_SORT, isOneOf, SORT_OPTIONS, type SortOption } from '../../../contract/results';
+import { DEFAULT_SORT, isOneOf, SORT_OPTIONS, type SortOption } from '../../../vocabulary/index';
 import { ScreenHeading } from '../../components/ScreenHeading';
 import { useBrand } from '../../lib/brand';
 import { useOnline } from '../../lib/online-status';

@@ -5,7 +5,7 @@
  * and only these brands need it; the others get native selects.
  */
 import { MultiSelect } from '@mantine/core';
-import type { TravelType } from '../../../contract/results';
+import type { TravelType } from '../../../vocabulary/index';
 
 export interface StageMultiSelectProps {
   options: Array<{ value: TravelType; label: string }>;

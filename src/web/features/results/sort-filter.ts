@@ -3,19 +3,10 @@
  * lowest/highest emissions. Pure functions over the list the screen shows, where journeys
  * still being processed are placeholders that always sort last.
  */
-import { TRAVEL_TYPES, type SortOption, type TravelType } from '../../../contract/results';
+import { TRAVEL_TYPES, type SortOption, type TravelType } from '../../../vocabulary/index';
 import type { Journey } from '../../../contract/journey';
 
 export type ResultItem = { kind: 'journey'; journey: Journey } | { kind: 'placeholder'; key: string };
-
-/** SPEC section 9: free is 0, unknown sorts last (null), otherwise the digits of the text. */
-export function costValue(cost: string): number | null {
-  if (cost === 'free') return 0;
-  if (cost === 'unknown') return null;
-  const digits = cost.replace(/[^\d.]/g, '');
-  const value = Number.parseFloat(digits);
-  return Number.isFinite(value) ? value : null;
-}
 
 /** Minutes since the epoch of a leg's local date and clock time (only compared with each other). */
 function localMinutes(date: string, clock: string): number {
@@ -29,7 +20,8 @@ function localMinutes(date: string, clock: string): number {
 /** The value each sort option orders by, smallest first; null sorts after every number. */
 const SORT_KEYS: Record<SortOption, (journey: Journey) => number | null> = {
   emissions: (j) => j.carbon_emission,
-  cost: (j) => costValue(j.cost),
+  // SPEC section 9: free first, unknown last; the planner's number, never the text read back.
+  cost: (j) => j.cost_value ?? null,
   'depature-time': (j) => localMinutes(j.depart.departure_date, j.depart.departure_at),
   'travel-time': (j) => j.duration.value,
   'arrival-time': (j) => localMinutes(j.depart.arrival_date, j.depart.arrival_at),

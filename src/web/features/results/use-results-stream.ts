@@ -6,7 +6,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { startTransition, useEffect, useReducer } from 'react';
-import { JOURNEY_PROCESSED, RESULTS_RETRIEVED, searchChannel } from '../../../contract/results';
+import { JOURNEY_PROCESSED, RESULTS_RETRIEVED, searchChannel } from '../../../vocabulary/index';
 import type { Journey } from '../../../contract/journey';
 import { ApiRequestError } from '../../lib/api';
 import { journeyQueryKey } from '../../lib/journey-key';

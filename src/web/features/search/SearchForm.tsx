@@ -9,7 +9,7 @@
 import { Alert, Button, Fieldset, Group, List, Radio, Stack } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { passesFromProfile } from '../../components/passes';
+import { passesFromProfile } from '../../../vocabulary/index';
 import { PassesFields } from '../../components/PassesFields';
 import { ApiRequestError } from '../../lib/api';
 import { rememberSearchPasses } from '../../lib/search-passes';

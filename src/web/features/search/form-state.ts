@@ -2,7 +2,7 @@
  * The search form's state: the From and To places, the journey type and times (./form-rules)
  * and the passes questions (components/passes), and the request body they make.
  */
-import { defaultPasses, type Passes } from '../../components/passes';
+import { defaultPasses, type Passes } from '../../../vocabulary/index';
 import { rememberedSearchPasses } from '../../lib/search-passes';
 import { initialJourneyType, outboundBounds, searchTimes, type JourneyTimes } from './form-rules';
 import type { ChosenPlace } from './places/types';

@@ -8,14 +8,13 @@ import { desc, eq } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  JOURNEY_PROCESSED,
   journeyAnswerSchema,
-  RESULTS_RETRIEVED,
   searchQueryAnswerSchema,
   searchStartedSchema,
   SEARCH_MESSAGES,
   type SearchQuery,
 } from '../../../../src/contract/search';
+import { JOURNEY_PROCESSED, RESULTS_RETRIEVED } from '../../../../src/vocabulary/index';
 import { QueuedSearchJobs } from '../../../../src/server/jobs/queue';
 import type { SearchJob, SearchJobQueue } from '../../../../src/server/jobs/search-job';
 import { searchQueries } from '../../../../src/server/db/schema';

@@ -16,7 +16,7 @@ import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { brandSchema, mergeBrandConfig, type Brand } from '../../../../src/contract/brand';
 import type { Journey } from '../../../../src/contract/journey';
-import { JOURNEY_PROCESSED, RESULTS_RETRIEVED, searchChannel } from '../../../../src/contract/results';
+import { JOURNEY_PROCESSED, RESULTS_RETRIEVED, searchChannel } from '../../../../src/vocabulary/index';
 import type { SearchQuery } from '../../../../src/contract/search';
 import {
   EMPTY_SUGGESTIONS,
@@ -24,7 +24,6 @@ import {
   ResultsServicesProvider,
   type ResultsServices,
 } from '../../../../src/web/features/results';
-import { costValue } from '../../../../src/web/features/results/sort-filter';
 import { BrandProvider } from '../../../../src/web/lib/brand';
 import { journeyQueryKey } from '../../../../src/web/lib/journey-key';
 import type { RealtimeClient, RealtimeSubscription } from '../../../../src/web/lib/realtime';
@@ -397,9 +396,12 @@ describe('Results screen, sort and filter', () => {
     await waitFor(() => expect(screen.queryByText('Gathering your results')).toBeNull());
     return result;
   }
+  // The cards' shown costs in order, as numbers (free 0, unknown null), to check the list's order.
+  const shownCost = (text: string) =>
+    text === 'free' ? 0 : text === 'unknown' ? null : Number.parseFloat(text.replace(/[^\d.]/g, ''));
   const costs = () =>
     cards().map((card) =>
-      costValue(
+      shownCost(
         within(card)
           .getByLabelText(/^Cost /)
           .getAttribute('aria-label')!

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Journey } from '../../../../src/contract/journey';
-import { TRAVEL_TYPES } from '../../../../src/contract/results';
+import { TRAVEL_TYPES } from '../../../../src/vocabulary/index';
 import {
   availableStages,
-  costValue,
   emissionExtremes,
   filterResults,
   formatFilters,
@@ -12,11 +11,20 @@ import {
   type ResultItem,
 } from '../../../../src/web/features/results/sort-filter';
 
+/** The fixture's cost text as the planner's number (pence; free 0, unknown null). */
+function testCostValue(cost: string): number | null {
+  if (cost === 'free') return 0;
+  const pounds = /(\d+)\.(\d{2})/.exec(cost);
+  return pounds ? Number(pounds[1]) * 100 + Number(pounds[2]) : null;
+}
+
 /** The fields the list rules read; the rest of a journey does not matter to them. */
 function journey(
   id: string,
   fields: {
     cost?: string;
+    /** The planner's cost_value; by default read from the test's own cost text. */
+    value?: number | null;
     co2?: number;
     leave?: string;
     arrive?: string;
@@ -41,6 +49,7 @@ function journey(
   const j = {
     id,
     cost: fields.cost ?? '£1.00',
+    cost_value: 'value' in fields ? fields.value : testCostValue(fields.cost ?? '£1.00'),
     carbon_emission: fields.co2 ?? 1,
     duration: { text: '', value: fields.seconds ?? 3600 },
     total_wait_time: fields.wait ?? 0,
@@ -54,13 +63,14 @@ function journey(
 const placeholder = (key: string): ResultItem => ({ kind: 'placeholder', key });
 const ids = (items: ResultItem[]) => items.map((i) => (i.kind === 'journey' ? i.journey.id : i.key));
 
-describe('cost parsing (SPEC section 9)', () => {
-  it('free is 0, unknown is null, otherwise the digits of the text', () => {
-    expect(costValue('free')).toBe(0);
-    expect(costValue('unknown')).toBeNull();
-    expect(costValue('£12.40')).toBe(12.4);
-    expect(costValue('R$4.50 BRL')).toBe(4.5);
-    expect(costValue('no digits')).toBeNull();
+describe('cost order (SPEC section 9)', () => {
+  it("orders by the planner's cost value, never the text: a journey without one sorts with unknown", () => {
+    const items = [
+      journey('text-only', { cost: '£0.50', value: undefined }),
+      journey('twelve', { cost: '£12.40', value: 1240 }),
+      journey('free', { cost: 'free', value: 0 }),
+    ];
+    expect(ids(sortResults(items, 'cost'))).toEqual(['free', 'twelve', 'text-only']);
   });
 });
 

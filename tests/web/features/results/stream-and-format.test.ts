@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Journey } from '../../../../src/contract/journey';
 import type { SearchQuery } from '../../../../src/contract/search';
 import { costLabel, dateLabel, modeIcon } from '../../../../src/web/components/journey-labels';
-import { kgCo2, metresToMiles, minutes } from '../../../../src/web/features/results/format';
+import { kgCo2, minutes } from '../../../../src/web/features/results/format';
+import { milesFixed as metresToMiles } from '../../../../src/vocabulary/units';
 import {
   initialStreamState,
   isDone,

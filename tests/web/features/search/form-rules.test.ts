@@ -5,9 +5,8 @@ import {
   answerYoungScot,
   asksNewYoungScotCard,
   chooseRailcard,
-  defaultPasses,
-  passesFromProfile,
 } from '../../../../src/web/components/passes';
+import { defaultPasses, passesFromProfile } from '../../../../src/vocabulary/index';
 import {
   chooseJourneyType,
   initialJourneyType,

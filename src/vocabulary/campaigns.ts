@@ -1,6 +1,6 @@
 /**
- * Campaign vocabulary (SPEC sections 3, 4 and 9) without zod, for the browser's first chunk
- * and for the server's database schema.
+ * Campaign vocabulary (SPEC sections 3, 4 and 9): where a campaign may appear, what an impression
+ * records, and when a stored impression is stale.
  */
 
 /** Where a campaign pop-up may appear: Home, Results, Journey, Register or Account. */

@@ -1,12 +1,7 @@
 /**
- * Result list vocabulary shared by the API and the web app (SPEC sections 3 and 9).
- * Plain constants and guards (no zod here) so the browser's first chunk stays small;
- * the server builds its zod schemas from these lists.
+ * What a search's results are called on the wire (SPEC sections 3, 7 and 9): the journey
+ * types of a result, and the realtime channel and events of a search, spelt as the SPEC spells them.
  */
-
-import { DEFAULT_SORT, SORT_OPTIONS, TRAVEL_TYPES, type SortOption, type TravelType } from '../vocabulary/index';
-
-export { DEFAULT_SORT, SORT_OPTIONS, TRAVEL_TYPES, type SortOption, type TravelType };
 
 export const JOURNEY_TYPES = ['depart', 'return'] as const;
 export type JourneyType = (typeof JOURNEY_TYPES)[number];
