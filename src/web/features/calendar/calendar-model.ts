@@ -7,6 +7,7 @@
  */
 import type { Booking, Journey, Leg, Step } from '../../../contract/journey';
 import { addMinutes, instantOf, parseIsoLocal, TIME_ZONE } from '../../../vocabulary/time';
+import { dayLabel } from '../../lib/day-label';
 
 export interface CalendarAlarm {
   /** Instant the alarm rings. */
@@ -57,17 +58,9 @@ function stepLine(step: Step): string {
   return `${step.departure_time}-${step.arrival_time} ${step.description}${stops}`;
 }
 
-const DAY = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' });
-
-/** '2026-10-23' -> 'Fri 23 Oct'. */
-function dayText(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return DAY.format(new Date(Date.UTC(y, m - 1, d))).replace(',', '');
-}
-
 function bookingLine(b: Booking): string {
   const how = [b.phone ? `call ${b.phone}` : '', b.website ? `book at ${b.website}` : ''].filter(Boolean).join(' or ');
-  const by = b.deadline ? `by ${b.deadline.time} on ${dayText(b.deadline.date)}` : 'before you travel';
+  const by = b.deadline ? `by ${b.deadline.time} on ${dayLabel(b.deadline.date)}` : 'before you travel';
   return `Book ${b.service} ${by}${how ? ` (${how})` : ''}: ${b.notice}.`;
 }
 

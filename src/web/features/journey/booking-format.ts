@@ -5,14 +5,10 @@
  */
 import type { Booking } from '../../../contract/journey';
 import { compareWallClocks, parseIsoLocal, wallClockAt, type WallClock } from '../../../vocabulary/time';
+import { dayLabel } from '../../lib/day-label';
 
-const DAY = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' });
-
-/** '2026-10-23' -> 'Fri 23 Oct' (the date is a calendar day; no zone shifts it). */
-export function dayText(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return DAY.format(new Date(Date.UTC(y, m - 1, d))).replace(',', '');
-}
+/** '2026-10-23' -> 'Fri 23 Oct'. */
+export const dayText = dayLabel;
 
 const at = (t: { date: string; time: string }): WallClock | null => parseIsoLocal(`${t.date}T${t.time}`);
 

@@ -1,12 +1,11 @@
 /** Which reminders a journey gets: one per leg, a few minutes before its time to leave (London clock). */
 import type { Journey, Leg } from '../../../contract/journey';
+import { wallClockLabel } from '../../lib/day-label';
 import type { Reminder } from '../../lib/reminders';
 import { instantOf, parseIsoLocal, wallClockAt } from '../../../vocabulary/time';
 
 /** The reminder comes this long before the time to leave: time to put a coat on. */
 export const REMIND_MINUTES_BEFORE = 10;
-
-const two = (n: number) => String(n).padStart(2, '0');
 
 export function journeyReminders(journey: Journey, url: string, now: number): Reminder[] {
   const legs: Array<['depart' | 'return', Leg, string]> = [['depart', journey.depart, journey.destination.label]];
@@ -31,10 +30,4 @@ export function journeyReminders(journey: Journey, url: string, now: number): Re
 }
 
 /** '08:39 on Mon 30 Nov' (London). */
-export function reminderTimeText(at: number): string {
-  const w = wallClockAt(at);
-  const day = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' })
-    .format(new Date(Date.UTC(w.year, w.month - 1, w.day)))
-    .replace(',', '');
-  return `${two(w.hour)}:${two(w.minute)} on ${day}`;
-}
+export const reminderTimeText = (at: number): string => wallClockLabel(wallClockAt(at));

@@ -5,6 +5,7 @@
  * fails is left for the traveller to fill in, with a message saying why; text that is no place
  * name (markup, a script) is never looked up nor echoed.
  */
+import { wallClockLabel } from '../../lib/day-label';
 import type { PlannerLinkParams } from '../../lib/planner-link';
 import { MAX_LINK_VALUE } from '../../lib/planner-link';
 import {
@@ -94,11 +95,7 @@ async function linkPlace(
   }
 }
 
-const DAY = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' });
-const two = (n: number) => String(n).padStart(2, '0');
-/** '08:30 on Tue 1 Dec'. */
-const whenText = (w: WallClock) =>
-  `${two(w.hour)}:${two(w.minute)} on ${DAY.format(new Date(Date.UTC(w.year, w.month - 1, w.day))).replace(',', '')}`;
+const whenText = wallClockLabel;
 
 function linkTime(text: string | undefined): WallClock | null | 'bad' {
   if (text === undefined) return null;

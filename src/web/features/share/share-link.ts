@@ -6,6 +6,7 @@
  * trip instead, which plans it afresh for whoever opens it.
  */
 import type { Journey } from '../../../contract/journey';
+import { dayLabel } from '../../lib/day-label';
 import { plannerLink } from '../../lib/planner-link';
 
 export interface ShareTarget {
@@ -16,11 +17,6 @@ export interface ShareTarget {
   text: string;
 }
 
-const DAY = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' });
-const dayText = (date: string) => {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return DAY.format(new Date(Date.UTC(y, m - 1, d))).replace(',', '');
-};
 const placeName = (label: string) => label.split(',')[0]!.trim();
 
 export function shareTarget(
@@ -32,7 +28,7 @@ export function shareTarget(
   const to = placeName(journey.destination.label);
   const leg = journey.depart;
   const title = `${from} to ${to}`;
-  const text = `${title}, ${dayText(leg.departure_date)}: leave ${leg.departure_at}, arrive ${leg.arrival_at}${
+  const text = `${title}, ${dayLabel(leg.departure_date)}: leave ${leg.departure_at}, arrive ${leg.arrival_at}${
     journey.return ? `; back at ${journey.return.departure_at}` : ''
   }`;
   if (where.onDevice) {
