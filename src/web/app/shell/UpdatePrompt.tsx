@@ -10,9 +10,10 @@ export const UPDATE_READY_TEXT = 'A new version is ready';
 
 export function UpdatePrompt() {
   const ready = useSyncExternalStore(updateState.subscribe, updateState.ready, () => false);
-  // The live region is always in the page, so screen readers announce the text when it appears.
+  // The live region is always in the page, so screen readers announce the text when it appears
+  // (aria-live without role=status: an empty status would be one more 'status' on every screen).
   return (
-    <div role="status" aria-live="polite">
+    <div aria-live="polite" data-testid="update-region">
       {ready && (
         <Alert color="blue" variant="light" radius={0} px={0} py="xs" data-testid="update-prompt">
           <Container size="lg">

@@ -50,7 +50,6 @@ export function AddToCalendar({ journey, url, appointmentMinutes, calendarName }
       <Text
         style={{ order: 1 }}
         size="sm"
-        role="status"
         aria-live="polite"
         w={state === 'done' || state === 'failed' ? '100%' : undefined}
       >

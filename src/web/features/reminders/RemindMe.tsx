@@ -76,7 +76,7 @@ export function RemindMe({ journey, url }: { journey: Journey; url: string }) {
           Remind me when to leave
         </Button>
       )}
-      <Stack style={{ order: 1 }} gap={4} w={set || message ? '100%' : undefined} role="status" aria-live="polite">
+      <Stack style={{ order: 1 }} gap={4} w={set || message ? '100%' : undefined} aria-live="polite">
         {set && (
           <Text size="sm">
             Reminder set for {set.map(reminderTimeText).join(' and ')}, {REMIND_MINUTES_BEFORE} minutes before you

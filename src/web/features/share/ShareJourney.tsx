@@ -48,7 +48,7 @@ export function ShareJourney({ journey, hash, journeyId, onDevice, journeyType }
         Share
       </Button>
       <Stack style={{ order: 1 }} gap={4} w={outcome === 'idle' ? undefined : '100%'}>
-        <Text size="sm" role="status" aria-live="polite">
+        <Text size="sm" aria-live="polite">
           {outcome === 'copied'
             ? 'Link copied. Anyone with it sees this journey, without your passes or account.'
             : outcome === 'shared'

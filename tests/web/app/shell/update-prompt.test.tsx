@@ -14,7 +14,7 @@ afterEach(() => {
 describe('UpdatePrompt', () => {
   it('says nothing until a new version waits, then offers Reload in the live region', () => {
     renderWithApp(<UpdatePrompt />);
-    const region = screen.getByRole('status');
+    const region = screen.getByTestId('update-region');
     expect(region.textContent).toBe('');
     act(() => updateState.set(true));
     expect(region.textContent).toContain(UPDATE_READY_TEXT);
