@@ -14,6 +14,7 @@
  */
 
 import type { PricingBreakdownItem } from '../costs/money';
+import type { Poi, ToiletMarker } from '../street/types';
 
 /** SPEC travel types and transport modes: src/vocabulary, shared with the contract and the web. */
 export { TRAVEL_TYPES, type TransportMode, type TravelType } from '../../vocabulary/index';
@@ -50,25 +51,8 @@ export interface Taxi {
   phone: string;
 }
 
-export interface Poi {
-  name: string;
-  type: string;
-  count: number;
-  link: string | null;
-}
-
-export interface ToiletMarker {
-  name: string;
-  location: { lat: number; lng: number };
-  openingTimes: Record<string, [string, string] | string>;
-  accessible: boolean | null;
-  allGender: boolean | null;
-  men: boolean | null;
-  women: boolean | null;
-  babyChange: boolean | null;
-  paymentDetails: string | null;
-  notes: string | null;
-}
+// Points of interest and toilets are the street module's (street/amenities.ts finds them).
+export type { Poi, ToiletMarker } from '../street/types';
 
 export interface StepTransit {
   agency: { name: string; url: string };
