@@ -16,6 +16,7 @@ import {
   SEARCH_MESSAGES,
   type SearchQuery,
 } from '../../../../src/contract/search';
+import type { Journey } from '../../../../src/contract/journey';
 import { QueuedSearchJobs } from '../../../../src/server/jobs/queue';
 import type { SearchJob, SearchJobQueue } from '../../../../src/server/jobs/search-job';
 import { searchQueries } from '../../../../src/server/db/schema';
@@ -90,6 +91,8 @@ describe('POST /v1/journey-planner/search, streamed on query.{hash}', () => {
       hash: expect.stringMatching(/^[0-9a-f]{32}$/),
       origin_address: DUNDEE_STATION.label,
       destination_address: PERTH.label,
+      // Sent back by the browser that made the search: it reads its own prices (issue 33).
+      owner_key: expect.stringMatching(/^[\w-]{43}$/),
     });
     expect(gate.held).toHaveLength(1);
 
@@ -467,10 +470,14 @@ describe("a signed-in user's profile passes override the form", () => {
     const saved = await server.call('GET', `/v1/journey-planner/search/${hash}/${journeyId}`, { token });
     expect(journeyAnswerSchema.parse(saved.json()).data.user_status).toBe('saved');
     const unsigned = await server.call('GET', `/v1/journey-planner/search/${hash}/${journeyId}`);
-    expect(journeyAnswerSchema.parse(unsigned.json()).data).toEqual({
-      ...journeyAnswerSchema.parse(saved.json()).data,
-      user_status: undefined,
+    // The same journey, priced as anyone pays (the Senior Railcard is the owner's, issue 33).
+    const unpriced = ({ cost: _c, pricing_breakdown: _p, tags: _t, depart, ...rest }: Journey) => ({
+      ...rest,
+      depart: { ...depart, steps: depart.steps.map((step) => ({ ...step, cost: '' })) },
     });
+    expect(unpriced(journeyAnswerSchema.parse(unsigned.json()).data)).toEqual(
+      unpriced({ ...journeyAnswerSchema.parse(saved.json()).data, user_status: undefined }),
+    );
     const all = await server.call('GET', `/v1/journey-planner/search/${hash}`, { token });
     expect(searchQueryAnswerSchema.parse(all.json()).data.journeys[0]?.user_status).toBe('saved');
     expect((await finished(hash)).journeys[0]?.user_status).toBeUndefined();
