@@ -168,15 +168,29 @@ export const searchQuerySchema = z.object({
   status: z.enum(SEARCH_STATUSES),
   /** Why planning failed (status 'failed'), in words for the traveller. */
   failure: z.string().nullable(),
-  /** The passes the search was planned with, so an edit of the search keeps them. */
+  /** The passes the search was planned with, so an edit of the search keeps them (its owner only). */
   passes: searchPassesSchema.optional(),
+  /** In the answer that made the search only: see SEARCH_OWNER_HEADER. */
+  owner_key: z.string().optional(),
   journeys: z.array(journeySchema.extend({ id: z.string().uuid() })),
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
+/**
+ * A search's hash is a shareable URL: anyone with it reads the journeys at the prices anyone pays.
+ * The traveller who made it reads their own (railcard, concessionary pass) by sending the owner
+ * key its POST answered with in this header, or by being its signed-in owner (issue 33).
+ */
+export const SEARCH_OWNER_HEADER = 'X-Search-Owner';
+
 export const searchStartedSchema = z.object({
   status: z.literal('success'),
-  data: z.object({ hash: z.string(), origin_address: z.string(), destination_address: z.string() }),
+  data: z.object({
+    hash: z.string(),
+    origin_address: z.string(),
+    destination_address: z.string(),
+    owner_key: z.string(),
+  }),
 });
 export const searchQueryAnswerSchema = z.object({ data: searchQuerySchema });
 export const journeyAnswerSchema = z.object({ data: journeySchema.extend({ id: z.string().uuid() }) });

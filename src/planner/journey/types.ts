@@ -144,4 +144,19 @@ export interface Journey {
   estimated: boolean;
   /** Who may use it, when only some travellers may (community transport for people who cannot use ordinary buses). */
   eligibility?: string | null;
+  /**
+   * The prices without the traveller's passes, when their passes changed one (a railcard's third
+   * off, a concessionary pass's free bus). A search's URL is shareable: the server shows these to
+   * anyone but the traveller who planned it (journey/prices.ts); never part of the API's Journey.
+   */
+  prices_for_anyone?: JourneyPrices;
+}
+
+/** What of a journey depends on who travels: the total, its breakdown and each step's cost (per leg: depart, return). */
+export interface JourneyPrices {
+  cost: string;
+  /** The cost as a number for ordering (vocabulary/units); absent on prices stored before it existed. */
+  cost_value?: CostValue;
+  pricing_breakdown: PricingBreakdownItem[];
+  step_costs: string[][];
 }

@@ -14,6 +14,7 @@ import { sha256Hex } from './sha256';
 import {
   bboxContains,
   decodeRegionSnapshot,
+  journeyForTraveller,
   planAll,
   PlaceIndexSet,
   PlanError,
@@ -109,7 +110,10 @@ export class DevicePlanner {
         regions: [this.region],
         now,
       });
-      journeys = planned.map((journey) => ({ ...journey, id: crypto.randomUUID() }) as unknown as Journey);
+      // The traveller's own prices: a device search is never shared (the anyone prices are dropped).
+      journeys = planned.map(
+        (journey) => ({ ...journeyForTraveller(journey), id: crypto.randomUUID() }) as unknown as Journey,
+      );
     } catch (error) {
       journeys = [];
       failure = error instanceof PlanError ? error.message : DEVICE_MESSAGES.failed;
