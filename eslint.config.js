@@ -89,6 +89,53 @@ const importBoundaries = {
   },
 };
 
+/**
+ * The SPEC's clock has one home (src/vocabulary/time.ts): outside it, no Europe/London zone, no
+ * Intl time zone other than UTC, no formatToParts zone arithmetic, and no regular expression for
+ * the search-time text ('YYYY/MM/DD HH:mm') or an ISO local date-time ('YYYY-MM-DDTHH:mm').
+ */
+const SEARCH_TIME_SHAPE = /\\d\{4\}\)?\\\//;
+const ISO_DATE_TIME_SHAPE = /\\d\{2\}\)?(\[T \]|T)\(?\\d/;
+const oneClock = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      zone: 'the London clock lives in src/vocabulary/time.ts: use wallClockAt/instantOf there, not a zone here',
+      pattern:
+        'search-time and ISO date-time text is parsed in src/vocabulary/time.ts only (parseSearchTime, parseIsoLocal)',
+    },
+  },
+  create(context) {
+    const file = path.relative(repo, context.filename);
+    if (!file.startsWith('src/') || file.startsWith('src/vocabulary/')) return {};
+    const intlCall = (node) =>
+      (node.type === 'NewExpression' &&
+        node.callee.type === 'MemberExpression' &&
+        node.callee.property.name === 'DateTimeFormat') ||
+      (node.type === 'CallExpression' &&
+        node.callee.type === 'MemberExpression' &&
+        /^toLocale(Date|Time)?String$/.test(node.callee.property.name ?? ''));
+    return {
+      Literal(node) {
+        if (node.value === 'Europe/London') context.report({ node, messageId: 'zone' });
+        const pattern = node.regex?.pattern;
+        if (pattern && (SEARCH_TIME_SHAPE.test(pattern) || ISO_DATE_TIME_SHAPE.test(pattern)))
+          context.report({ node, messageId: 'pattern' });
+      },
+      'CallExpression[callee.property.name="formatToParts"]'(node) {
+        context.report({ node, messageId: 'zone' });
+      },
+      Property(node) {
+        if (node.key.type !== 'Identifier' || node.key.name !== 'timeZone') return;
+        const options = node.parent;
+        if (!options?.parent || !intlCall(options.parent)) return;
+        if (!(node.value.type === 'Literal' && node.value.value === 'UTC')) context.report({ node, messageId: 'zone' });
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -107,9 +154,10 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { drover: { rules: { 'import-boundaries': importBoundaries } } },
+    plugins: { drover: { rules: { 'import-boundaries': importBoundaries, 'one-clock': oneClock } } },
     rules: {
       'drover/import-boundaries': 'error',
+      'drover/one-clock': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
-import { BRAND_KEYS } from '../src/contract/brand';
+import { brandKeysIn } from '../src/server/brands/load';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
@@ -36,7 +36,7 @@ export default defineConfig({
     serviceWorkers: 'allow',
     trace: 'retain-on-failure',
   },
-  projects: BRAND_KEYS.map((brand) => ({
+  projects: brandKeysIn(path.join(repo, 'brands')).map((brand) => ({
     name: brand,
     use: { ...devices['Desktop Chrome'], baseURL: `http://${brand}.localhost:${E2E_PORT}`, channel: undefined },
     metadata: { brand },

@@ -8,8 +8,14 @@
 import { z } from 'zod';
 import { TRAVEL_TYPES, TIME_ZONE } from '../vocabulary/index';
 
-export const BRAND_KEYS = ['park', 'citybus', 'citytravel', 'health', 'regional', 'council'] as const;
-export const brandKeySchema = z.enum(BRAND_KEYS);
+/**
+ * A brand's key: the name of its folder in brands/ (a new brand is a folder, nothing else), lower
+ * case letters, digits and dashes, used in hostnames (<key>.localhost) and stored with searches.
+ */
+export const BRAND_KEY_SHAPE = /^[a-z][a-z0-9-]{0,31}$/;
+export const brandKeySchema = z
+  .string()
+  .regex(BRAND_KEY_SHAPE, 'must be lower-case letters, digits and dashes, starting with a letter (at most 32)');
 export type BrandKey = z.infer<typeof brandKeySchema>;
 
 // Travel types a brand can block: the zod-free list in results.ts (the browser needs it too).

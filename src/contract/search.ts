@@ -5,7 +5,7 @@
  * YYYY/MM/DD HH:mm:ss on the Europe/London wall clock.
  */
 import { z } from 'zod';
-import { RAILCARDS, SEARCH_STATUSES } from '../vocabulary/index';
+import { RAILCARDS, SEARCH_STATUSES, consistentPasses, PASS_FIELDS, type Passes } from '../vocabulary/index';
 import { journeySchema } from './journey';
 import { checkPlanningWindow, MONTHS_AHEAD, parseSearchTime } from '../vocabulary/time';
 
@@ -134,13 +134,7 @@ export const searchFormSchema = (now: () => Date) =>
       if (form.has_railcard && !form.railcard_type)
         context.addIssue({ code: 'custom', path: ['railcard_type'], message: SEARCH_MESSAGES.railcardType });
     })
-    .transform((form): SearchForm => ({
-      ...form,
-      return_time: form.return_time ?? null,
-      railcard_type: form.has_railcard ? form.railcard_type : null,
-      // SPEC section 4: no Young Scot card means no new card either.
-      has_new_young_scot_card: form.has_young_scot_card && form.has_new_young_scot_card,
-    }));
+    .transform((form): SearchForm => consistentPasses({ ...form, return_time: form.return_time ?? null }));
 
 /** POST .../update-return-time: the new return time (null or absent makes the search single). */
 export const updateReturnTimeSchema = z.object(
@@ -149,15 +143,12 @@ export const updateReturnTimeSchema = z.object(
 );
 
 /** The passes questions of the form (SPEC section 3), as a search query reports them. */
-export const searchPassesSchema = z.object({
-  has_access_to_car: z.boolean(),
-  has_concessionary_pass: z.boolean(),
-  has_railcard: z.boolean(),
-  railcard_type: z.enum(RAILCARDS).nullable(),
-  has_young_scot_card: z.boolean(),
-  has_new_young_scot_card: z.boolean(),
-});
-export type SearchPasses = z.infer<typeof searchPassesSchema>;
+export const searchPassesSchema: z.ZodType<Passes> = z.object(
+  Object.fromEntries(
+    PASS_FIELDS.map((field) => [field, field === 'railcard_type' ? z.enum(RAILCARDS).nullable() : z.boolean()]),
+  ),
+) as unknown as z.ZodType<Passes>;
+export type SearchPasses = Passes;
 
 /** SPEC section 3 "Search query" (plus its places, the form's passes and the job's state). */
 export const searchQuerySchema = z.object({
@@ -177,15 +168,29 @@ export const searchQuerySchema = z.object({
   status: z.enum(SEARCH_STATUSES),
   /** Why planning failed (status 'failed'), in words for the traveller. */
   failure: z.string().nullable(),
-  /** The passes the search was planned with, so an edit of the search keeps them. */
+  /** The passes the search was planned with, so an edit of the search keeps them (its owner only). */
   passes: searchPassesSchema.optional(),
+  /** In the answer that made the search only: see SEARCH_OWNER_HEADER. */
+  owner_key: z.string().optional(),
   journeys: z.array(journeySchema.extend({ id: z.string().uuid() })),
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
+/**
+ * A search's hash is a shareable URL: anyone with it reads the journeys at the prices anyone pays.
+ * The traveller who made it reads their own (railcard, concessionary pass) by sending the owner
+ * key its POST answered with in this header, or by being its signed-in owner (issue 33).
+ */
+export const SEARCH_OWNER_HEADER = 'X-Search-Owner';
+
 export const searchStartedSchema = z.object({
   status: z.literal('success'),
-  data: z.object({ hash: z.string(), origin_address: z.string(), destination_address: z.string() }),
+  data: z.object({
+    hash: z.string(),
+    origin_address: z.string(),
+    destination_address: z.string(),
+    owner_key: z.string(),
+  }),
 });
 export const searchQueryAnswerSchema = z.object({ data: searchQuerySchema });
 export const journeyAnswerSchema = z.object({ data: journeySchema.extend({ id: z.string().uuid() }) });

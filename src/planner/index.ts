@@ -27,6 +27,7 @@ export type {
   PlaceIn,
 } from './plan/index';
 export type * from './journey/types';
+export { journeyForAnyone, journeyForTraveller, pricesOf, withPrices } from './journey/prices';
 export {
   crc32,
   decodeRegionSnapshot,

@@ -27,7 +27,7 @@ export const SETTINGS: readonly SettingDoc[] = [
   {
     name: 'BRAND',
     default: 'regional',
-    description: 'Brand served to hostnames no brand claims: park, citybus, citytravel, health, regional or council.',
+    description: 'Brand served to hostnames no brand claims: the key (folder name) of a brand in BRANDS_DIR.',
   },
   {
     name: 'BRANDS_DIR',

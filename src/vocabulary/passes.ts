@@ -58,6 +58,36 @@ export function passesFromProfile(profile: ProfilePasses): Passes & { user_age: 
   };
 }
 
+/** Which profile field (SPEC User.profile) answers each pass question. */
+export const PROFILE_FIELD_OF: Readonly<Record<PassField, keyof ProfilePasses>> = {
+  has_access_to_car: 'has_car_access',
+  has_concessionary_pass: 'has_concessionary_pass',
+  has_railcard: 'railcard',
+  railcard_type: 'railcard',
+  has_young_scot_card: 'has_young_scot_card',
+  has_new_young_scot_card: 'has_new_young_scot_card',
+};
+
+/** The passes as a profile (railcard 'No' is no railcard; no Young Scot card, no new card). */
+export function profileFromPasses(passes: Passes): Omit<ProfilePasses, 'user_age'> {
+  return {
+    has_car_access: passes.has_access_to_car,
+    has_concessionary_pass: passes.has_concessionary_pass,
+    has_young_scot_card: passes.has_young_scot_card,
+    has_new_young_scot_card: passes.has_young_scot_card && passes.has_new_young_scot_card,
+    railcard: passes.has_railcard ? passes.railcard_type : null,
+  };
+}
+
+/** SPEC sections 3 and 4: a railcard type only with a railcard, a new Young Scot card only with a card. */
+export function consistentPasses<T extends Passes>(passes: T): T {
+  return {
+    ...passes,
+    railcard_type: passes.has_railcard ? passes.railcard_type : null,
+    has_new_young_scot_card: passes.has_young_scot_card && passes.has_new_young_scot_card,
+  };
+}
+
 /** The passes of a stored or received record (a stored search form): what it says, the defaults for what it lacks. */
 export function readPasses(record: Readonly<Record<string, unknown>>): Passes {
   const passes = defaultPasses();

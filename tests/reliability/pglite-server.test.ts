@@ -2,7 +2,8 @@
  * Issue 22 against the real server process on embedded PGlite (the zero-install default):
  * (1) kill -9 while searches are being planned, restart: none stays running; (2) NUL and lone
  * surrogates anywhere give field errors, never a 5xx; (4) sign-out revokes the token; (5) a
- * search hash shows the passes to its owner only; (7) one client's searches are rate-limited.
+ * search hash shows the passes, and the prices they earn, to its owner only; (7) one client's
+ * searches are rate-limited.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -200,6 +201,36 @@ describe('(5) a search hash', () => {
     expect(theirs.status).toBe(200);
     expect(theirs.text).not.toMatch(/Disabled Persons Railcard|has_concessionary_pass/);
   }, 60_000);
+
+  it("prices the journeys with the owner's railcard for the owner only (issue 33)", async () => {
+    const email = `prices.${Date.now()}@example.org`;
+    const token = await signUp(email);
+    const profile = { has_concessionary_pass: true, railcard: 'Disabled Persons Railcard' };
+    await call(serverPort, 'PUT', '/v1/users/update', {
+      token,
+      body: { first_name: 'Isla', last_name: 'Morrison', dob: '1990-05-17', profile },
+    });
+    const posted = await call(serverPort, 'POST', '/v1/journey-planner/search', {
+      token,
+      body: searchForm(45),
+      from: '127.0.0.6',
+    });
+    const { hash } = posted.json<{ data: { hash: string } }>().data;
+    expect(await unfinishedAfter(serverPort, [hash], 120_000)).toEqual([]);
+    type Journeys = { data: { journeys: Array<{ id: string; cost: string }> } };
+    const mine = await call(serverPort, 'GET', `/v1/journey-planner/search/${hash}`, { token });
+    // Dundee to Perth by train: the owner's railcard takes a third off.
+    expect(mine.text).toMatch(/with your railcard/);
+    const ids = mine.json<Journeys>().data.journeys.map((j) => j.id);
+    const theirs = await call(serverPort, 'GET', `/v1/journey-planner/search/${hash}`);
+    expect(theirs.text).not.toMatch(/railcard|Entitlement|concession/i);
+    expect(theirs.json<Journeys>().data.journeys.map((j) => j.id)).toEqual(ids);
+    for (const id of ids) {
+      const one = await call(serverPort, 'GET', `/v1/journey-planner/search/${hash}/${id}`);
+      expect(one.status).toBe(200);
+      expect(one.text).not.toMatch(/railcard|Entitlement|concession/i);
+    }
+  }, 180_000);
 });
 
 describe('(7) searches from one client', () => {

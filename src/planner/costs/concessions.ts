@@ -39,6 +39,16 @@ export interface TravellerProfile {
   railcard?: Railcard | null | undefined;
 }
 
+/** A traveller without passes: the prices anyone pays (what a shared search shows, issue 33). */
+export const ANYONE: TravellerProfile = Object.freeze({});
+
+/** Whether the traveller holds anything that can change a fare (a railcard, a concessionary or Young Scot card). */
+export function holdsPasses(p: TravellerProfile): boolean {
+  return Boolean(
+    p.railcard || p.hasConcessionaryPass || p.hasYoungScotCard || p.hasNewYoungScotCard || p.youngScotIssued,
+  );
+}
+
 /** SPEC section 9: "YoungScot new card: issued since 10th January 2022". */
 export const YOUNG_SCOT_NEW_CARD_FROM = '2022-01-10';
 /** Under-22 free bus travel: aged 5 to 21. */

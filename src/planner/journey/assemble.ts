@@ -15,7 +15,8 @@ import { elevationRange } from '../street/elevation';
 import { formatDistance } from '../street/directions';
 import type { LegDraft, Part } from './parts';
 import type { Region } from '../region/region';
-import type { Journey, Leg, PlaceOut, Step, TextValue } from './types';
+import { pricesOf, samePrices } from './prices';
+import type { Journey, JourneyPrices, Leg, PlaceOut, Step, TextValue } from './types';
 
 export function durationText(seconds: number): string {
   const mins = Math.max(0, Math.round(seconds / 60));
@@ -34,8 +35,10 @@ function local(date: number, t: number): { date: string; time: string } {
   return { date: s.slice(0, 10), time: s.slice(11, 16) };
 }
 
-function stepCost(p: Part, currency: string): string {
-  if (p.pricedTransit) return formatCost(p.pricedTransit.cost, p.pricedTransit.currency);
+/** `forAnyone`: the ride's fare without the traveller's passes (journey/prices.ts). */
+function stepCost(p: Part, currency: string, forAnyone = false): string {
+  const transit = forAnyone ? (p.pricedForAnyone ?? p.pricedTransit) : p.pricedTransit;
+  if (transit) return formatCost(transit.cost, transit.currency);
   if (p.price) return formatCost(p.price.cost, currency);
   return 'free';
 }
@@ -72,6 +75,8 @@ export interface AssembledLeg {
   leg: Leg;
   otherParts: { cost: Cost; line: PriceLine }[];
   pricedTransit: PricedLeg[];
+  /** The rides priced without the traveller's passes, and the steps' costs so; null when no passes changed a ride. */
+  forAnyone: { pricedTransit: PricedLeg[]; stepCosts: string[] } | null;
   emissionLegs: {
     mode: NonNullable<Part['emission']>['mode'];
     distanceM: number;
@@ -134,6 +139,15 @@ export function assembleLeg(region: Region, d: LegDraft): AssembledLeg {
     leg,
     otherParts: parts.flatMap((p) => (p.price ? [p.price] : [])),
     pricedTransit: parts.flatMap((p) => (p.pricedTransit ? [p.pricedTransit] : [])),
+    forAnyone: parts.some((p) => p.pricedForAnyone)
+      ? {
+          pricedTransit: parts.flatMap((p) => {
+            const priced = p.pricedForAnyone ?? p.pricedTransit;
+            return priced ? [priced] : [];
+          }),
+          stepCosts: parts.map((p) => stepCost(p, region.currency, true)),
+        }
+      : null,
     emissionLegs: parts.flatMap((p) =>
       p.emission
         ? [{ mode: p.emission.mode, distanceM: p.distance, ...(p.emission.fuel ? { fuel: p.emission.fuel } : {}) }]
@@ -171,6 +185,9 @@ export function stableId(text: string): string {
   return h.toString(16).padStart(16, '0');
 }
 
+/** A priced total as the journey's cost_value: pence, 0 free, null unknown. */
+const costValueOf = (cost: Cost): number | null => (cost === 'free' ? 0 : cost === 'unknown' ? null : cost);
+
 export interface JourneyFigures {
   journey: Journey;
   costPence: number;
@@ -194,6 +211,14 @@ export function assembleJourney(
     legs.flatMap((l, trip) => l.pricedTransit.map((p) => ({ ...p, trip }))),
     region.costs.fares,
   );
+  // The traveller's passes changed a ride's fare: the journey is priced again as anyone pays.
+  const anyone = legs.some((l) => l.forAnyone)
+    ? priceJourney(
+        legs.flatMap((l) => l.otherParts),
+        legs.flatMap((l, trip) => (l.forAnyone?.pricedTransit ?? l.pricedTransit).map((p) => ({ ...p, trip }))),
+        region.costs.fares,
+      )
+    : null;
   const kg = journeyEmissions(
     region.costs.emissionFactors,
     legs.flatMap((l) => l.emissionLegs),
@@ -201,7 +226,7 @@ export function assembleJourney(
   const journey: Journey = {
     id: stableId(`${region.name}|${legs.map((l) => l.key).join('||')}`),
     cost: formatCost(price.cost, region.currency),
-    cost_value: price.cost === 'free' ? 0 : price.cost === 'unknown' ? null : price.cost,
+    cost_value: costValueOf(price.cost),
     carbon_emission: kg,
     transport_mode: out.mode,
     duration: dur(legs.reduce((s, l) => s + (l.arrival - l.departure), 0)),
@@ -222,6 +247,15 @@ export function assembleJourney(
     estimated: legs.some((l) => l.leg.estimated),
     eligibility: out.eligibility ?? back?.eligibility ?? null,
   };
+  if (anyone) {
+    const prices: JourneyPrices = {
+      cost: formatCost(anyone.cost, region.currency),
+      cost_value: costValueOf(anyone.cost),
+      pricing_breakdown: anyone.breakdown.map((l) => toBreakdown(l, region.currency)),
+      step_costs: legs.map((l) => l.forAnyone?.stepCosts ?? l.leg.steps.map((step) => step.cost)),
+    };
+    if (!samePrices(prices, pricesOf(journey))) journey.prices_for_anyone = prices;
+  }
   return {
     journey,
     costPence: price.cost === 'free' ? 0 : price.cost === 'unknown' ? Infinity : price.cost,

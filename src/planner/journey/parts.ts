@@ -33,6 +33,8 @@ export interface Part {
   /** Priced non-transit part (taxi, own car, car club, bike hire). */
   price?: { cost: Cost; line: PriceLine };
   pricedTransit?: PricedLeg;
+  /** The same ride priced without the traveller's passes, when they hold any (a shared search shows this). */
+  pricedForAnyone?: PricedLeg;
   emission: { mode: EmissionMode; fuel?: CarFuel } | null;
   transit?: StepTransit;
   timetable?: Timetable;

@@ -14,6 +14,7 @@
  */
 
 import type { PricingBreakdownItem } from '../costs/money';
+import type { Poi, ToiletMarker } from '../street/types';
 
 /** SPEC travel types and transport modes: src/vocabulary, shared with the contract and the web. */
 export { TRAVEL_TYPES, type TransportMode, type TravelType } from '../../vocabulary/index';
@@ -50,25 +51,8 @@ export interface Taxi {
   phone: string;
 }
 
-export interface Poi {
-  name: string;
-  type: string;
-  count: number;
-  link: string | null;
-}
-
-export interface ToiletMarker {
-  name: string;
-  location: { lat: number; lng: number };
-  openingTimes: Record<string, [string, string] | string>;
-  accessible: boolean | null;
-  allGender: boolean | null;
-  men: boolean | null;
-  women: boolean | null;
-  babyChange: boolean | null;
-  paymentDetails: string | null;
-  notes: string | null;
-}
+// Points of interest and toilets are the street module's (street/amenities.ts finds them).
+export type { Poi, ToiletMarker } from '../street/types';
 
 export interface StepTransit {
   agency: { name: string; url: string };
@@ -175,4 +159,19 @@ export interface Journey {
   estimated: boolean;
   /** Who may use it, when only some travellers may (community transport for people who cannot use ordinary buses). */
   eligibility?: string | null;
+  /**
+   * The prices without the traveller's passes, when their passes changed one (a railcard's third
+   * off, a concessionary pass's free bus). A search's URL is shareable: the server shows these to
+   * anyone but the traveller who planned it (journey/prices.ts); never part of the API's Journey.
+   */
+  prices_for_anyone?: JourneyPrices;
+}
+
+/** What of a journey depends on who travels: the total, its breakdown and each step's cost (per leg: depart, return). */
+export interface JourneyPrices {
+  cost: string;
+  /** The cost as a number for ordering (vocabulary/units); absent on prices stored before it existed. */
+  cost_value?: CostValue;
+  pricing_breakdown: PricingBreakdownItem[];
+  step_costs: string[][];
 }

@@ -6,6 +6,7 @@
  */
 import { localDateTime } from '../common/local-time';
 import { serviceClassOf, type ServiceClass } from '../costs/modes';
+import { ANYONE, holdsPasses } from '../costs/concessions';
 import { priceTransitLeg } from '../costs/transit';
 import { emissionModeForService } from '../costs/emissions';
 import type { LatLng } from '../geo/geo';
@@ -180,25 +181,26 @@ export function draftPath(
       const fromId = passed[0] as string;
       const toId = passed[passed.length - 1] as string;
       const feed = t.route.id.includes(':') ? (t.route.id.split(':')[0] as string) : '';
-      const priced = priceTransitLeg(
-        {
-          feed,
-          agencyName: t.agency.name,
-          routeId: t.route.id,
-          routeType: t.route.type,
-          routeShortName: t.route.shortName,
-          fromStopId: fromId,
-          toStopId: toId,
-          fromStopName: t.from.name,
-          toStopName: t.to.name,
-          passedStopIds: passed,
-          fromPoint: { lat: t.from.lat, lng: t.from.lon },
-          toPoint: { lat: t.to.lat, lng: t.to.lon },
-          departure: localDateTime(ctx.date, l.start),
-        },
-        ctx.traveller,
-        { fareIndexes: region.fareIndexes, data: region.costs.fares },
-      );
+      const fareLeg = {
+        feed,
+        agencyName: t.agency.name,
+        routeId: t.route.id,
+        routeType: t.route.type,
+        routeShortName: t.route.shortName,
+        fromStopId: fromId,
+        toStopId: toId,
+        fromStopName: t.from.name,
+        toStopName: t.to.name,
+        passedStopIds: passed,
+        fromPoint: { lat: t.from.lat, lng: t.from.lon },
+        toPoint: { lat: t.to.lat, lng: t.to.lon },
+        departure: localDateTime(ctx.date, l.start),
+      };
+      const fares = { fareIndexes: region.fareIndexes, data: region.costs.fares };
+      const priced = priceTransitLeg(fareLeg, ctx.traveller, fares);
+      // Priced twice when the traveller's passes can change it: the search's URL is shareable,
+      // and anyone else who opens it sees the fare anyone pays (issue 33).
+      const pricedForAnyone = holdsPasses(ctx.traveller) ? priceTransitLeg(fareLeg, ANYONE, fares) : undefined;
       const points = t.geometry.map(([lat, lng]) => ({ lat, lng }));
       const stKey = `${l.pattern}|${tt.tripDirection[l.trip]}|${serviceDay}`;
       let st = region.timetables.get(stKey);
@@ -226,6 +228,7 @@ export function draftPath(
         estimated: false,
         description: `${t.agency.name} ${service} towards ${t.headsign}: board at ${t.from.name}, get off at ${t.to.name} (${t.intermediateStops.length + 1} stop${t.intermediateStops.length ? 's' : ''})`,
         pricedTransit: priced,
+        ...(pricedForAnyone ? { pricedForAnyone } : {}),
         emission: emission ? { mode: emission } : null,
         transit: {
           agency: t.agency,

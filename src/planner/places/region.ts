@@ -18,7 +18,8 @@ import {
 } from './sources';
 import type { SkippedRow } from './sources';
 import type { Attribution, OsmPlaceInput, PlaceRecord, StopInput } from './types';
-import { naptanPlaces, type NaptanStop } from '../uk/naptan';
+import type { NaptanStop } from '../uk/naptan';
+import { naptanPlaces } from './naptan';
 import { townCentres } from './centres';
 
 /**

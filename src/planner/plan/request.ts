@@ -3,7 +3,7 @@
  * message (a place outside Great Britain, same origin and destination, return before outbound,
  * a date beyond six months). A place outside the region's area is planned, flagged less accurate.
  */
-import { RAILCARDS, type Railcard } from '../../vocabulary/index';
+import { PASS_FIELDS, RAILCARDS, type PassField, type PlannerProfile } from '../../vocabulary/index';
 import { distance, bboxContains, type BBox } from '../geo/geo';
 import { inGreatBritain } from '../places/geo';
 import type { PlaceIndex } from '../places/place-index';
@@ -25,14 +25,8 @@ export interface PlaceIn {
   lng: number;
 }
 
-export interface PlanProfile {
-  has_access_to_car?: boolean;
-  has_concessionary_pass?: boolean;
-  railcard_type?: Railcard | null;
-  has_young_scot_card?: boolean;
-  has_new_young_scot_card?: boolean;
-  user_age?: number | null;
-}
+/** The traveller's passes as the planner reads them (vocabulary/passes.ts); any may be left out. */
+export type PlanProfile = Partial<Omit<PlannerProfile, 'user_age'>> & { user_age?: number | null };
 
 export interface PlanRequest {
   origin: PlaceIn;
@@ -122,12 +116,11 @@ function checkProfile(p: PlanProfile | undefined): void {
   if (p === undefined || p === null) return;
   if (typeof p !== 'object')
     throw new PlanError('invalid_request', 'profile', "profile must be an object of the traveller's passes");
-  for (const key of [
-    'has_access_to_car',
-    'has_concessionary_pass',
-    'has_young_scot_card',
-    'has_new_young_scot_card',
-  ] as const) {
+  const flags = PASS_FIELDS.filter(
+    (field): field is Exclude<PassField, 'railcard_type' | 'has_railcard'> =>
+      field !== 'railcard_type' && field !== 'has_railcard',
+  );
+  for (const key of flags) {
     if (p[key] !== undefined && typeof p[key] !== 'boolean')
       throw new PlanError('invalid_request', key, `${key} must be true or false`);
   }

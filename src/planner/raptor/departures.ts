@@ -1,15 +1,34 @@
 /** Range search helpers: the origin's departure times in a window, and the Pareto filter of results. */
+import { isFrequencyPattern } from './frequency';
 import { CAN_BOARD, type RaptorPath, type RaptorRequest, type TransitData } from './transit-data';
 
 /**
- * Every time one could leave the origin to catch a trip at an access stop within the window, latest
- * first (one per `rangeStep`), and per access entry the leave times it offers (sorted).
+ * Seconds between range runs from an access stop served by a frequency pattern: a bus that runs all
+ * day offers a departure at every moment, and these runs stand for them (settle() in frequency.ts
+ * then leaves each journey as late as it can), so later trains it feeds are found too.
  */
-export function collectDepartures(d: TransitData, req: RaptorRequest): { times: number[]; byAccess: number[][] } {
+export const FREQUENCY_RUN_STEP = 15 * 60;
+
+export interface Departures {
+  /** Leave times to run from, latest first. */
+  times: number[];
+  /** Per access entry, the leave times it offers (sorted). */
+  byAccess: number[][];
+  /** Per access entry, 1 when a frequency pattern boards there: a new departure at every run. */
+  everyRun: Uint8Array;
+}
+
+/**
+ * Every time one could leave the origin to catch a trip at an access stop within the window, latest
+ * first (one per `rangeStep`), and per access entry the leave times it offers (sorted). A frequency
+ * pattern offers its first departure and a run every FREQUENCY_RUN_STEP while its window is open.
+ */
+export function collectDepartures(d: TransitData, req: RaptorRequest): Departures {
   const end = req.departureEnd ?? req.departure;
   const times = new Set<number>();
   const byAccess: number[][] = [];
-  for (const a of req.access) {
+  const everyRun = new Uint8Array(req.access.length);
+  for (const [ai, a] of req.access.entries()) {
     const own: number[] = [];
     byAccess.push(own);
     for (let e = d.stopPatternStart[a.stop] as number, stop = d.stopPatternStart[a.stop + 1] as number; e < stop; e++) {
@@ -22,6 +41,25 @@ export function collectDepartures(d: TransitData, req: RaptorRequest): { times: 
       const tripBase = d.patternTripStart[p] as number;
       const m = (d.patternTripStart[p + 1] as number) - tripBase;
       const base = (d.patternTimeStart[p] as number) + pos;
+      if (isFrequencyPattern(d, p)) {
+        // A window offers its first departure, then a run every FREQUENCY_RUN_STEP while it is open
+        // (from the time asked, when it is already open then).
+        for (const slot of req.days) {
+          for (let j = 0; j < m; j++) {
+            const g = tripBase + j;
+            if (slot.active[d.tripService[g] as number] === 0) continue;
+            if (req.tripAllowed && req.tripAllowed[g] === 0) continue;
+            const first = (d.boardTimes[base + j * n] as number) + slot.shift - a.duration;
+            const last = Math.min(end, first + (d.tripSpan?.[g] as number));
+            for (let leave = Math.max(first, req.departure); leave <= last; leave += FREQUENCY_RUN_STEP) {
+              everyRun[ai] = 1;
+              times.add(leave);
+              own.push(leave);
+            }
+          }
+        }
+        continue;
+      }
       for (const slot of req.days) {
         for (let j = 0; j < m; j++) {
           const leave = (d.boardTimes[base + j * n] as number) + slot.shift - a.duration;
@@ -39,7 +77,7 @@ export function collectDepartures(d: TransitData, req: RaptorRequest): { times: 
   for (const own of byAccess) own.sort((x, y) => x - y);
   const sorted = [...times].sort((x, y) => y - x);
   const step = req.rangeStep ?? 60;
-  if (step <= 1) return { times: sorted, byAccess };
+  if (step <= 1) return { times: sorted, byAccess, everyRun };
   // One run per `step` seconds of window, from the earliest departure in it: that run also finds every
   // journey leaving later in the same step, so only options less than a step apart can merge (as in
   // OpenTripPlanner's range search), and a window of two hours costs at most 120 runs.
@@ -50,7 +88,7 @@ export function collectDepartures(d: TransitData, req: RaptorRequest): { times: 
     if (last !== undefined && Math.floor((last - req.departure) / step) === bucket) out[out.length - 1] = t;
     else out.push(t);
   }
-  return { times: out, byAccess };
+  return { times: out, byAccess, everyRun };
 }
 
 /** Whether a sorted list holds a value in [from, to). */

@@ -6,6 +6,7 @@
  * found uses the same lower bounds to the destination as range RAPTOR.
  */
 import { LabelPool, LEG_ACCESS, LEG_EGRESS, LEG_TRANSFER, LEG_TRANSIT, StopBags } from './mc-labels';
+import { earliestFrequencyTrip, FrequencyBoarding, isFrequencyPattern } from './frequency';
 import type { LowerBounds } from './lower-bounds';
 import {
   CAN_ALIGHT,
@@ -56,6 +57,7 @@ export class McRaptor {
   private foundTrip = -1;
   private foundDay = 0;
   private foundShift = 0;
+  private readonly frequencyFound = new FrequencyBoarding();
 
   constructor(
     readonly data: TransitData,
@@ -344,9 +346,20 @@ export class McRaptor {
     pool.merge(this.next.at(to), l);
   }
 
-  /** Earliest trip of pattern p boarding at position i at or after `time`, over all service days. */
+  /**
+   * Earliest trip of pattern p boarding at position i at or after `time`, over all service days; on a
+   * frequency pattern, its window by the waiting rule (frequency.ts), the shift then holding the wait.
+   */
   private earliestTrip(req: RaptorRequest, p: number, n: number, i: number, time: number): void {
     const d = this.data;
+    if (isFrequencyPattern(d, p)) {
+      const found = this.frequencyFound;
+      earliestFrequencyTrip(d, req, p, n, i, time, found);
+      this.foundTrip = found.trip < 0 ? -1 : (d.patternTripStart[p] as number) + found.trip;
+      this.foundDay = found.day;
+      this.foundShift = found.shift;
+      return;
+    }
     const tripBase = d.patternTripStart[p] as number;
     const m = (d.patternTripStart[p + 1] as number) - tripBase;
     const base = (d.patternTimeStart[p] as number) + i;
@@ -409,8 +422,10 @@ export class McRaptor {
     const transit = legs.filter((l) => l.kind === 'transit');
     const first = transit[0];
     const access = legs[0];
-    const departure = first && access?.kind === 'access' ? first.start - access.duration : (access?.start ?? 0);
-    if (access?.kind === 'access' && first) legs[0] = { ...access, start: departure, end: first.start };
+    // Leave just in time for a timetabled first trip; for a frequency one, be at the stop when ready.
+    const justInTime = first && access?.kind === 'access' && !isFrequencyPattern(this.data, first.pattern);
+    const departure = justInTime ? first.start - access.duration : (access?.start ?? 0);
+    if (justInTime) legs[0] = { ...access, start: departure, end: first.start };
     return { departure, arrival: pool.arr[target] as number, transfers: transit.length - 1, legs };
   }
 }

@@ -25,6 +25,7 @@ import {
 import { collectDepartures, hasInRange, paretoFilter } from './departures';
 import { LowerBounds } from './lower-bounds';
 import { patternOfTrip } from './reconstruct';
+import { earliestFrequencyTrip, FrequencyBoarding, isFrequencyPattern } from './frequency';
 
 export class Raptor {
   private readonly st: PathState;
@@ -41,6 +42,7 @@ export class Raptor {
   private foundTrip = -1;
   private foundDay = 0;
   private foundTime = INF;
+  private readonly frequencyFound = new FrequencyBoarding();
   private lowerBounds?: LowerBounds;
   private readonly noBound: Int32Array;
   private readonly boundsPayForSingle: boolean;
@@ -128,8 +130,14 @@ export class Raptor {
             st.readyFrom[a.stop] = a.stop;
             st.readyDuration[a.stop] = a.duration;
             // After the first run of a range search, an access stop needs scanning only if this run can
-            // newly catch a departure there; otherwise the later runs already rode the same trips.
-            if (previous === Infinity || !collected || hasInRange(collected.byAccess[i] as number[], dep, previous))
+            // newly catch a departure there; otherwise the later runs already rode the same trips. Where a
+            // frequency pattern boards, every run leaves on it sooner.
+            if (
+              previous === Infinity ||
+              !collected ||
+              collected.everyRun[i] === 1 ||
+              hasInRange(collected.byAccess[i] as number[], dep, previous)
+            )
               st.mark(a.stop);
           }
         }
@@ -212,11 +220,14 @@ export class Raptor {
     // Hot loop: arrays in locals.
     const { patternStops, patternStopFlags, boardTimes, alightTimes } = d;
     const { arr, ready, bestArr, tripsAfterArrival, bound, targetBest, readyPattern, readyTrip, readyDay } = st;
-    const egress = this.egress;
     for (let q = 0; q < this.queueCount; q++) {
       const p = this.queueList[q] as number;
       const from = this.queuePos[p] as number;
       this.queuePos[p] = -1;
+      if (isFrequencyPattern(d, p)) {
+        this.scanFrequencyPattern(req, k, single, p, from);
+        continue;
+      }
       const stopBase = d.patternStopStart[p] as number;
       const n = (d.patternStopStart[p + 1] as number) - stopBase;
       const tripBase = d.patternTripStart[p] as number;
@@ -249,16 +260,7 @@ export class Raptor {
             (!single || t < (bestArr[s] as number))
           ) {
             if (single) bestArr[s] = t;
-            arr[row + s] = t;
-            st.arrKind[row + s] = KIND_TRIP;
-            st.arrTrip[row + s] = tripBase + trip;
-            st.arrBoardPos[row + s] = boardPos;
-            st.arrAlightPos[row + s] = i;
-            st.arrDay[row + s] = day;
-            st.arrSeat[row + s] = seat;
-            st.noteTripArrival(s, p, tripBase + trip, day);
-            const eg = egress[s] as number;
-            if (eg >= 0) st.offerTarget(k, s, t + eg);
+            this.arriveByTrip(k, s, t, p, tripBase + trip, boardPos, i, day, seat);
           }
         }
         if ((flags & CAN_BOARD) !== 0) {
@@ -326,6 +328,91 @@ export class Raptor {
       }
     }
     this.queueCount = 0;
+  }
+
+  /** Round k's arrival label at stop s at time t, by a trip (global index) boarded at boardPos, alighting at i. */
+  private arriveByTrip(
+    k: number,
+    s: number,
+    t: number,
+    p: number,
+    trip: number,
+    boardPos: number,
+    i: number,
+    day: number,
+    seat: number,
+  ): void {
+    const st = this.st;
+    const at = k * this.data.stopCount + s;
+    st.arr[at] = t;
+    st.arrKind[at] = KIND_TRIP;
+    st.arrTrip[at] = trip;
+    st.arrBoardPos[at] = boardPos;
+    st.arrAlightPos[at] = i;
+    st.arrDay[at] = day;
+    st.arrSeat[at] = seat;
+    st.noteTripArrival(s, p, trip, day);
+    const eg = this.egress[s] as number;
+    if (eg >= 0) st.offerTarget(k, s, t + eg);
+  }
+
+  /**
+   * One frequency pattern's scan (frequency.ts): the same labels as a timetabled pattern, but a ride is
+   * a window boarded by the waiting rule, its times shifted by (departure - first). Boarding again where
+   * the traveller got off this pattern never helps (staying on leaves sooner), so it is not tried.
+   */
+  private scanFrequencyPattern(req: RaptorRequest, k: number, single: boolean, p: number, from: number): void {
+    const d = this.data;
+    const st = this.st;
+    const S = d.stopCount;
+    const prevRow = (k - 1) * S;
+    const row = k * S;
+    const { patternStops, patternStopFlags, boardTimes, alightTimes } = d;
+    const { arr, ready, bestArr, tripsAfterArrival, bound, targetBest, readyPattern } = st;
+    const found = this.frequencyFound;
+    const stopBase = d.patternStopStart[p] as number;
+    const n = (d.patternStopStart[p + 1] as number) - stopBase;
+    const tripBase = d.patternTripStart[p] as number;
+    const timeBase = d.patternTimeStart[p] as number;
+    const last = this.queueLast[p] as number;
+    let trip = -1;
+    let tripTimes = 0;
+    let shift = 0;
+    let day = 0;
+    let boardPos = -1;
+    for (let i = from; i < n; i++) {
+      const s = patternStops[stopBase + i] as number;
+      const flags = patternStopFlags[stopBase + i] as number;
+      if (
+        i > last &&
+        (trip < 0 || (alightTimes[tripTimes + i] as number) + shift + (bound[s] as number) >= (targetBest[k] as number))
+      )
+        break;
+      if (trip >= 0 && (flags & CAN_ALIGHT) !== 0) {
+        const t = (alightTimes[tripTimes + i] as number) + shift;
+        if (
+          t < (arr[row + s] as number) &&
+          st.canImprove(k, tripsAfterArrival[s] as number, s, t) &&
+          t < (arr[prevRow + s] as number) &&
+          (!single || t < (bestArr[s] as number))
+        ) {
+          if (single) bestArr[s] = t;
+          this.arriveByTrip(k, s, t, p, tripBase + trip, boardPos, i, day, -1);
+        }
+      }
+      if ((flags & CAN_BOARD) === 0) continue;
+      const r = ready[prevRow + s] as number;
+      if (r >= INF || readyPattern[prevRow + s] === p) continue;
+      if (trip >= 0 && r >= (boardTimes[tripTimes + i] as number) + shift) continue;
+      earliestFrequencyTrip(d, req, p, n, i, r, found);
+      if (found.trip >= 0 && (trip < 0 || found.time < (boardTimes[tripTimes + i] as number) + shift)) {
+        trip = found.trip;
+        tripTimes = timeBase + trip * n;
+        day = found.day;
+        shift = found.shift;
+        boardPos = i;
+      }
+    }
   }
 
   /** Offers the trips linked to `trip` (ridden to its last stop, arriving at `end`) for the next round. */

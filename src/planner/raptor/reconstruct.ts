@@ -1,5 +1,6 @@
 /** Rebuilds the journey behind a destination label by following label kinds back to the access. */
 import { INF, KIND_ACCESS, KIND_FOOT, KIND_INHERITED, KIND_OWN, type PathState } from './state';
+import { isFrequencyPattern } from './frequency';
 import type { PathLeg, RaptorPath, RaptorRequest, TransitData } from './transit-data';
 
 export function reconstruct(d: TransitData, st: PathState, round: number, req: RaptorRequest): RaptorPath {
@@ -23,8 +24,11 @@ export function reconstruct(d: TransitData, st: PathState, round: number, req: R
     const boardPos = st.arrBoardPos[idx] as number;
     const alightPos = st.arrAlightPos[idx] as number;
     const timeBase = (d.patternTimeStart[p] as number) + (trip - (d.patternTripStart[p] as number)) * n;
-    // When the traveller boarded (the first of a run of trips stayed on).
-    let start = (d.boardTimes[timeBase + boardPos] as number) + shift;
+    // When the traveller boarded (the first of a run of trips stayed on). A frequency trip's stored
+    // times are its first departure: the ride is shifted by as much as its arrival here is.
+    const delta = (st.arr[idx] as number) - ((d.alightTimes[timeBase + alightPos] as number) + shift);
+    let start = (d.boardTimes[timeBase + boardPos] as number) + shift + delta;
+    const frequency = isFrequencyPattern(d, p);
     legs.push({ kind: 'transit', pattern: p, trip, day, boardPos, alightPos, start, end: st.arr[idx] as number });
     s = d.patternStops[(d.patternStopStart[p] as number) + boardPos] as number;
     k--;
@@ -55,10 +59,12 @@ export function reconstruct(d: TransitData, st: PathState, round: number, req: R
     if ((st.ready[r] as number) >= INF) throw new Error('RAPTOR path reconstruction found no boarding label');
     if (kind === KIND_ACCESS) {
       const duration = st.readyDuration[r] as number;
-      legs.push({ kind: 'access', stop: s, duration, start: start - duration, end: start });
+      // Timetabled: leave just in time for the trip. Frequency: be at the stop when ready, then wait by the rule.
+      const end = frequency ? Math.min(start, st.ready[r] as number) : start;
+      legs.push({ kind: 'access', stop: s, duration, start: end - duration, end });
       legs.reverse();
       const transfers = legs.filter((l) => l.kind === 'transit').length - 1;
-      return { departure: start - duration, arrival, transfers, legs };
+      return { departure: end - duration, arrival, transfers, legs };
     }
     if (kind === KIND_FOOT) {
       const from = st.readyFrom[r] as number;

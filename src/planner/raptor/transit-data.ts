@@ -39,6 +39,17 @@ export interface TransitData {
    */
   seatStart?: Int32Array;
   seatTo?: Int32Array;
+  /**
+   * Frequency patterns (frequency.ts): services known by their stops, running times and span but not
+   * by their departure times. 1 marks such a pattern (a pattern holds one kind of trip only); each of
+   * its trips is a window of service whose stored times are those of its first departure. Optional:
+   * none when absent.
+   */
+  patternFrequency?: Uint8Array;
+  /** Per trip of a frequency pattern: seconds from its first departure (its stored times) to its last. */
+  tripSpan?: Int32Array;
+  /** Per trip of a frequency pattern: the waiting allowance in seconds (a vehicle leaves within it). */
+  tripWait?: Int32Array;
 }
 
 /** One service day the search may use: its trips' times are shifted by `shift` seconds. */
@@ -82,6 +93,8 @@ export type PathLeg =
       start: number;
       end: number;
       staySeated?: true;
+      /** A frequency trip's window at the boarding stop and when the traveller is there (frequency.ts settle). */
+      frequency?: { ready: number; first: number; last: number; allowance: number };
     }
   | { kind: 'transfer'; from: number; to: number; duration: number; start: number; end: number }
   | { kind: 'egress'; stop: number; duration: number; start: number; end: number };

@@ -20,7 +20,7 @@
 import type { LatLng } from '../geo/geo';
 import { densify, haversine } from '../geo/geo';
 // The SPEC Poi and Toilet marker shapes (planner mirrors of src/contract/journey.ts).
-import type { Poi, ToiletMarker } from '../journey/types';
+import type { Poi, ToiletMarker } from './types';
 import type { OsmWay, Tags } from './osm-pbf';
 
 export interface PoiCategory {

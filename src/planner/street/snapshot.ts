@@ -7,7 +7,7 @@
  * Layout: "DRSTREET" | u32 format version | u32 header length | header JSON | pad to 8 | arrays.
  * Numbers are little-endian (typed arrays on every platform we target).
  */
-import type { ToiletMarker } from '../journey/types';
+import type { ToiletMarker } from './types';
 import { emptyAmenities } from './amenities';
 import type { SpatialGrid, StreetGraph } from './graph';
 

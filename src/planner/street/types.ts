@@ -20,3 +20,24 @@ export interface StreetRoute {
   elevationHighest: number | null;
   elevationLowest: number | null;
 }
+
+/** A kind of amenity near a stop or the destination, as a journey's leg lists it (SPEC Leg.pois). */
+export interface Poi {
+  name: string;
+  type: string;
+  count: number;
+  link: string | null;
+}
+
+export interface ToiletMarker {
+  name: string;
+  location: { lat: number; lng: number };
+  openingTimes: Record<string, [string, string] | string>;
+  accessible: boolean | null;
+  allGender: boolean | null;
+  men: boolean | null;
+  women: boolean | null;
+  babyChange: boolean | null;
+  paymentDetails: string | null;
+  notes: string | null;
+}

@@ -233,6 +233,8 @@ export async function buildTimetable(inputs: FeedInput[], options: BuildOptions 
   const tripWheelchair = new Uint8Array(tripCount);
   const tripDirection = new Uint8Array(tripCount);
   const tripShape = new Int32Array(tripCount).fill(-1);
+  const tripSpan = new Int32Array(tripCount).fill(-1);
+  const tripWait = new Int32Array(tripCount);
   const shapeIndex = new Map<string, number>();
   const shapeStartList: number[] = [0];
   const shapeLat: number[] = [];
@@ -280,6 +282,8 @@ export async function buildTimetable(inputs: FeedInput[], options: BuildOptions 
       tripHeadsigns.push(trip.headsign);
       tripShortNames.push(trip.shortName);
       tripService[t] = serviceIndex[f]?.get(trip.service) ?? 0;
+      tripSpan[t] = ref.store.recSpan.get(ref.rec);
+      tripWait[t] = ref.store.recWait.get(ref.rec);
       tripWheelchair[t] = trip.wheelchair;
       tripDirection[t] = trip.directionId;
       const shapeKey = `${raw.name}:${trip.shapeId}`;
@@ -415,6 +419,7 @@ export async function buildTimetable(inputs: FeedInput[], options: BuildOptions 
     tripWheelchair,
     tripDirection,
     tripShape,
+    ...(tripSpan.some((x) => x >= 0) ? { tripSpan, tripWait } : {}),
     seatFrom: Int32Array.from(seats, (x) => x[0]),
     seatTo: Int32Array.from(seats, (x) => x[1]),
     shapeStart: Int32Array.from(shapeStartList),

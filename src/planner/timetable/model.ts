@@ -115,6 +115,15 @@ export interface Timetable {
    */
   seatFrom?: Int32Array;
   seatTo?: Int32Array;
+  /**
+   * Frequency-based trips (services known by running times and span, not departure times: GTFS
+   * frequencies.txt exact_times=0, route-pattern networks; src/planner/raptor/frequency.ts): per trip,
+   * seconds from its first departure (its stored times) to its last, or -1 for a timetabled trip. A
+   * pattern's trips are all of one kind. Absent in older snapshots (no frequency trips).
+   */
+  tripSpan?: Int32Array;
+  /** Per frequency trip, the waiting allowance in seconds (0 for a timetabled trip). */
+  tripWait?: Int32Array;
 
   // Shapes, CSR of points.
   shapeStart: Int32Array;
@@ -130,6 +139,11 @@ export function serviceRunsOn(tt: Timetable, service: number, day: number): bool
   if (d < 0 || d >= tt.calendarDays) return false;
   const word = tt.serviceBits[service * tt.serviceWords + (d >>> 5)] as number;
   return ((word >>> (d & 31)) & 1) === 1;
+}
+
+/** Whether a trip is frequency-based (its times are its first departure's; tripSpan, tripWait). */
+export function isFrequencyTrip(tt: Pick<Timetable, 'tripSpan'>, trip: number): boolean {
+  return tt.tripSpan !== undefined && (tt.tripSpan[trip] as number) >= 0;
 }
 
 /** Index of the trip's first time slot and its pattern's stop count. */

@@ -1,6 +1,6 @@
 /**
  * Trip records -> patterns. Trips sharing route, stop sequence and pickup/drop-off
- * rules form a pattern; each pattern's trips are sorted by departure and split so
+ * rules (and, for frequency windows, running times: a pattern holds one kind) form a pattern; each pattern's trips are sorted by departure and split so
  * no trip overtakes another (then every stop's departures are sorted, which the
  * router's binary search relies on - the same rule as OpenTripPlanner's patterns).
  */
@@ -28,7 +28,10 @@ export function groupPatterns(refs: TripRef[]): PatternGroup[] {
     const n = store.recLength.get(rec);
     const stops = store.stops.view().subarray(start, start + n);
     const flags = store.flags.view().subarray(start, start + n);
-    const key = `${ref.route}|${stops.join(',')}|${flags.join('')}`;
+    // Frequency windows share a pattern only with windows of the same running times (so one never
+    // overtakes another, whatever the wait): their key adds the times from the first stop.
+    const frequency = store.recSpan.get(rec) >= 0;
+    const key = `${ref.route}|${stops.join(',')}|${flags.join('')}${frequency ? `|F${runningTimes(ref, n)}` : ''}`;
     let group = byKey.get(key);
     if (!group) byKey.set(key, (group = { route: ref.route, stops: stops.slice(), flags: flags.slice(), trips: [] }));
     group.trips.push(ref);
@@ -46,6 +49,14 @@ export function groupPatterns(refs: TripRef[]): PatternGroup[] {
     out.push(...subs);
   }
   return out;
+}
+
+/** A frequency window's times relative to its first departure. */
+function runningTimes(ref: TripRef, n: number): string {
+  const first = tripDeparture(ref, 0);
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) out.push(tripArrival(ref, i) - first, tripDeparture(ref, i) - first);
+  return out.join(',');
 }
 
 export function tripArrival(ref: TripRef, i: number): number {

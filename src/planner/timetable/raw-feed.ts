@@ -79,6 +79,11 @@ export interface RawFrequency {
   end: number;
   headway: number;
   exactTimes: boolean;
+  /**
+   * exact_times=0: the last departure, when the source knows it (frequencies.txt's optional
+   * last_departure_time, which the route-pattern import writes); else the last whole headway before end.
+   */
+  last?: number;
 }
 
 export interface RawTransfer {

@@ -1,13 +1,15 @@
 /**
  * stop_times rows -> clean trips: rows grouped by trip (counting sort, so
  * millions of rows need no comparator sort), ordered by stop_sequence, blank
- * intermediate times interpolated, and frequencies expanded into trips.
+ * intermediate times interpolated, exact frequencies expanded into trips and
+ * headway-only ones (exact_times=0) kept as frequency windows.
  */
 import { Growable } from '../common/growable';
 import { DROP_OFF, PICKUP } from './model';
 import type { RawFeed } from './raw-feed';
 import type { ReportBuilder } from './report';
 import { haversine } from '../geo/geo';
+import { formatGtfsTime } from './gtfs-time';
 
 /** Built trips of one feed: times stored once per template, frequencies as shifted copies. */
 export interface TripStore {
@@ -22,6 +24,10 @@ export interface TripStore {
   recTrip: Growable<Int32Array>;
   /** First departure of a frequency-generated trip, -1 for a scheduled trip. */
   recFrequency: Growable<Int32Array>;
+  /** exact_times=0: seconds from the window's first departure to its last; -1 for a trip with times. */
+  recSpan: Growable<Int32Array>;
+  /** exact_times=0: the waiting allowance (the headway), seconds; 0 otherwise. */
+  recWait: Growable<Int32Array>;
 }
 
 export function newTripStore(): TripStore {
@@ -35,6 +41,8 @@ export function newTripStore(): TripStore {
     recShift: new Growable(Int32Array),
     recTrip: new Growable(Int32Array),
     recFrequency: new Growable(Int32Array),
+    recSpan: new Growable(Int32Array),
+    recWait: new Growable(Int32Array),
   };
 }
 
@@ -112,12 +120,25 @@ export function buildTrips(
       addRecord(store, timesStart, n, 0, t, -1);
       continue;
     }
-    // Frequency-based trip: one trip per headway from start_time (inclusive) to end_time (exclusive),
-    // the template's times shifted so it leaves the first stop at that time. exact_times=0 gets the
-    // same expansion: a headway promise shown as a schedule.
+    // exact_times=1: one trip per headway from start_time (inclusive) to end_time (exclusive), the
+    // template's times shifted so it leaves the first stop at that time. exact_times=0 promises a
+    // headway, not a schedule: one frequency trip (a window, raptor/frequency.ts) from start_time to the
+    // last departure, whose allowance is the headway; its times are the template's shifted to start_time.
     for (const f of freq) {
-      for (let t0 = f.start; t0 < f.end; t0 += f.headway)
-        addRecord(store, timesStart, n, t0 - (dep[0] as number), t, t0);
+      if (f.exactTimes) {
+        for (let t0 = f.start; t0 < f.end; t0 += f.headway)
+          addRecord(store, timesStart, n, t0 - (dep[0] as number), t, t0);
+        continue;
+      }
+      const departures = Math.ceil((f.end - f.start) / f.headway);
+      const last = f.last ?? f.start + (departures - 1) * f.headway;
+      if (f.last === undefined && departures < 1) {
+        warn(
+          `frequencies.txt row of trip '${trip.id}' at ${formatGtfsTime(f.start)} has no departure (end_time = start_time); skipped`,
+        );
+        continue;
+      }
+      addRecord(store, timesStart, n, f.start - (dep[0] as number), t, f.start, last - f.start, f.headway);
     }
   }
   return used;
@@ -130,12 +151,16 @@ function addRecord(
   shift: number,
   trip: number,
   frequency: number,
+  span = -1,
+  wait = 0,
 ): void {
   store.recStart.push(start);
   store.recLength.push(length);
   store.recShift.push(shift);
   store.recTrip.push(trip);
   store.recFrequency.push(frequency);
+  store.recSpan.push(span);
+  store.recWait.push(wait);
 }
 
 /** Fills blank times between timed stops, by shape_dist_traveled where given, else by straight-line distance. */

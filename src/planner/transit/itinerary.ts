@@ -3,6 +3,7 @@
  * boarding and alighting stops and times, intermediate stops, geometry (shape
  * or straight lines) and the service date of each trip.
  */
+import type { FrequencyWindow } from '../raptor/frequency';
 import type { PathLeg, RaptorPath } from '../raptor/transit-data';
 import { formatDay } from '../timetable/gtfs-time';
 import { tripTimeBase, type Timetable } from '../timetable/model';
@@ -49,6 +50,12 @@ export interface TransitLeg {
   geometry: [number, number][];
   /** The traveller stays on board from the previous leg (the same vehicle continues as this trip). */
   staySeated?: true;
+  /**
+   * A frequency-based service (no departure times in the data; raptor/frequency.ts): its window at
+   * the boarding stop, when the traveller is there, and the waiting allowance. `departure` is then the
+   * latest the rule lets the vehicle leave, not a scheduled time.
+   */
+  frequency?: FrequencyWindow;
 }
 
 export interface WalkLeg {
@@ -109,7 +116,7 @@ function toLeg(tt: Timetable, date: number, l: PathLeg): Leg | undefined {
       };
     case 'transit':
       return {
-        ...transitLeg(tt, date, l.pattern, l.trip, l.boardPos, l.alightPos, l.start),
+        ...transitLeg(tt, date, l.pattern, l.trip, l.boardPos, l.alightPos, l.start, l.frequency),
         ...(l.staySeated ? { staySeated: true as const } : {}),
       };
   }
@@ -123,10 +130,13 @@ export function transitLeg(
   boardPos: number,
   alightPos: number,
   start: number,
+  frequency?: FrequencyWindow,
 ): TransitLeg {
   const base = tripTimeBase(tt, pattern, trip);
   const stops = tt.patternStops.subarray(tt.patternStopStart[pattern], tt.patternStopStart[pattern + 1]);
   const shift = start - (tt.departures[base + boardPos] as number);
+  // The service day: a frequency ride is shifted by its wait past the window's first departure too.
+  const dayShift = frequency ? frequency.first - (tt.departures[base + boardPos] as number) : shift;
   const route = tt.patternRoute[pattern] as number;
   const agency = tt.agencies[tt.routeAgency[route] as number];
   const calls: CallAt[] = [];
@@ -143,7 +153,7 @@ export function transitLeg(
     departure: start,
     arrival: (tt.arrivals[base + alightPos] as number) + shift,
     // Whole days, give or take the hour of a clock change in between.
-    serviceDate: formatDay(date + Math.round(shift / 86_400)),
+    serviceDate: formatDay(date + Math.round(dayShift / 86_400)),
     tripId: tt.tripDisplayIds[trip] as string,
     trip,
     agency: { name: agency?.name ?? '', url: agency?.url ?? '' },
@@ -161,6 +171,7 @@ export function transitLeg(
     to: stopRef(tt, stops[alightPos] as number),
     intermediateStops: calls,
     geometry: legGeometry(tt, trip, stops, boardPos, alightPos),
+    ...(frequency ? { frequency } : {}),
   };
 }
 

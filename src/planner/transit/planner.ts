@@ -4,10 +4,12 @@
  * forward-time paths. Holds the router buffers, so reuse one Planner per timetable.
  */
 import { McRaptor, type CostModel } from '../raptor/mc-raptor';
+import { paretoFilter } from '../raptor/departures';
+import { settle } from '../raptor/frequency';
 import { Raptor } from '../raptor/raptor';
 import type { DaySlot, PathLeg, RaptorPath, RaptorRequest, StopTime, TransitData } from '../raptor/transit-data';
 import { formatDay } from '../timetable/gtfs-time';
-import { serviceRunsOn, type Timetable } from '../timetable/model';
+import { serviceRunsOn, tripTimeBase, type Timetable } from '../timetable/model';
 import { modeOfRouteType, type TransitMode } from '../timetable/modes';
 import { serviceDayStart } from '../common/local-time';
 import { forwardView, reverseTrip, reverseView } from './transit-view';
@@ -61,9 +63,23 @@ export class Planner {
   /** Latest service day a trip still running today may have started on (trips past 24:00, 48:00...). */
   private readonly daysBack: number;
 
+  /** Whether any trip is frequency-based (then paths are settled: settleFrequencies). */
+  private readonly hasFrequencies: boolean;
+
   constructor(readonly tt: Timetable) {
+    this.hasFrequencies = tt.tripSpan?.some((x) => x >= 0) ?? false;
     let max = 0;
     for (const t of tt.arrivals) if (t > max) max = t;
+    // A frequency window's last trip runs its span after the times stored (its first's).
+    if (this.hasFrequencies) {
+      for (let p = 0; p < tt.patternCount; p++) {
+        const n = (tt.patternStopStart[p + 1] as number) - (tt.patternStopStart[p] as number);
+        for (let t = tt.patternTripStart[p] as number; t < (tt.patternTripStart[p + 1] as number); t++) {
+          const end = (tt.arrivals[tripTimeBase(tt, p, t) + n - 1] as number) + Math.max(0, tt.tripSpan?.[t] ?? 0);
+          if (end > max) max = end;
+        }
+      }
+    }
     this.daysBack = Math.floor(max / 86_400);
   }
 
@@ -89,7 +105,42 @@ export class Planner {
     };
     const found = o.multiCriteria ? this.multiCriteria(view, request, o.costModel) : view.raptor.search(request);
     const paths = reverse ? found.map((p) => this.unreverse(p)).sort((a, b) => a.departure - b.departure) : found;
-    return { paths, notices };
+    return { paths: this.settleFrequencies(paths, o.date, reverse, o.multiCriteria !== true), notices };
+  }
+
+  /**
+   * Paths that ride frequency patterns, told forwards by the waiting rule and leaving as late as they
+   * can (raptor/frequency.ts settle). A ride on such patterns alone is the same at every moment of the
+   * window: only its first (arrive-by: its last) is kept; paths with a timetabled ride stay one per ride.
+   */
+  private settleFrequencies(paths: RaptorPath[], date: number, reverse: boolean, pareto: boolean): RaptorPath[] {
+    if (!this.hasFrequencies) return paths;
+    const fwd = (this.fwd ??= this.make(forwardView(this.tt)));
+    const days = this.daySlots(date, false);
+    const settled = paths.map((p) => settle(fwd.data, days, p));
+    const kept = new Map<string, RaptorPath>();
+    const out: RaptorPath[] = [];
+    for (const p of settled) {
+      const timetabled = p.legs.some((l) => l.kind === 'transit' && !l.frequency);
+      if (timetabled) {
+        out.push(p);
+        continue;
+      }
+      const shape = p.legs
+        .map((l) =>
+          l.kind === 'transit'
+            ? `${l.pattern}:${l.boardPos}-${l.alightPos}`
+            : l.kind === 'transfer'
+              ? `${l.from}>${l.to}`
+              : l.kind,
+        )
+        .join('|');
+      const seen = kept.get(shape);
+      if (!seen || (reverse ? p.arrival > seen.arrival : p.departure < seen.departure)) kept.set(shape, p);
+    }
+    const all = [...out, ...kept.values()];
+    // McRAPTOR's set is Pareto-optimal over walking and cost too: only range results are filtered again.
+    return pareto ? paretoFilter(all) : all.sort((a, b) => a.departure - b.departure);
   }
 
   /**

@@ -30,7 +30,31 @@ export function forwardView(tt: Timetable): TransitData {
     footDuration: tt.footDuration,
     stopMinTransfer: tt.stopMinTransfer,
     ...seatIndex(tt.tripCount, tt.seatFrom, tt.seatTo),
+    ...frequencyIndex(tt, (t) => t),
   };
+}
+
+/**
+ * Frequency trips for the router (raptor/frequency.ts): which patterns are frequency-based, and each
+ * trip's span and allowance, renumbered by `map` (the reverse view's order). None when there are none.
+ */
+function frequencyIndex(
+  tt: Timetable,
+  map: (t: number) => number,
+): Pick<TransitData, 'patternFrequency' | 'tripSpan' | 'tripWait'> {
+  if (!tt.tripSpan || !tt.tripWait || !tt.tripSpan.some((x) => x >= 0)) return {};
+  const patternFrequency = new Uint8Array(tt.patternCount);
+  for (let p = 0; p < tt.patternCount; p++) {
+    const t = tt.patternTripStart[p] as number;
+    if (t < (tt.patternTripStart[p + 1] as number) && (tt.tripSpan[t] as number) >= 0) patternFrequency[p] = 1;
+  }
+  const tripSpan = new Int32Array(tt.tripCount);
+  const tripWait = new Int32Array(tt.tripCount);
+  for (let t = 0; t < tt.tripCount; t++) {
+    tripSpan[map(t)] = tt.tripSpan[t] as number;
+    tripWait[map(t)] = tt.tripWait[t] as number;
+  }
+  return { patternFrequency, tripSpan, tripWait };
 }
 
 /** Stay-seated links as CSR by trip; `map` renumbers trips (the reverse view's order). */
@@ -78,9 +102,11 @@ export function reverseView(tt: Timetable): TransitData {
     for (let j = 0; j < m; j++) {
       const jr = m - 1 - j;
       tripService[t0 + jr] = tt.tripService[t0 + j] as number;
+      // A frequency window runs backwards from its last departure: its stored times are that one's.
+      const span = Math.max(0, tt.tripSpan?.[t0 + j] ?? 0);
       for (let i = 0; i < n; i++) {
-        board[base + jr * n + (n - 1 - i)] = -(tt.arrivals[base + j * n + i] as number);
-        alight[base + jr * n + (n - 1 - i)] = -(tt.departures[base + j * n + i] as number);
+        board[base + jr * n + (n - 1 - i)] = -((tt.arrivals[base + j * n + i] as number) + span);
+        alight[base + jr * n + (n - 1 - i)] = -((tt.departures[base + j * n + i] as number) + span);
       }
     }
   }
@@ -118,6 +144,7 @@ export function reverseView(tt: Timetable): TransitData {
     stopMinTransfer: tt.stopMinTransfer,
     // Backwards in time the traveller stays seated from a trip's first stop back onto the trip before.
     ...seatIndex(tt.tripCount, tt.seatTo, tt.seatFrom, (t) => reverseTrip(tt, patternOfTrip(tt, t), t)),
+    ...frequencyIndex(tt, (t) => reverseTrip(tt, patternOfTrip(tt, t), t)),
   };
 }
 

@@ -12,9 +12,19 @@ export function requireAccounts(request: FastifyRequest): void {
     throw new ApiError(403, `${request.brand.title} does not offer user accounts.`);
 }
 
+type User = Awaited<ReturnType<typeof userForToken>>;
+/** One look-up per request: a journey read asks both "is this the owner?" and "did they save it?". */
+const usersOfRequests = new WeakMap<FastifyRequest, Promise<User>>();
+
 /** The signed-in user, or undefined for anonymous callers and dead tokens. */
-export async function currentUser(context: ApiContext, request: FastifyRequest) {
-  return request.bearerToken ? userForToken(context.db, request.bearerToken, context.now()) : undefined;
+export async function currentUser(context: ApiContext, request: FastifyRequest): Promise<User> {
+  if (!request.bearerToken) return undefined;
+  let user = usersOfRequests.get(request);
+  if (!user) {
+    user = userForToken(context.db, request.bearerToken, context.now());
+    usersOfRequests.set(request, user);
+  }
+  return user;
 }
 
 export async function requireUser(context: ApiContext, request: FastifyRequest) {

@@ -1,12 +1,12 @@
 /**
  * Reads brands/default.json and every brands/<key>/brand.json, merges each over the
- * defaults and validates the result. A bad file stops start-up with a message that
- * names the file and the field.
+ * defaults and validates the result. The brands are the folders that hold a brand.json: adding
+ * one is adding a folder. A bad file stops start-up with a message that names the file and the field.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  BRAND_KEYS,
+  BRAND_KEY_SHAPE,
   brandSchema,
   formatIssuePath,
   mergeBrandConfig,
@@ -62,15 +62,37 @@ export function loadBrand(
   return result.data;
 }
 
+/** The brands in a brands folder: each sub-folder with a brand.json, by key (its name), sorted. */
+export function brandKeysIn(brandsDir: string): string[] {
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(brandsDir, { withFileTypes: true });
+  } catch {
+    throw new BrandConfigError(`${brandsDir}: the brands folder cannot be read`);
+  }
+  const keys = entries
+    .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(brandsDir, entry.name, 'brand.json')))
+    .map((entry) => entry.name)
+    .sort();
+  const bad = keys.find((key) => !BRAND_KEY_SHAPE.test(key));
+  if (bad)
+    throw new BrandConfigError(
+      `brands/${bad}: a brand folder's name is its key: lower-case letters, digits and dashes, starting with a letter`,
+    );
+  if (keys.length === 0) throw new BrandConfigError(`${brandsDir}: no brand folder (<key>/brand.json) found`);
+  return keys;
+}
+
 export function loadBrands(brandsDir: string, defaultKey: string = 'regional'): BrandRegistry {
-  if (!(BRAND_KEYS as readonly string[]).includes(defaultKey)) {
-    throw new BrandConfigError(`BRAND: "${defaultKey}" is not one of ${BRAND_KEYS.join(', ')}`);
+  const keys = brandKeysIn(brandsDir);
+  if (!keys.includes(defaultKey)) {
+    throw new BrandConfigError(`BRAND: "${defaultKey}" is not one of ${keys.join(', ')}`);
   }
   const defaults = readJson(path.join(brandsDir, 'default.json'), path.dirname(brandsDir));
   const brands = new Map<BrandKey, Brand>();
   const apiKeys = new Map<string, Brand>();
   const hosts = new Map<string, Brand>();
-  for (const key of BRAND_KEYS) {
+  for (const key of keys) {
     const brand = loadBrand(brandsDir, key, defaults);
     const clash = apiKeys.get(brand.apiKey);
     if (clash) throw new BrandConfigError(`brands/${key}/brand.json: field apiKey: already used by brand ${clash.key}`);
@@ -85,7 +107,7 @@ export function loadBrands(brandsDir: string, defaultKey: string = 'regional'): 
     }
     brands.set(key, brand);
   }
-  const defaultBrand = brands.get(defaultKey as BrandKey)!;
+  const defaultBrand = brands.get(defaultKey)!;
   return {
     brands,
     defaultBrand,

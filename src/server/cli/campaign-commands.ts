@@ -11,7 +11,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { BRAND_KEYS } from '../../contract/brand';
+import { brandKeySchema } from '../../contract/brand';
+import { brandKeysIn } from '../brands/load';
+import { REPO_ROOT } from '../../planner/node';
 import { CAMPAIGN_PLACES } from '../../vocabulary/index';
 import { isUuid } from '../../contract/campaigns';
 import {
@@ -24,13 +26,13 @@ import {
 } from '../api/campaigns/repository';
 import type { Database } from '../db/index';
 
-export const USAGE = `Usage: npm run campaigns -- <command>
+export const usage = (brandKeys: readonly string[]) => `Usage: npm run campaigns -- <command>
   add --brand <key> --title <text> --text <text> --ends <date> [--starts <date>]
       [--url <https://...> --button <text>] [--appear-on <place,...>] [--thumbnail <https://...>]
   list [--brand <key>] [--active]
   end <campaign id>
   seed [file]            default: data/campaigns.seed.json
-Brands: ${BRAND_KEYS.join(', ')}. Places: ${CAMPAIGN_PLACES.join(', ')} (default: all).
+Brands: ${brandKeys.join(', ')}. Places: ${CAMPAIGN_PLACES.join(', ')} (default: all).
 Dates are ISO 8601, e.g. 2026-08-01 or 2026-08-01T09:00:00+01:00.`;
 
 export class CommandError extends Error {
@@ -47,7 +49,7 @@ const httpUrl = (label: string) => z.url({ protocol: /^https?$/, error: `${label
 /** One campaign, as `add` flags or a seed file entry give it. */
 export const campaignInputSchema = z
   .object({
-    brand: z.enum(BRAND_KEYS, { error: `brand must be one of ${BRAND_KEYS.join(', ')}` }),
+    brand: brandKeySchema,
     title: z
       .string({ error: 'title is required' })
       .trim()
@@ -80,13 +82,15 @@ export const campaignInputSchema = z
   });
 export type CampaignInput = z.input<typeof campaignInputSchema>;
 
-function toRow(input: unknown, now: Date, where: string): NewCampaign {
+function toRow(input: unknown, now: Date, where: string, brandKeys: readonly string[]): NewCampaign {
   const result = campaignInputSchema.safeParse(input);
   if (!result.success) {
     const issue = result.error.issues[0]!;
     throw new CommandError(`${where}: ${issue.path.join('.') || 'entry'}: ${issue.message}`);
   }
   const value = result.data;
+  if (!brandKeys.includes(value.brand))
+    throw new CommandError(`${where}: brand: brand must be one of ${brandKeys.join(', ')}`);
   const startsAt = value.starts_at ?? now;
   if (startsAt >= value.end_at) throw new CommandError(`${where}: end_at must be after starts_at`);
   return {
@@ -111,9 +115,12 @@ export function describeCampaign(row: CampaignRow, now: Date): string {
 export async function runCampaignCommand(
   db: Database,
   argv: string[],
-  options: { now?: Date; cwd?: string } = {},
+  options: { now?: Date; cwd?: string; brandKeys?: readonly string[] } = {},
 ): Promise<string[]> {
   const now = options.now ?? new Date();
+  // The brands are the folders in BRANDS_DIR (as the server reads them): a new brand needs no code.
+  const brandKeys = options.brandKeys ?? brandKeysIn(process.env.BRANDS_DIR ?? path.join(REPO_ROOT, 'brands'));
+  const USAGE = usage(brandKeys);
   const [command, ...rest] = argv;
   let parsed;
   try {
@@ -156,6 +163,7 @@ export async function runCampaignCommand(
           },
           now,
           'add',
+          brandKeys,
         ),
       );
       return [`added ${describeCampaign(row, now)}`];
@@ -182,7 +190,7 @@ export async function runCampaignCommand(
         throw new CommandError(`seed: cannot read ${file}: ${(error as Error).message}`);
       }
       if (!Array.isArray(entries)) throw new CommandError(`seed: ${file} must hold { "campaigns": [ ... ] }`);
-      const rows = entries.map((entry, index) => toRow(entry, now, `seed: campaigns[${index}]`));
+      const rows = entries.map((entry, index) => toRow(entry, now, `seed: campaigns[${index}]`, brandKeys));
       const lines: string[] = [];
       for (const row of rows) {
         if (await campaignExists(db, row.brand, row.title, row.startsAt ?? now)) {

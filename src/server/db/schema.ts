@@ -173,6 +173,11 @@ export const searchQueries = pgTable(
     leaseUntil: instant('lease_until'),
     /** How many times a planner has claimed it (a search that keeps killing planners fails after a few). */
     attempts: integer('attempts').notNull().default(0),
+    /**
+     * SHA-256 of the owner key the POST answered with: whoever sends it (the browser that made the
+     * search) reads the search as its traveller; the hash alone (a shared link) reads it as anyone.
+     */
+    ownerKeyHash: text('owner_key_hash'),
     createdAt: createdAt(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
@@ -187,6 +192,15 @@ export const searchQueries = pgTable(
   ],
 );
 
+/** A journey's prices and tags for the traveller who planned it (planner JourneyPrices plus the tags). */
+export interface TravellerPrices {
+  cost: string;
+  cost_value?: number | null;
+  pricing_breakdown: unknown[];
+  step_costs: string[][];
+  tags: string[];
+}
+
 /** A planned journey of a search, in the SPEC Journey shape (data). */
 export const journeys = pgTable(
   'journeys',
@@ -197,8 +211,13 @@ export const journeys = pgTable(
       .references(() => searchQueries.hash, { onDelete: 'cascade' }),
     /** Order the planner produced it in (0-based). */
     position: integer('position').notNull(),
-    /** Never changes once stored; Journey.user_status is each caller's own (saved_journeys). */
+    /**
+     * The journey as anyone sees it (priced without the traveller's passes, issue 33). Never
+     * changes once stored; Journey.user_status is each caller's own (saved_journeys).
+     */
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    /** The traveller's own prices (and tags), when their passes changed one: shown to the search's owner only. */
+    travellerPrices: jsonb('traveller_prices').$type<TravellerPrices>(),
     createdAt: createdAt(),
   },
   (t) => [unique('journeys_query_position_key').on(t.queryHash, t.position)],

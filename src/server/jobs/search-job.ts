@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { JOURNEY_PROCESSED, RESULTS_RETRIEVED, searchChannel } from '../../vocabulary/index';
-import type { PlanRequest, Journey } from '../../planner/index';
+import { journeyForAnyone, pricesOf, type PlanRequest, type Journey } from '../../planner/index';
 import { storeJourney } from '../searches/store';
 import type { Database } from '../db/index';
 import { journeys as journeysTable, searchQueries } from '../db/schema';
@@ -135,9 +135,13 @@ export async function runSearchJob(deps: SearchJobDeps, job: SearchJob): Promise
     for (const [position, journey] of journeys.entries()) {
       let id = stored.get(position);
       if (!id) {
-        // The row id is the journey's id in the API, so the stored JSON is the answer as it stands.
-        const data: Record<string, unknown> = { ...journey, id: randomUUID() };
-        id = (await storeJourney(db, { queryHash: job.hash, position, data, id: data.id as string })).id;
+        // The row id is the journey's id in the API, so the stored JSON is the answer as it stands:
+        // the journey as anyone sees it (the hash is shareable), and apart the traveller's own
+        // prices when their passes changed one (issue 33).
+        const data: Record<string, unknown> = { ...journeyForAnyone(journey), id: randomUUID() };
+        const travellerPrices = journey.prices_for_anyone ? { ...pricesOf(journey), tags: journey.tags } : null;
+        id = (await storeJourney(db, { queryHash: job.hash, position, data, travellerPrices, id: data.id as string }))
+          .id;
       }
       deps.publish(channel, JOURNEY_PROCESSED, { journeyID: id });
     }

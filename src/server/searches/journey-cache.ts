@@ -6,9 +6,16 @@
 export interface CachedJourney {
   hash: string;
   brand: string;
-  /** The whole answer body, without user_status. */
+  /** The whole answer body as anyone sees it, without user_status. */
   body: string;
+  /**
+   * When the traveller's passes changed a price: their own answer, and who they are (the
+   * search's owner key hash and account), so the owner is told apart without the database.
+   */
+  traveller?: { body: string; ownerKeyHash: string | null; userId: string | null };
 }
+
+const charsOf = (entry: CachedJourney) => entry.body.length + (entry.traveller?.body.length ?? 0);
 
 export class JourneyCache {
   readonly #entries = new Map<string, CachedJourney>();
@@ -17,25 +24,25 @@ export class JourneyCache {
   /** Bounded by the characters held (about 2 bytes each), least recently used dropped first. */
   constructor(private readonly maxChars = 16_000_000) {}
 
-  /** The answer, if cached for this search and brand (another search's or brand's URL finds nothing). */
-  get(journeyId: string, hash: string, brand: string): string | undefined {
+  /** The answers, if cached for this search and brand (another search's or brand's URL finds nothing). */
+  get(journeyId: string, hash: string, brand: string): CachedJourney | undefined {
     const entry = this.#entries.get(journeyId);
     if (!entry || entry.hash !== hash || entry.brand !== brand) return undefined;
     // Most recently used goes last.
     this.#entries.delete(journeyId);
     this.#entries.set(journeyId, entry);
-    return entry.body;
+    return entry;
   }
 
   set(journeyId: string, entry: CachedJourney): void {
     this.#drop(journeyId);
-    if (entry.body.length > this.maxChars) return;
+    if (charsOf(entry) > this.maxChars) return;
     this.#entries.set(journeyId, entry);
-    this.#chars += entry.body.length;
+    this.#chars += charsOf(entry);
     for (const [id, old] of this.#entries) {
       if (this.#chars <= this.maxChars) break;
       this.#entries.delete(id);
-      this.#chars -= old.body.length;
+      this.#chars -= charsOf(old);
     }
   }
 
@@ -43,7 +50,7 @@ export class JourneyCache {
     const entry = this.#entries.get(journeyId);
     if (!entry) return;
     this.#entries.delete(journeyId);
-    this.#chars -= entry.body.length;
+    this.#chars -= charsOf(entry);
   }
 
   get size(): number {

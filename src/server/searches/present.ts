@@ -1,15 +1,35 @@
 /** Stored searches and journeys in the answer shapes of src/contract/search.ts. */
 import type { Place, SearchQuery } from '../../contract/search';
 import { readPasses, searchTimeAt } from '../../vocabulary/index';
-import type { journeys, searchQueries } from '../db/schema';
+import type { JourneyPrices, Journey as PlannedJourney } from '../../planner/index';
+import { withPrices } from '../../planner/index';
+import type { journeys, searchQueries, TravellerPrices } from '../db/schema';
 
 type QueryRow = typeof searchQueries.$inferSelect;
 type JourneyRow = typeof journeys.$inferSelect;
 export type PresentedJourney = SearchQuery['journeys'][number];
 
-/** The stored Journey with its row id (the id the URLs use), saved when the caller saved it. */
-export function presentJourney(row: JourneyRow, savedByCaller = false): PresentedJourney {
-  const journey = { ...row.data, id: row.id } as unknown as PresentedJourney;
+/**
+ * The stored journey (as anyone sees it) with the traveller's own prices and tags, when their
+ * passes changed one: for the search's owner only (issue 33).
+ */
+export function withTravellerPrices(
+  data: Record<string, unknown>,
+  prices: TravellerPrices | null | undefined,
+): Record<string, unknown> {
+  if (!prices) return data;
+  const { tags, ...own } = prices;
+  const priced = withPrices(data as unknown as PlannedJourney, own as JourneyPrices);
+  return { ...(priced as unknown as Record<string, unknown>), tags };
+}
+
+/**
+ * The stored Journey with its row id (the id the URLs use), saved when the caller saved it;
+ * `asTraveller`: the caller owns the search and reads its own prices.
+ */
+export function presentJourney(row: JourneyRow, savedByCaller = false, asTraveller = false): PresentedJourney {
+  const data = asTraveller ? withTravellerPrices(row.data, row.travellerPrices) : row.data;
+  const journey = { ...data, id: row.id } as unknown as PresentedJourney;
   if (savedByCaller) journey.user_status = 'saved';
   else delete journey.user_status;
   return journey;
@@ -22,14 +42,15 @@ const placeOf = (value: unknown, label: string): Place => {
 
 /**
  * `saved`: the journeys the signed-in caller has saved (src/server/api/journeys/saved-status.ts).
- * `withPasses`: the caller is the search's signed-in owner. A hash is a shareable URL, so anyone
- * else (and everyone, for an anonymous search) sees the journeys but not the passes (issue 22).
+ * `owner`: the caller made the search (signed in as its owner, or sending its owner key). A hash
+ * is a shareable URL, so anyone else sees the journeys at anyone's prices and not the passes
+ * (issues 22 and 33).
  */
 export function presentQuery(
   row: QueryRow,
   rows: JourneyRow[],
   saved: ReadonlySet<string> = new Set(),
-  withPasses = false,
+  owner = false,
 ): SearchQuery {
   return {
     hash: row.hash,
@@ -45,7 +66,7 @@ export function presentQuery(
     results_retrieved: row.resultsRetrieved,
     status: row.status,
     failure: row.failure,
-    ...(withPasses ? { passes: readPasses(row.form) } : {}),
-    journeys: rows.map((journey) => presentJourney(journey, saved.has(journey.id))),
+    ...(owner ? { passes: readPasses(row.form) } : {}),
+    journeys: rows.map((journey) => presentJourney(journey, saved.has(journey.id), owner)),
   };
 }

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/index';
-import { journeys, searchQueries } from '../db/schema';
+import { journeys, searchQueries, type TravellerPrices } from '../db/schema';
 
 export interface NewSearchQuery {
   brand: string;
@@ -20,6 +20,8 @@ export interface NewSearchQuery {
   returnDepartureAt?: Date | null;
   /** Defaults to a fresh random hash. */
   hash?: string;
+  /** SHA-256 of the owner key the traveller was given (searches/owner.ts). */
+  ownerKeyHash?: string | null;
   createdAt?: Date;
 }
 
@@ -40,16 +42,27 @@ export async function storeQuery(db: Database, query: NewSearchQuery): Promise<{
     destinationAddress: query.destinationAddress,
     outDepartureAt: query.outDepartureAt,
     returnDepartureAt: query.returnDepartureAt ?? null,
+    ownerKeyHash: query.ownerKeyHash ?? null,
     createdAt,
     updatedAt: createdAt,
   });
   return { hash };
 }
 
-/** Stores one planned journey (SPEC Journey shape) of a search, in the planner's order; `id` when the caller made it (so data.id can match). */
+/**
+ * Stores one planned journey (SPEC Journey shape) of a search, in the planner's order; `id` when
+ * the caller made it (so data.id can match). `data` is the journey as anyone sees it;
+ * `travellerPrices` the traveller's own prices when their passes changed one.
+ */
 export async function storeJourney(
   db: Database,
-  journey: { queryHash: string; position: number; data: Record<string, unknown>; id?: string },
+  journey: {
+    queryHash: string;
+    position: number;
+    data: Record<string, unknown>;
+    travellerPrices?: TravellerPrices | null;
+    id?: string;
+  },
 ): Promise<{ id: string }> {
   const [row] = await db
     .insert(journeys)
@@ -58,6 +71,7 @@ export async function storeJourney(
       queryHash: journey.queryHash,
       position: journey.position,
       data: journey.data,
+      travellerPrices: journey.travellerPrices ?? null,
     })
     .returning({ id: journeys.id });
   if (!row) throw new Error('journey insert returned nothing');

@@ -5,6 +5,8 @@
  * Errors come back as ApiRequestError with the server's SPEC-shaped message and field errors.
  */
 import { readCookie, USER_TOKEN_COOKIE } from './cookies';
+import { SEARCH_OWNER_HEADER } from '../../contract/search';
+import { rememberSearchOwner, searchOwnerKey } from './search-owner';
 import { VISITOR_HEADER, visitorId } from './visitor';
 
 export const API_TIMEOUT_MS = 60_000;
@@ -24,6 +26,9 @@ export const SHARED_PATHS = {
   logoutEverywhere: `${API_PREFIX}auth/logout-everywhere`,
   currentUser: `${API_PREFIX}users/show`,
 } as const;
+
+/** A search's own paths (the search, its journeys, its re-plan): the hash they name. */
+const SEARCH_PATH = new RegExp(`^${API_PREFIX}journey-planner/search/([0-9a-f]{32})(?:/|$)`);
 
 export class ApiRequestError extends Error {
   override name = 'ApiRequestError';
@@ -101,6 +106,10 @@ async function apiRequest<T>(
     const visitor = typeof window === 'undefined' ? null : visitorId();
     if (visitor) headers[VISITOR_HEADER] = visitor;
   }
+  // This browser's own search: its owner key, so the journeys come at the traveller's own prices.
+  const searched = SEARCH_PATH.exec(path)?.[1];
+  const ownerKey = searched && typeof window !== 'undefined' ? searchOwnerKey(searched) : undefined;
+  if (ownerKey) headers[SEARCH_OWNER_HEADER] = ownerKey;
   const timed = withTimeout(options.signal);
   try {
     const response = await (options.fetch ?? fetch)(url, {
@@ -117,6 +126,10 @@ async function apiRequest<T>(
       const message = typeof body?.message === 'string' ? body.message : `The server answered ${response.status}.`;
       throw new ApiRequestError(response.status, message, body?.errors);
     }
+    // A search made here (new, or re-planned): keep its owner key for reading it back.
+    const made = (body as { data?: { hash?: unknown; owner_key?: unknown } } | null)?.data;
+    if (method === 'POST' && typeof made?.hash === 'string' && typeof made.owner_key === 'string')
+      rememberSearchOwner(made.hash, made.owner_key);
     return body as T;
   } finally {
     timed.done();

@@ -97,7 +97,7 @@ describe('timetable edge cases', () => {
     expect(earliest(tt, 'A', 'B', '2024-01-03', '09:00:00').arrival).toBe(86_400 + parseGtfsTime('10:30:00'));
   });
 
-  it('expands frequencies (exact_times 1 and 0) into trips', async () => {
+  it('expands exact frequencies into trips and keeps a headway (exact_times 0) as one window', async () => {
     const tt = await feed({
       'calendar.txt': `${WEEKDAYS}ALL,1,1,1,1,1,1,1,20240101,20241231\n`,
       'trips.txt': 'route_id,service_id,trip_id\nR1,ALL,exact\nR2,ALL,approx\n',
@@ -107,10 +107,17 @@ describe('timetable edge cases', () => {
         'trip_id,start_time,end_time,headway_secs,exact_times\nexact,08:00:00,09:00:00,600,1\napprox,12:00:00,13:00:00,1200,0\n',
     });
     expect(tt.tripIds.filter((id) => id.startsWith('t:exact@'))).toHaveLength(6);
-    expect(tt.tripIds.filter((id) => id.startsWith('t:approx@'))).toHaveLength(3);
+    // A headway is not a schedule: one window from 12:00 to its last whole headway (12:40), waiting up to 20 min.
+    expect(tt.tripIds.filter((id) => id.startsWith('t:approx@'))).toEqual(['t:approx@12:00:00']);
+    const window = tt.tripIds.indexOf('t:approx@12:00:00');
+    expect(tt.tripSpan?.[window]).toBe(40 * 60);
+    expect(tt.tripWait?.[window]).toBe(1200);
     expect(earliest(tt, 'A', 'B', '2024-03-05', '08:05:00').arrival).toBe(parseGtfsTime('08:30:00'));
     expect(earliest(tt, 'A', 'B', '2024-03-05', '08:51:00').arrival).toBe(86_400 + parseGtfsTime('08:20:00'));
-    expect(earliest(tt, 'B', 'C', '2024-03-05', '12:01:00').arrival).toBe(parseGtfsTime('12:35:00'));
+    // Ready at 12:01: the bus leaves by 12:21 (the allowance), 15 minutes to C.
+    expect(earliest(tt, 'B', 'C', '2024-03-05', '12:01:00').arrival).toBe(parseGtfsTime('12:36:00'));
+    // Ready at 12:30: by the last departure, 12:40, not 12:50.
+    expect(earliest(tt, 'B', 'C', '2024-03-05', '12:30:00').arrival).toBe(parseGtfsTime('12:55:00'));
   });
 
   it('honours a stop minimum transfer time from transfers.txt', async () => {

@@ -4,7 +4,8 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PlaceIndex } from '../../../src/planner/places/place-index';
 import { assembleRegionPlaces } from '../../../src/planner/places/region';
-import { naptanPlaces, parseNaptan, taxiRanks } from '../../../src/planner/uk/naptan';
+import { parseNaptan, taxiRanks } from '../../../src/planner/uk/naptan';
+import { naptanPlaces } from '../../../src/planner/places/naptan';
 import { osgbToWgs84 } from '../../../src/planner/uk/osgb';
 import { SHARED_DATA } from '../transit/helpers';
 

@@ -103,6 +103,40 @@ describe('loadBrands', () => {
   });
 });
 
+describe('brands are data (issue 26)', () => {
+  it('takes a new brand from a new folder alone: no list of keys in the code', () => {
+    const dir = brandsWith((files) => {
+      const fife = structuredClone(brandFile(files, 'regional'));
+      Object.assign(fife, {
+        key: 'fife-council',
+        title: 'Fife Council Journey Planner',
+        shortTitle: 'Fife',
+        apiKey: 'fife-council-public-key',
+        hostnames: ['fife-council.localhost', 'journeys.fife.example'],
+      });
+      files.set('fife-council/brand.json', fife);
+    });
+    const registry = loadBrands(dir);
+    expect([...registry.brands.keys()]).toContain('fife-council');
+    expect(registry.byHostname('journeys.fife.example').title).toBe('Fife Council Journey Planner');
+    expect(registry.byApiKey('fife-council-public-key')?.key).toBe('fife-council');
+    // And it can be the default brand (BRAND=fife-council).
+    expect(loadBrands(dir, 'fife-council').defaultBrand.key).toBe('fife-council');
+  });
+
+  it('ignores a folder without a brand.json, and refuses a folder name that cannot be a key', () => {
+    const dir = brandsWith(() => {});
+    fs.mkdirSync(path.join(dir, 'artwork-drafts'));
+    expect([...loadBrands(dir).brands.keys()]).not.toContain('artwork-drafts');
+    const bad = brandsWith((files) => {
+      const copy = structuredClone(brandFile(files, 'park'));
+      Object.assign(copy, { key: 'Fife Council', apiKey: 'other', hostnames: ['other.localhost'] });
+      files.set('Fife Council/brand.json', copy);
+    });
+    expect(loadError(bad).message).toMatch(/brands\/Fife Council: a brand folder's name is its key/);
+  });
+});
+
 describe('mergeBrandConfig', () => {
   it('merges objects deeply, key by key', () => {
     const merged = mergeBrandConfig(

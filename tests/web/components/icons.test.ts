@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BRAND_KEYS } from '../../../src/contract/brand';
+import { brandKeysIn } from '../../../src/server/brands/load';
 import {
   brandMapIconFiles,
   mapIconPath,
@@ -50,7 +50,7 @@ describe('per-brand, per-mode map icons', () => {
   });
 
   it("are drawn in each brand's colour for every mode, unless the brand ships its own file", () => {
-    for (const key of BRAND_KEYS) {
+    for (const key of brandKeysIn(path.join(repo, 'brands'))) {
       const brand = JSON.parse(fs.readFileSync(path.join(repo, 'brands', key, 'brand.json'), 'utf8')) as {
         theme: { themeColor: string };
       };

@@ -1,4 +1,8 @@
-/** frequencies.txt (optional) -> RawFeed.frequencies, after trips. */
+/**
+ * frequencies.txt (optional) -> RawFeed.frequencies, after trips. Besides the GTFS columns, an optional
+ * last_departure_time (not in the GTFS reference) gives an exact_times=0 row's last departure where the
+ * source knows it: the route-pattern import (uk/route-patterns.ts) writes it.
+ */
 import { parseGtfsTime } from '../gtfs-time';
 import { readTable } from '../table-reader';
 import type { FeedContext } from './feed-context';
@@ -20,7 +24,20 @@ export async function readFrequencies(ctx: FeedContext): Promise<void> {
       const headway = Number(r.get('headway_secs'));
       if (!(start >= 0) || !(end >= start) || !(headway > 0))
         return warn('frequencies.txt', r, 'invalid start_time, end_time or headway_secs; skipped');
-      out.frequencies.push({ trip, start, end, headway, exactTimes: r.get('exact_times') === '1' });
+      const exactTimes = r.get('exact_times') === '1';
+      const lastText = r.get('last_departure_time');
+      if (!exactTimes && lastText) {
+        const last = parseGtfsTime(lastText);
+        if (!(last >= start && last <= end))
+          return warn(
+            'frequencies.txt',
+            r,
+            'last_departure_time must lie between start_time and end_time; skipped',
+            'last_departure_time',
+          );
+        return void out.frequencies.push({ trip, start, end, headway, exactTimes, last });
+      }
+      out.frequencies.push({ trip, start, end, headway, exactTimes });
     },
   );
 }

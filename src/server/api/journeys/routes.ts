@@ -14,6 +14,7 @@ import { currentUser, requireUser, uuidParam } from '../guards';
 import { readPage } from '../paging';
 import { savedJourneyItem } from './saved-item';
 import { findJourneyForBrand } from '../../searches/store';
+import { withTravellerPrices } from '../../searches/present';
 
 export const JOURNEY_MESSAGES = {
   notFound: 'Journey not found.',
@@ -73,7 +74,8 @@ export function journeysRoutes(context: ApiContext): FastifyPluginAsync {
           savedJourneyItem({
             hash: query.hash,
             journeyId: journey.id,
-            data: journey.data,
+            // Someone else's search saved from its link: its cost as anyone pays it (issue 33).
+            data: query.userId === user.id ? withTravellerPrices(journey.data, journey.travellerPrices) : journey.data,
             form: query.form,
             originAddress: query.originAddress,
             destinationAddress: query.destinationAddress,

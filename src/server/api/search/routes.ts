@@ -15,7 +15,8 @@ import type { ApiContext } from '../context';
 import { currentUser, limitRate, uuidParam } from '../guards';
 import { savedByCaller, withSavedStatus } from '../journeys/saved-status';
 import { storeQuery } from '../../searches/store';
-import { presentQuery } from '../../searches/present';
+import { newOwnerKey, sendsOwnerKey } from '../../searches/owner';
+import { presentQuery, withTravellerPrices } from '../../searches/present';
 import { presentUser } from '../users/present';
 
 export const SEARCH_ROUTE_MESSAGES = {
@@ -32,7 +33,7 @@ const busyRetrySeconds = (depth: number) => Math.min(60, Math.max(2, Math.ceil(d
 
 const HASH = /^[0-9a-f]{32}$/;
 
-/** presentJourney() in SQL: the stored JSON with the row id, as text (the same for every caller). */
+/** presentJourney() in SQL: the stored JSON (as anyone sees it) with the row id, as text. */
 const presentedJourneyJson = sql<string>`(${journeys.data} - 'user_status' || jsonb_build_object('id', ${journeys.id}::text))::text`;
 
 export function searchRoutes(context: ApiContext): FastifyPluginAsync {
@@ -78,9 +79,11 @@ export function searchRoutes(context: ApiContext): FastifyPluginAsync {
     }
     const { form, userId } = await withProfile(request, parsed);
     const instant = (text: string) => new Date(searchTimeInstant(text)!);
+    const owner = newOwnerKey();
     const { hash } = await storeQuery(db, {
       brand: request.brand.key,
       userId,
+      ownerKeyHash: owner.hash,
       form: form as unknown as Record<string, unknown>,
       originAddress: form.origin.label,
       destinationAddress: form.destination.label,
@@ -104,13 +107,20 @@ export function searchRoutes(context: ApiContext): FastifyPluginAsync {
         .where(eq(searchQueries.hash, hash));
       throw new ApiError(503, SEARCH_ROUTE_MESSAGES.unavailable);
     }
-    return row!;
+    return { row: row!, ownerKey: owner.key };
   }
 
-  /** Whether the caller is the signed-in traveller who made this search (anonymous searches have no owner). */
-  async function ownedByCaller(request: FastifyRequest, ownerId: string | null): Promise<boolean> {
-    if (!ownerId || !request.bearerToken || !request.brand.enableUserAccounts) return false;
-    return (await currentUser(context, request))?.id === ownerId;
+  /**
+   * Whether the caller made this search: it sends the search's owner key (searches/owner.ts), or
+   * is its signed-in owner. Anyone else with the hash reads it as anyone (issue 33).
+   */
+  async function ownedByCaller(
+    request: FastifyRequest,
+    search: { userId: string | null; ownerKeyHash: string | null },
+  ): Promise<boolean> {
+    if (sendsOwnerKey(request, search.ownerKeyHash)) return true;
+    if (!search.userId || !request.bearerToken || !request.brand.enableUserAccounts) return false;
+    return (await currentUser(context, request))?.id === search.userId;
   }
 
   async function findQuery(request: FastifyRequest, hash: string | undefined) {
@@ -125,11 +135,16 @@ export function searchRoutes(context: ApiContext): FastifyPluginAsync {
 
   return async (api) => {
     api.post('/journey-planner/search', async (request, reply) => {
-      const row = await startSearch(request, reply, request.body);
+      const { row, ownerKey } = await startSearch(request, reply, request.body);
       reply.code(201);
       return {
         status: 'success' as const,
-        data: { hash: row.hash, origin_address: row.originAddress, destination_address: row.destinationAddress },
+        data: {
+          hash: row.hash,
+          origin_address: row.originAddress,
+          destination_address: row.destinationAddress,
+          owner_key: ownerKey,
+        },
       };
     });
 
@@ -146,32 +161,50 @@ export function searchRoutes(context: ApiContext): FastifyPluginAsync {
           request,
           rows.map((row) => row.id),
         ),
-        ownedByCaller(request, query.userId),
+        ownedByCaller(request, query),
       ]);
       return { data: presentQuery(query, rows, saved, owner) };
     });
 
-    // The hot read (one per 'journey processed'): a stored journey never changes, so its answer is
-    // kept in memory (in every process); only a signed-in caller's saved flag is looked up.
+    // The hot read (one per 'journey processed'): a stored journey never changes, so its answers are
+    // kept in memory (in every process); only a signed-in caller's saved flag is looked up, and
+    // whether the caller owns the search only when the traveller's passes changed a price.
     api.get<{ Params: { hash: string; journeyId: string } }>(
       '/journey-planner/search/:hash/:journeyId',
       async (request, reply) => {
         const { hash } = request.params;
         if (!HASH.test(hash)) throw ApiError.notFound(SEARCH_ROUTE_MESSAGES.notFound);
         const journeyId = uuidParam(request.params.journeyId, 'Journey');
-        let answer = context.journeyCache.get(journeyId, hash, request.brand.key);
-        if (answer === undefined) {
+        let cached = context.journeyCache.get(journeyId, hash, request.brand.key);
+        if (cached === undefined) {
           const [row] = await db
-            .select({ json: presentedJourneyJson })
+            .select({
+              json: presentedJourneyJson,
+              travellerPrices: journeys.travellerPrices,
+              userId: searchQueries.userId,
+              ownerKeyHash: searchQueries.ownerKeyHash,
+            })
             .from(journeys)
             .innerJoin(searchQueries, eq(searchQueries.hash, journeys.queryHash))
             .where(
               and(eq(journeys.id, journeyId), eq(journeys.queryHash, hash), eq(searchQueries.brand, request.brand.key)),
             );
           if (!row) throw ApiError.notFound(SEARCH_ROUTE_MESSAGES.journeyNotFound);
-          answer = `{"data":${row.json}}`;
-          context.journeyCache.set(journeyId, { hash, brand: request.brand.key, body: answer });
+          const traveller = row.travellerPrices && {
+            body: JSON.stringify({ data: withTravellerPrices(JSON.parse(row.json), row.travellerPrices) }),
+            ownerKeyHash: row.ownerKeyHash,
+            userId: row.userId,
+          };
+          cached = {
+            hash,
+            brand: request.brand.key,
+            body: `{"data":${row.json}}`,
+            ...(traveller ? { traveller } : {}),
+          };
+          context.journeyCache.set(journeyId, cached);
         }
+        const answer =
+          cached.traveller && (await ownedByCaller(request, cached.traveller)) ? cached.traveller.body : cached.body;
         const saved = await savedByCaller(context, request, [journeyId]);
         return reply
           .type('application/json; charset=utf-8')
@@ -190,13 +223,17 @@ export function searchRoutes(context: ApiContext): FastifyPluginAsync {
         // Someone else's search is re-planned with the caller's own passes (their profile, or the
         // defaults), never with the owner's.
         const form: Record<string, unknown> = { ...query.form, return_time: return_time ?? null };
-        if (query.userId && !(await ownedByCaller(request, query.userId)))
+        if (!(await ownedByCaller(request, query)))
           for (const field of [...PASS_FIELDS, 'user_age']) delete form[field];
-        const row = await startSearch(request, reply, form, () => query.createdAt);
+        const { row, ownerKey } = await startSearch(request, reply, form, () => query.createdAt);
         reply.code(201);
+        // The caller made the new search: its owner key comes with it (its passes, to a signed-in owner).
         return {
           status: 'success' as const,
-          data: presentQuery(row, [], new Set(), await ownedByCaller(request, row.userId)),
+          data: {
+            ...presentQuery(row, [], new Set(), await ownedByCaller(request, { ...row, ownerKeyHash: null })),
+            owner_key: ownerKey,
+          },
         };
       },
     );

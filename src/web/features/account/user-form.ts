@@ -3,9 +3,17 @@
  * and the register form's checks made before sending (the contract's rules, as the server's).
  */
 import { DEFAULT_CREATION_ORIGIN, registerFieldErrors } from '../../../contract/account-rules';
-import { londonToday } from '../../../vocabulary/time';
+
 import type { User } from '../../../contract/users';
-import { defaultPasses, passesFromProfile, type Passes } from '../../../vocabulary/index';
+import {
+  defaultPasses,
+  londonToday,
+  PASS_FIELDS,
+  passesFromProfile,
+  PROFILE_FIELD_OF,
+  profileFromPasses,
+  type Passes,
+} from '../../../vocabulary/index';
 
 export interface UserFormState {
   title: string;
@@ -51,15 +59,6 @@ export function userFormFrom(user: User): UserFormState {
   };
 }
 
-/** The passes as the API's profile (railcard 'No' is sent empty). */
-export const profileOf = (passes: Passes) => ({
-  has_car_access: passes.has_access_to_car,
-  has_concessionary_pass: passes.has_concessionary_pass,
-  has_young_scot_card: passes.has_young_scot_card,
-  has_new_young_scot_card: passes.has_young_scot_card && passes.has_new_young_scot_card,
-  railcard: passes.has_railcard ? passes.railcard_type : null,
-});
-
 const userFields = (form: UserFormState) => ({
   title: form.title || null,
   first_name: form.first_name,
@@ -67,7 +66,7 @@ const userFields = (form: UserFormState) => ({
   country_code_phone_number: form.phone_number ? form.country_code_phone_number : null,
   phone_number: form.phone_number || null,
   dob: form.dob,
-  profile: profileOf(form.passes),
+  profile: profileFromPasses(form.passes),
 });
 
 export const registerPayload = (form: UserFormState) => ({
@@ -93,11 +92,11 @@ export function registerErrors(form: UserFormState, today: string = londonToday(
 
 /** The API keys pass errors as profile.<field>; the passes questions use the search form's names. */
 export function passesErrors(fields: Record<string, string>): Partial<Record<keyof Passes, string>> {
-  return {
-    has_access_to_car: fields['profile.has_car_access'],
-    has_concessionary_pass: fields['profile.has_concessionary_pass'],
-    railcard_type: fields['profile.railcard'],
-    has_young_scot_card: fields['profile.has_young_scot_card'],
-    has_new_young_scot_card: fields['profile.has_new_young_scot_card'],
-  };
+  // has_railcard has no error of its own: the railcard's error shows on the railcard choice.
+  return Object.fromEntries(
+    PASS_FIELDS.filter((field) => field !== 'has_railcard').map((field) => [
+      field,
+      fields[`profile.${PROFILE_FIELD_OF[field]}`],
+    ]),
+  );
 }

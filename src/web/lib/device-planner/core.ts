@@ -6,7 +6,7 @@
 import type { Journey } from '../../../contract/journey';
 import type { PlaceSuggestion, ReversePlace } from '../../../contract/places';
 import { planRequestFor } from '../../../contract/plan-request';
-import { searchTimeAt, searchTimeInstant } from '../../../vocabulary/time';
+import { readPasses, searchTimeAt, searchTimeInstant } from '../../../vocabulary/index';
 import { searchFormSchema, type SearchForm, type SearchQuery } from '../../../contract/search';
 import type { TravelType } from '../../../contract/brand';
 import { DEVICE_HASH_PREFIX } from './device-searches';
@@ -14,6 +14,7 @@ import { sha256Hex } from './sha256';
 import {
   bboxContains,
   decodeRegionSnapshot,
+  journeyForTraveller,
   planAll,
   PlaceIndexSet,
   PlanError,
@@ -109,7 +110,10 @@ export class DevicePlanner {
         regions: [this.region],
         now,
       });
-      journeys = planned.map((journey) => ({ ...journey, id: crypto.randomUUID() }) as unknown as Journey);
+      // The traveller's own prices: a device search is never shared (the anyone prices are dropped).
+      journeys = planned.map(
+        (journey) => ({ ...journeyForTraveller(journey), id: crypto.randomUUID() }) as unknown as Journey,
+      );
     } catch (error) {
       journeys = [];
       failure = error instanceof PlanError ? error.message : DEVICE_MESSAGES.failed;
@@ -137,14 +141,7 @@ function deviceQuery(form: SearchForm, journeys: Journey[], failure: string | nu
     results_retrieved: journeys.length,
     status: failure ? 'failed' : 'done',
     failure,
-    passes: {
-      has_access_to_car: form.has_access_to_car,
-      has_concessionary_pass: form.has_concessionary_pass,
-      has_railcard: form.has_railcard,
-      railcard_type: form.railcard_type,
-      has_young_scot_card: form.has_young_scot_card,
-      has_new_young_scot_card: form.has_new_young_scot_card,
-    },
+    passes: readPasses(form),
     journeys: journeys as SearchQuery['journeys'],
   };
 }

@@ -15,6 +15,7 @@ import {
   type SearchQuery,
 } from '../../../../src/contract/search';
 import { JOURNEY_PROCESSED, RESULTS_RETRIEVED } from '../../../../src/vocabulary/index';
+import type { Journey } from '../../../../src/contract/journey';
 import { QueuedSearchJobs } from '../../../../src/server/jobs/queue';
 import type { SearchJob, SearchJobQueue } from '../../../../src/server/jobs/search-job';
 import { searchQueries } from '../../../../src/server/db/schema';
@@ -89,6 +90,8 @@ describe('POST /v1/journey-planner/search, streamed on query.{hash}', () => {
       hash: expect.stringMatching(/^[0-9a-f]{32}$/),
       origin_address: DUNDEE_STATION.label,
       destination_address: PERTH.label,
+      // Sent back by the browser that made the search: it reads its own prices (issue 33).
+      owner_key: expect.stringMatching(/^[\w-]{43}$/),
     });
     expect(gate.held).toHaveLength(1);
 
@@ -466,10 +469,14 @@ describe("a signed-in user's profile passes override the form", () => {
     const saved = await server.call('GET', `/v1/journey-planner/search/${hash}/${journeyId}`, { token });
     expect(journeyAnswerSchema.parse(saved.json()).data.user_status).toBe('saved');
     const unsigned = await server.call('GET', `/v1/journey-planner/search/${hash}/${journeyId}`);
-    expect(journeyAnswerSchema.parse(unsigned.json()).data).toEqual({
-      ...journeyAnswerSchema.parse(saved.json()).data,
-      user_status: undefined,
+    // The same journey, priced as anyone pays (the Senior Railcard is the owner's, issue 33).
+    const unpriced = ({ cost: _c, cost_value: _v, pricing_breakdown: _p, tags: _t, depart, ...rest }: Journey) => ({
+      ...rest,
+      depart: { ...depart, steps: depart.steps.map((step) => ({ ...step, cost: '' })) },
     });
+    expect(unpriced(journeyAnswerSchema.parse(unsigned.json()).data)).toEqual(
+      unpriced({ ...journeyAnswerSchema.parse(saved.json()).data, user_status: undefined }),
+    );
     const all = await server.call('GET', `/v1/journey-planner/search/${hash}`, { token });
     expect(searchQueryAnswerSchema.parse(all.json()).data.journeys[0]?.user_status).toBe('saved');
     expect((await finished(hash)).journeys[0]?.user_status).toBeUndefined();
