@@ -41,6 +41,27 @@ export function isMissingChunkError(error: unknown): boolean {
   );
 }
 
+/** The chunk's address in a failed dynamic import's message, if it names one. */
+export function chunkUrlOf(error: unknown): string | null {
+  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
+  const m = /((?:https?:\/\/[^\s/]+)?\/\S+?\.(?:m?js|css))\b/.exec(message);
+  return m ? m[1]! : null;
+}
+
+/**
+ * Whether the chunk is gone from the server (a deploy replaced it), not just out of reach: a
+ * network blip must not reload a page the traveller is using. Gone: 404, or the app's HTML
+ * answering for it.
+ */
+export async function chunkIsGone(url: string, fetcher: typeof fetch = fetch): Promise<boolean> {
+  try {
+    const response = await fetcher(url, { method: 'HEAD', cache: 'no-store' });
+    return response.status === 404 || (response.headers.get('content-type') ?? '').startsWith('text/html');
+  } catch {
+    return false;
+  }
+}
+
 function browserDeps(): ReloadDeps {
   let storage: Storage | null = null;
   try {
@@ -53,13 +74,17 @@ function browserDeps(): ReloadDeps {
 
 /**
  * Listens for Vite's preload error (a chunk or its CSS failed to load) and for unhandled
- * rejections of a missing chunk (a lazy import outside Vite's wrapper), and reloads once.
+ * rejections of a missing chunk (a lazy import outside Vite's wrapper). The failure goes on to its
+ * caller as ever; when the chunk turns out to be gone from the server, the page reloads once.
  */
 export function reloadOnMissingChunks(): void {
-  window.addEventListener('vite:preloadError', (event) => {
-    if (reloadOnceForNewVersion(browserDeps())) event.preventDefault();
-  });
-  window.addEventListener('unhandledrejection', (event) => {
-    if (isMissingChunkError(event.reason)) reloadOnceForNewVersion(browserDeps());
-  });
+  const check = (error: unknown) => {
+    const url = chunkUrlOf(error);
+    if (!url || !isMissingChunkError(error)) return;
+    void chunkIsGone(url).then((gone) => {
+      if (gone) reloadOnceForNewVersion(browserDeps());
+    });
+  };
+  window.addEventListener('vite:preloadError', (event) => check((event as Event & { payload?: unknown }).payload));
+  window.addEventListener('unhandledrejection', (event) => check(event.reason));
 }

@@ -1,6 +1,8 @@
 /** A stale tab after a deploy: one reload onto the new version, never a loop, never offline. */
 import { describe, expect, it } from 'vitest';
 import {
+  chunkIsGone,
+  chunkUrlOf,
   isMissingChunkError,
   RELOAD_GUARD_MS,
   reloadOnceForNewVersion,
@@ -75,5 +77,28 @@ describe('isMissingChunkError', () => {
   it('leaves other errors alone', () => {
     expect(isMissingChunkError(new Error('Network request failed'))).toBe(false);
     expect(isMissingChunkError(undefined)).toBe(false);
+  });
+});
+
+describe('only a chunk the server no longer has reloads the page', () => {
+  it('reads the chunk from the message', () => {
+    expect(
+      chunkUrlOf(new TypeError('Failed to fetch dynamically imported module: https://x.example/assets/about-abc.js')),
+    ).toBe('https://x.example/assets/about-abc.js');
+    expect(chunkUrlOf(new Error('Unable to preload CSS for /assets/journey-abc.css'))).toBe('/assets/journey-abc.css');
+    expect(chunkUrlOf(new Error('Importing a module script failed.'))).toBeNull();
+  });
+
+  it('gone: 404, or the app shell answering for it; a network failure is not gone', async () => {
+    const answer = (status: number, type: string) => async () =>
+      new Response(null, { status, headers: { 'content-type': type } });
+    expect(await chunkIsGone('/assets/a.js', answer(404, 'application/json'))).toBe(true);
+    expect(await chunkIsGone('/assets/a.js', answer(200, 'text/html; charset=utf-8'))).toBe(true);
+    expect(await chunkIsGone('/assets/a.js', answer(200, 'text/javascript'))).toBe(false);
+    expect(
+      await chunkIsGone('/assets/a.js', async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    ).toBe(false);
   });
 });
