@@ -3,7 +3,7 @@
  * (src/server/web/brand-html.ts), here too in dev. Brand artwork from brands/<key>/ is
  * emitted into the bundle so the service worker precaches it.
  */
-import crypto from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -116,22 +116,27 @@ function brandPlugin(): Plugin {
 }
 
 /**
- * The offline cache's buster (src/web/lib/offline-cache.ts): a hash of the API's data shapes,
- * so a build that changes them drops journeys persisted by an older one.
+ * Which build this is: DROVER_BUILD_ID, else the commit, else 'local'. The page carries it
+ * (<html data-build>), so an operator or a test can tell which release a tab is running.
  */
-function contractHash(): string {
-  const folder = path.join(repo, 'src/contract');
-  const hash = crypto.createHash('sha256');
-  for (const file of fs.readdirSync(folder).sort()) hash.update(file).update(fs.readFileSync(path.join(folder, file)));
-  return hash.digest('hex').slice(0, 12);
+function buildId(): string {
+  if (process.env.DROVER_BUILD_ID) return process.env.DROVER_BUILD_ID;
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repo, encoding: 'utf8', stdio: 'pipe' }).trim();
+  } catch {
+    return 'local';
+  }
 }
 
+/** DROVER_OUT_DIR builds elsewhere than dist/ (the e2e deploy test builds the next release beside the served one). */
+const outDir = process.env.DROVER_OUT_DIR ? path.resolve(process.env.DROVER_OUT_DIR) : path.join(repo, 'dist');
+
 export default defineConfig({
-  define: { 'import.meta.env.VITE_OFFLINE_CACHE_BUSTER': JSON.stringify(contractHash()) },
+  define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId()) },
   root: path.join(repo, 'src/web'),
   publicDir: path.join(repo, 'public'),
   build: {
-    outDir: path.join(repo, 'dist'),
+    outDir,
     emptyOutDir: true,
     sourcemap: false,
     // Read by the server to preload the first screen's route chunks (src/server/web/route-preload.ts).
@@ -167,12 +172,12 @@ export default defineConfig({
       strategies: 'injectManifest',
       srcDir: path.join(repo, 'sw'),
       filename: 'sw.ts',
-      outDir: path.join(repo, 'dist'),
+      outDir,
       injectRegister: false,
       // The web manifest is generated per brand by the server (/manifest.webmanifest).
       manifest: false,
       injectManifest: {
-        globDirectory: path.join(repo, 'dist'),
+        globDirectory: outDir,
         globPatterns: ['**/*.{js,mjs,css,html,svg,png,woff2}'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },

@@ -14,25 +14,26 @@ export async function mailedCode(
   email: string,
   linkPath: '/auth/activation' | '/auth/password-reset',
   after = 0,
+  outboxDir = outbox,
 ): Promise<string> {
   for (let attempt = 0; attempt < 75; attempt++) {
-    const files = fs.existsSync(outbox)
+    const files = fs.existsSync(outboxDir)
       ? fs
-          .readdirSync(outbox)
+          .readdirSync(outboxDir)
           .filter((file) => file.endsWith(`-${email}.json`))
           .sort()
           .reverse()
       : [];
     for (const file of files) {
-      if (fs.statSync(path.join(outbox, file)).mtimeMs < after) continue;
-      const mail = JSON.parse(fs.readFileSync(path.join(outbox, file), 'utf8')) as { link?: string };
+      if (fs.statSync(path.join(outboxDir, file)).mtimeMs < after) continue;
+      const mail = JSON.parse(fs.readFileSync(path.join(outboxDir, file), 'utf8')) as { link?: string };
       const link = mail.link ? new URL(mail.link) : null;
       const code = link?.pathname === linkPath ? link.searchParams.get('code') : null;
       if (code) return code;
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`no ${linkPath} mail for ${email} in ${outbox}`);
+  throw new Error(`no ${linkPath} mail for ${email} in ${outboxDir}`);
 }
 
 export const uniqueEmail = (who: string) =>
@@ -69,7 +70,7 @@ export async function apiCall<T = unknown>(
 }
 
 /** Registers, activates from the outbox and logs in through the API; the page keeps the token cookie. Returns the token. */
-export async function signedInUser(page: Page, brand: Brand, email: string): Promise<string> {
+export async function signedInUser(page: Page, brand: Brand, email: string, outboxDir = outbox): Promise<string> {
   const registered = await apiCall(page, brand, 'POST', '/v1/users/register', {
     title: 'Mr',
     first_name: 'Calum',
@@ -87,7 +88,7 @@ export async function signedInUser(page: Page, brand: Brand, email: string): Pro
     page,
     brand,
     'POST',
-    `/v1/users/activation/${await mailedCode(email, '/auth/activation')}`,
+    `/v1/users/activation/${await mailedCode(email, '/auth/activation', 0, outboxDir)}`,
   );
   if (activated.status !== 200)
     throw new Error(`activation answered ${activated.status}: ${JSON.stringify(activated.body)}`);

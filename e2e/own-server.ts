@@ -23,9 +23,11 @@ export async function startOwnServer(
   name: string,
   port: number,
   prepare: (run: (script: string, args: string[]) => string) => void,
+  options: { env?: Record<string, string>; keepData?: boolean } = {},
 ): Promise<OwnServer> {
   const dataDir = path.join(repo, 'var', name);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  // keepData: the same database again (a restart, as a deploy does).
+  if (!options.keepData) fs.rmSync(dataDir, { recursive: true, force: true });
   fs.mkdirSync(dataDir, { recursive: true });
   // Its own embedded database, never the one in DATABASE_URL: CI points that at the main e2e
   // server's database, where seeded campaigns would pop up over every other spec's Home.
@@ -38,6 +40,7 @@ export async function startOwnServer(
     BRAND: 'regional',
     PORT: String(port),
     HOST: '127.0.0.1',
+    ...options.env,
   };
   prepare((script, args) => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {

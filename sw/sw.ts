@@ -3,6 +3,12 @@
  * The service worker (Workbox, injectManifest). It precaches the built app shell, the
  * static pages' code and brand artwork, so Home and the static pages open with no signal.
  * The HTML it precaches is the brand-injected index.html of the origin it was installed from.
+ *
+ * A new release installs beside the old one and waits (issue 31): the page announces it and the
+ * traveller's Reload sends SKIP_WAITING_MESSAGE. Taking over unasked would swap the precache
+ * under a tab still running the old code. The first install controls its page at once
+ * (clientsClaim), so a first visit works offline. Runtime caches (map layers, the region pack)
+ * and the journeys in IndexedDB are not the precache's: an update keeps them.
  */
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
@@ -16,10 +22,14 @@ import {
   writeStoredPack,
 } from '../src/web/lib/device-planner/pack-cache';
 import { syncRegionPack } from '../src/web/lib/device-planner/pack-sync';
+import { SKIP_WAITING_MESSAGE } from '../src/web/lib/sw-messages';
+import { REMINDER_SYNC_TAG, showDueReminders } from '../src/web/lib/reminders';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
-self.skipWaiting();
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === SKIP_WAITING_MESSAGE) void self.skipWaiting();
+});
 clientsClaim();
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
@@ -60,4 +70,27 @@ self.addEventListener('message', (event) => {
     syncing = null;
   });
   event.waitUntil(syncing);
+});
+
+// "Time to leave" reminders (issue 31, lib/reminders): shown here when the browser wakes the worker
+// for a periodic sync (installed apps), and a tap on one opens its journey.
+self.addEventListener('periodicsync', (event) => {
+  const sync = event as ExtendableEvent & { tag?: string };
+  if (sync.tag !== REMINDER_SYNC_TAG) return;
+  sync.waitUntil(
+    showDueReminders((r) =>
+      self.registration.showNotification(r.title, { body: r.body, tag: r.id, data: { url: r.url } }),
+    ),
+  );
+});
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = (event.notification.data as { url?: unknown } | null)?.url;
+  if (typeof url !== 'string' || new URL(url, self.location.origin).origin !== self.location.origin) return;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window' }).then((open) => {
+      const tab = open.find((client) => client.url === url);
+      return tab ? tab.focus() : self.clients.openWindow(url);
+    }),
+  );
 });

@@ -106,6 +106,25 @@ export const stepSchema = z.object({
   estimated: z.boolean(),
 });
 
+/**
+ * A demand-responsive or community ride to book before travelling (issue 31): the booking step.
+ * Times are the service's wall clock (the region's time zone); deadline and opens are null where
+ * the service's rules set none (real-time booking, or notice published only as text).
+ */
+export const bookingSchema = z.object({
+  /** The ride's step in its leg. */
+  step_index: z.number().int().nonnegative(),
+  service: z.string().min(1),
+  phone: z.string().nullable(),
+  website: z.string().nullable(),
+  /** How to book, as published. */
+  how: z.string().nullable(),
+  /** The rule in words: 'book by 17:00 the day before'. */
+  notice: z.string(),
+  deadline: z.object({ date, time: clock }).nullable(),
+  opens: z.object({ date, time: clock }).nullable(),
+});
+
 export const legSchema = z.object({
   departure_date: date,
   departure_at: clock,
@@ -139,6 +158,8 @@ export const legSchema = z.object({
   destination_toilets: z.object({ count: z.number().int().nonnegative(), markers: z.array(toiletMarkerSchema) }),
   changes: z.number().int().nonnegative(),
   estimated: z.boolean(),
+  /** Rides to book before travelling, in step order. Optional: journeys stored before issue 31 lack it. */
+  bookings: z.array(bookingSchema).optional(),
 });
 
 const place = z.object({ label: z.string(), lat: z.number(), lng: z.number() });
@@ -185,4 +206,5 @@ export type Poi = z.infer<typeof poiSchema>;
 export type ToiletMarker = z.infer<typeof toiletMarkerSchema>;
 export type Step = z.infer<typeof stepSchema>;
 export type Leg = z.infer<typeof legSchema>;
+export type Booking = z.infer<typeof bookingSchema>;
 export type Journey = z.infer<typeof journeySchema>;

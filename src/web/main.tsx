@@ -6,7 +6,12 @@ import { App } from './app/App';
 import { createAppRouter } from './app/router';
 import { readBrandFromDocument } from './lib/brand';
 import { registerServiceWorker } from './lib/service-worker';
+import { reloadOnMissingChunks } from './lib/version-reload';
 
+// Before any lazy chunk loads: a tab older than the deployed build reloads once onto it.
+reloadOnMissingChunks();
+// Which release this tab runs (vite.config.ts buildId): for operators, and the deploy e2e.
+document.documentElement.dataset.build = import.meta.env.VITE_BUILD_ID as string;
 const brand = readBrandFromDocument();
 const router = createAppRouter(brand);
 const root = createRoot(document.getElementById('root')!);
@@ -27,3 +32,8 @@ void router
     });
   });
 registerServiceWorker();
+// 'Time to leave' reminders kept on this device (issue 31): their timers start once the page is up,
+// from a chunk of their own, never part of the first load.
+window.setTimeout(() => {
+  void import('./lib/reminders').then((m) => m.runReminderTimers()).catch(() => undefined);
+}, 3000);

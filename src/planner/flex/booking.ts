@@ -35,6 +35,35 @@ function daysBack(date: number, n: number, runs?: (day: number) => boolean): num
 }
 
 /**
+ * When a ride picked up at `pickup` must be booked by, and when bookings for it open, under
+ * `rule` (wall clock of the service): same-day notice counts back from the pickup, prior-day
+ * notice from the pickup's day (over the days of `runs` when given). Null where the rule sets
+ * none: real-time booking, or a rule without that field.
+ */
+export function bookingWindow(
+  rule: BookingRule | null,
+  pickup: LocalClock,
+  runs?: (day: number) => boolean,
+): { deadline: LocalClock | null; opens: LocalClock | null } {
+  const back = (seconds: number): LocalClock => {
+    const at = abs(pickup) - seconds;
+    return { date: Math.floor(at / 86_400), time: at - Math.floor(at / 86_400) * 86_400 };
+  };
+  if (rule?.type === 1)
+    return {
+      deadline: rule.noticeMin !== null ? back(rule.noticeMin * 60) : null,
+      opens: rule.noticeMax !== null ? back(rule.noticeMax * 60) : null,
+    };
+  if (rule?.type === 2)
+    return {
+      deadline: { date: daysBack(pickup.date, rule.lastDay ?? 0, runs), time: rule.lastTime ?? 0 },
+      opens:
+        rule.startDay !== null ? { date: daysBack(pickup.date, rule.startDay, runs), time: rule.startTime ?? 0 } : null,
+    };
+  return { deadline: null, opens: null };
+}
+
+/**
  * Whether a ride picked up at `pickup` can still be booked at `now` under `rule`. `runs` tells the
  * days of the rule's prior_notice_service_id (prior-day notice counts only those days).
  */
@@ -58,18 +87,14 @@ export function checkBooking(
     };
   }
   if (rule.type === 2) {
-    const lastDay = rule.lastDay ?? 0;
-    const deadline = daysBack(pickup.date, lastDay, runs) * 86_400 + (rule.lastTime ?? 0);
-    if (abs(now) > deadline)
+    const { deadline, opens } = bookingWindow(rule, pickup, runs);
+    if (deadline && abs(now) > abs(deadline))
       return {
         ok: false,
-        reason: `the booking deadline (${dayText(lastDay)} ${clockText(rule.lastTime ?? 0)}) has passed`,
+        reason: `the booking deadline (${dayText(rule.lastDay ?? 0)} ${clockText(rule.lastTime ?? 0)}) has passed`,
       };
-    if (rule.startDay !== null) {
-      const opens = daysBack(pickup.date, rule.startDay, runs) * 86_400 + (rule.startTime ?? 0);
-      if (abs(now) < opens)
-        return { ok: true, opensLater: `bookings open ${dayText(rule.startDay)} at ${clockText(rule.startTime ?? 0)}` };
-    }
+    if (opens && rule.startDay !== null && abs(now) < abs(opens))
+      return { ok: true, opensLater: `bookings open ${dayText(rule.startDay)} at ${clockText(rule.startTime ?? 0)}` };
   }
   return { ok: true, opensLater: null };
 }

@@ -127,6 +127,14 @@ export function assembleLeg(region: Region, d: LegDraft): AssembledLeg {
     changes: d.changes,
     estimated: parts.some((p) => p.estimated),
   };
+  const bookings = parts.flatMap((p, step_index) => {
+    const b = p.booking;
+    if (!b) return [];
+    const at = (c: { date: number; time: number } | null) => (c ? local(c.date, c.time) : null);
+    const { service, phone, website, how, notice } = b;
+    return [{ step_index, service, phone, website, how, notice, deadline: at(b.deadline), opens: at(b.opens) }];
+  });
+  if (bookings.length > 0) leg.bookings = bookings;
   return {
     leg,
     otherParts: parts.flatMap((p) => (p.price ? [p.price] : [])),

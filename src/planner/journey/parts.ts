@@ -40,8 +40,25 @@ export interface Part {
   timetable?: Timetable;
   carClub?: { provider: string; promo_link: string | null };
   howTo?: { name: string; website: string | null; statements: { body: string }[] };
+  /** A demand-responsive or community ride the traveller books before travelling (leg.bookings). */
+  booking?: BookingDraft;
   /** Identity for the stable id (trip id, or mode). */
   key: string;
+}
+
+/** A ride's booking: who takes it, its rule in words, and the rule's times on the service's wall clock. */
+export interface BookingDraft {
+  service: string;
+  phone: string | null;
+  website: string | null;
+  /** How to book, as the source publishes it. */
+  how: string | null;
+  /** The rule in words ('book by 17:00 the day before'), or what the sources say of notice. */
+  notice: string;
+  /** Book by (days since epoch, seconds since that day's midnight); null when the rules set no time. */
+  deadline: { date: number; time: number } | null;
+  /** Bookings open at, when the rules say. */
+  opens: { date: number; time: number } | null;
 }
 
 export interface LegDraft {

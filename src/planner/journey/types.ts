@@ -118,6 +118,21 @@ export interface Leg {
   destination_toilets: { count: number; markers: ToiletMarker[] };
   changes: number;
   estimated: boolean;
+  /** Rides to book before travelling (demand-responsive, community transport), in step order. */
+  bookings?: Booking[];
+}
+
+/** A ride to book: contract/journey.ts bookingSchema. Times are the service's wall clock. */
+export interface Booking {
+  /** The ride's step in the leg. */
+  step_index: number;
+  service: string;
+  phone: string | null;
+  website: string | null;
+  how: string | null;
+  notice: string;
+  deadline: { date: string; time: string } | null;
+  opens: { date: string; time: string } | null;
 }
 
 export interface Journey {

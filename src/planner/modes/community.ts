@@ -89,6 +89,16 @@ export function planCommunityTransport(ctx: ModeContext): LegDraft[] {
         .filter((b) => b !== '')
         .map((body) => ({ body })),
     };
+    // The sources give notice as published text, no rule to count a deadline from.
+    part.booking = {
+      service: s.name,
+      phone: s.booking.phone,
+      website: s.booking.url,
+      how: s.booking.how,
+      notice: s.booking.notice ?? 'Booking notice not in our sources: ask when you book.',
+      deadline: null,
+      opens: null,
+    };
     const eligibility = restrictedTo(s.eligibility);
     out.push({
       mode: 'drt',

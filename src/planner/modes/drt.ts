@@ -10,7 +10,7 @@
  */
 import type { Cost, PriceLine } from '../costs/money';
 import { feedLocalId } from '../costs/gtfs-fares';
-import { checkBooking, localClock, noticeDescription } from '../flex/booking';
+import { bookingWindow, checkBooking, localClock, noticeDescription } from '../flex/booking';
 import { flexModel, nearestStop, zoneContains, type FlexCall, type FlexTrip } from '../flex/model';
 import type { LatLng } from '../geo/geo';
 import type { LegDraft, NamedPoint, Part } from '../journey/parts';
@@ -179,12 +179,8 @@ function ride(ctx: ModeContext, trip: FlexTrip, on: Access, off: Access): LegDra
   const timeZone = agency?.timezone || tt.agencies[0]?.timezone || 'UTC';
   const noticeService = rule?.noticeService ?? -1;
   const runs = noticeService >= 0 ? (day: number) => serviceRunsOn(tt, noticeService, day) : undefined;
-  const booking = checkBooking(
-    rule,
-    { date: ctx.date, time: start },
-    localClock(ctx.now ?? new Date(), timeZone),
-    runs,
-  );
+  const pickup = { date: ctx.date, time: start };
+  const booking = checkBooking(rule, pickup, localClock(ctx.now ?? new Date(), timeZone), runs);
   if (!booking.ok) return null;
 
   const short = trip.route >= 0 ? (tt.routeShortNames[trip.route] ?? '') : '';
@@ -220,6 +216,14 @@ function ride(ctx: ModeContext, trip: FlexTrip, on: Access, off: Access): LegDra
       ]
         .filter((s) => s !== '')
         .map((body) => ({ body })),
+    },
+    booking: {
+      service: name,
+      phone,
+      website,
+      how: rule?.message || null,
+      notice,
+      ...bookingWindow(rule, pickup, runs),
     },
   };
   const parts: Part[] = [];

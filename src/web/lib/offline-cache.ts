@@ -13,11 +13,13 @@ export const OFFLINE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 export const OFFLINE_CACHE_KEY = 'drover-query-cache';
 
 /**
- * Changes whenever the build's data shapes change (vite.config.ts hashes src/contract), so a
- * cache written by an older app with other shapes is dropped rather than misread; a release that
- * keeps the shapes keeps the traveller's offline journeys.
+ * The stored journeys' shape version. A release must keep the journeys a traveller saved for a
+ * trip with no signal (issue 31), so this is not a hash of the contract (any edit there, even a
+ * comment, dropped them all): new fields of the contract are optional ("journeys stored before
+ * ... lack it"), and only a change an older app's journeys cannot be read under (a field removed,
+ * renamed or given another meaning) bumps it, dropping what older builds stored.
  */
-export const OFFLINE_CACHE_BUSTER: string = (import.meta.env.VITE_OFFLINE_CACHE_BUSTER as string | undefined) ?? 'dev';
+export const OFFLINE_CACHE_BUSTER = 'journeys-1';
 
 /**
  * Spread into useQuery/fetchQuery options to keep that query offline. Never garbage-collected

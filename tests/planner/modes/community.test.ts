@@ -69,6 +69,19 @@ describe('community transport: call to arrange', () => {
     expect(js[0]!.drt_operator?.booking_website).toBe(dial.booking.url);
     // Only for people who cannot use ordinary buses: the card says who, and it never leads the set.
     expect(j.eligibility).toBe(dial.eligibility);
+    // The booking step (issue 31): our sources give its notice only as text, so no deadline is counted.
+    expect(j.depart.bookings).toEqual([
+      {
+        step_index: 0,
+        service: dial.name,
+        phone: dial.booking.phone,
+        website: dial.booking.url,
+        how: dial.booking.how,
+        notice: dial.booking.notice,
+        deadline: null,
+        opens: null,
+      },
+    ]);
     const all = await plan(STIRLING, BRIDGE_OF_ALLAN, '10:00');
     const firstRestricted = all.findIndex((x) => x.eligibility);
     expect(all.slice(firstRestricted).every((x) => x.eligibility)).toBe(true);

@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkBooking } from '../../../src/planner/flex/booking';
+import { bookingWindow, checkBooking } from '../../../src/planner/flex/booking';
 import { flexModel, zoneContains, type FlexModel, type FlexZone } from '../../../src/planner/flex/model';
 import { haversine, type LatLng } from '../../../src/planner/geo/geo';
 import { planAll } from '../../../src/planner/plan/plan';
@@ -135,6 +135,18 @@ describe('Cobb County demand-responsive (Cobblinc flex zones)', () => {
     expect(j.estimated).toBe(true);
     expect(j.cost).toBe('$2.50');
     expect(j.carbon_emission).toBeGreaterThan(0);
+    // The booking step (issue 31): the ride's step, who to call, the rule in words and its deadline:
+    // this feed's rule is 2 hours to 1 day ahead, so book by the pickup less 2 hours.
+    const rideIndex = j.depart.steps.findIndex((s) => s.type === 'drt');
+    expect(j.depart.bookings).toHaveLength(1);
+    const booking = j.depart.bookings![0]!;
+    expect(booking).toMatchObject({ step_index: rideIndex, phone: rule.phone, how: rule.message });
+    expect(booking.notice).toContain('at least 2 hours');
+    const pickup = minutes(j.depart.steps[rideIndex]!.departure_time);
+    expect(booking.deadline?.date).toBe(j.depart.departure_date);
+    expect(minutes(booking.deadline!.time)).toBe(pickup - rule.noticeMin!);
+    expect(minutes(booking.opens!.time)).toBe(pickup);
+    expect(booking.opens!.date < j.depart.departure_date).toBe(true); // a day ahead
   });
 
   it('outside the service window (evening, weekend) there is no demand-responsive journey', async () => {
@@ -320,6 +332,29 @@ describe('booking rules', () => {
     expect(checkBooking(rule, pickup, { date: 99, time: 16 * 3600 }).ok).toBe(true);
     expect(checkBooking(rule, pickup, { date: 99, time: 18 * 3600 }).ok).toBe(false);
     expect(checkBooking(null, pickup, { date: 100, time: 10 * 3600 }).ok).toBe(false); // pickup has passed
+  });
+
+  it('the booking window: prior-day rules count back days, same-day rules count back minutes', () => {
+    const pickup = { date: 100, time: 9 * 3600 };
+    const priorDay = { ...base, type: 2 as const, lastDay: 1, lastTime: 17 * 3600, startDay: 7, startTime: 8 * 3600 };
+    expect(bookingWindow(priorDay, pickup)).toEqual({
+      deadline: { date: 99, time: 17 * 3600 },
+      opens: { date: 93, time: 8 * 3600 },
+    });
+    // Two hours' notice for a 01:00 pickup: the deadline is the evening before.
+    const sameDay = { ...base, type: 1 as const, noticeMin: 120 };
+    expect(bookingWindow(sameDay, { date: 100, time: 3600 })).toEqual({
+      deadline: { date: 99, time: 23 * 3600 },
+      opens: null,
+    });
+    expect(bookingWindow({ ...base, type: 0 as const }, pickup)).toEqual({ deadline: null, opens: null });
+    expect(bookingWindow(null, pickup)).toEqual({ deadline: null, opens: null });
+    // Over the days a service runs: Monday's 'day before' is Friday.
+    const weekdays = (day: number) => (day + 3) % 7 < 5;
+    expect(bookingWindow(priorDay, { date: 4, time: 9 * 3600 }, weekdays).deadline).toEqual({
+      date: 1,
+      time: 17 * 3600,
+    });
   });
 
   it('prior_notice_service_id: only the days that service runs count back', () => {

@@ -20,6 +20,7 @@ import { NeedHelp } from './NeedHelp';
 import { OfflineBanner } from './OfflineBanner';
 import { SiteFooter } from './SiteFooter';
 import { TopBar } from './TopBar';
+import { UpdatePrompt } from './UpdatePrompt';
 import { UpdatesStrip } from './UpdatesStrip';
 import { API_PREFIX } from '../../lib/api';
 
@@ -69,6 +70,7 @@ export function AppShell() {
       {brand.showUpdatesFooter && <UpdatesStrip />}
       <TopBar />
       <OfflineBanner />
+      <UpdatePrompt />
       <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} style={{ flex: 1 }}>
         <Container size="lg" py="md">
           {brand.showBreadcrumbs && <Breadcrumbs />}

@@ -40,10 +40,24 @@ import { StepGlyph } from './StepGlyph';
 import { StepTimeline } from './StepTimeline';
 import { ViewingBar } from './ViewingBar';
 
+/** What the app's trip tools (share, calendar, reminders: other features) get to work with. */
+export interface JourneyToolsContext {
+  journey: Journey;
+  hash: string;
+  journeyId: string;
+  /** Planned on this device (issue 20): the server does not know it. */
+  onDevice: boolean;
+  journeyType?: 'depart' | 'return';
+  /** The health brand's appointment length (its Attend Appointment step), else null. */
+  appointmentMinutes: number | null;
+}
+
 export interface JourneyScreenProps {
   hash: string;
   journeyId: string;
   search: JourneySearch;
+  /** The trip tools the app composes in (a feature does not import another): shown under the summary. */
+  tools?: (context: JourneyToolsContext) => ReactNode;
 }
 
 function LegSummary({
@@ -270,11 +284,13 @@ export function JourneyDetails({
   journey,
   search,
   onSaved,
+  tools,
 }: {
   hash?: string;
   journey: Journey;
   search: JourneySearch;
   onSaved: () => void;
+  tools?: JourneyScreenProps['tools'];
 }) {
   const brand = useBrand();
   const [showReturn, setShowReturn] = useState(search.journeyType === 'return');
@@ -369,6 +385,18 @@ export function JourneyDetails({
             {startsWithTaxi(journey.depart) && <TaxiModal leg={journey.depart} />}
             {journey.drt_operator && <DrtModal operator={journey.drt_operator} />}
           </Group>
+          {tools && hash && (
+            <Group gap="sm" className={classes.noPrint} data-testid="trip-tools">
+              {tools({
+                journey,
+                hash,
+                journeyId: journey.id,
+                onDevice: isDeviceHash(hash),
+                ...(search.journeyType ? { journeyType: search.journeyType } : {}),
+                appointmentMinutes: brand.health.appointmentStep ? appointmentMinutes : null,
+              })}
+            </Group>
+          )}
         </Stack>
       </section>
       <JourneyMap journey={journey} initialLeg={search.journeyType} />
@@ -384,7 +412,7 @@ export function JourneyDetails({
   );
 }
 
-export function JourneyScreen({ hash, journeyId, search }: JourneyScreenProps) {
+export function JourneyScreen({ hash, journeyId, search, tools }: JourneyScreenProps) {
   const services = useJourneyServices();
   const client = useQueryClient();
   const key = journeyDetailsKey(hash, journeyId);
@@ -411,7 +439,7 @@ export function JourneyScreen({ hash, journeyId, search }: JourneyScreenProps) {
           search.stage ? (
             <StageView journey={journey} search={search} />
           ) : (
-            <JourneyDetails hash={hash} journey={journey} search={search} onSaved={onSaved} />
+            <JourneyDetails hash={hash} journey={journey} search={search} onSaved={onSaved} tools={tools} />
           )
         }
       </JourneyQueryState>

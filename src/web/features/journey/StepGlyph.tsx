@@ -22,6 +22,7 @@ const SHAPES: Record<string, ReactElement> = {
   arrive: <path d="M8 15s5-5 5-8.5a5 5 0 0 0-10 0C3 10 8 15 8 15zM8 6.5a1 1 0 1 0 0 .1" />,
   appointment: <path d="M3 3h10v11H3zM3 6h10M6 1v3M10 1v3M6 10l1.5 1.5L10 9" />,
   home: <path d="M2 8l6-5 6 5M4 7v7h8V7M7 14v-4h2v4" />,
+  book: <path d="M4 2h3l1 3-2 1.5a8 8 0 0 0 3.5 3.5L11 8l3 1v3a2 2 0 0 1-2 2A10 10 0 0 1 2 4a2 2 0 0 1 2-2z" />,
 };
 
 const NAMES: Record<string, string> = {
@@ -42,6 +43,7 @@ const NAMES: Record<string, string> = {
   arrive: 'Arrive',
   appointment: 'Appointment',
   home: 'Home',
+  book: 'Booking',
 };
 
 export const glyphName = (kind: string): string => NAMES[kind] ?? kind;

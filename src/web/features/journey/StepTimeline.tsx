@@ -2,10 +2,20 @@
  * The step-by-step guide (SPEC section 2): each step's time, mode, agency, description,
  * duration, distance, elevation, cost and its turn-by-turn directions behind a toggle.
  */
-import { Anchor, Badge, Button, Group, List, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
-import type { Step } from '../../../contract/journey';
+import type { Booking, Step } from '../../../contract/journey';
+import {
+  deadlineHeadline,
+  deadlinePassed,
+  opensLater,
+  passedText,
+  sentence,
+  telHref,
+  webHref,
+  whenText,
+} from './booking-format';
 import {
   elevationText,
   instructionText,
@@ -148,8 +158,50 @@ export function EndCard({ kind, time, title, detail }: { kind: string; time: str
   );
 }
 
+/**
+ * A ride booked ahead (issue 31): a step of its own before the trip, with who to call or which
+ * site to use, the deadline from the service's rules, and whether it has passed.
+ */
+export function BookingCard({ booking, leg, now }: { booking: Booking; leg: 'depart' | 'return'; now?: Date }) {
+  const passed = deadlinePassed(booking, now);
+  const site = webHref(booking.website);
+  return (
+    <Stack gap={4} data-testid="booking-step">
+      <Group gap="xs">
+        <Text fw={700}>{booking.deadline ? booking.deadline.time : 'Before you go'}</Text>
+        <StepGlyph kind="book" />
+        <Text fw={700}>
+          Book your {leg === 'return' ? 'return' : 'outbound'} ride: {booking.service}
+        </Text>
+      </Group>
+      <Text fw={700}>{deadlineHeadline(booking)}</Text>
+      <Text size="sm">{sentence(booking.notice)}.</Text>
+      {booking.how && <Text size="sm">How to book: {booking.how}</Text>}
+      {booking.opens && opensLater(booking, now) && <Text size="sm">Bookings open at {whenText(booking.opens)}.</Text>}
+      <Group gap="md">
+        {booking.phone && <Anchor href={telHref(booking.phone)}>Call {booking.phone}</Anchor>}
+        {site && (
+          <Anchor href={site} target="_blank" rel="noopener noreferrer">
+            Book online
+          </Anchor>
+        )}
+        {!booking.phone && !site && <Text size="sm">Our sources give no phone number or booking site.</Text>}
+      </Group>
+      {passed && (
+        <Alert color="red" variant="light" p="xs" role="note">
+          <Text size="sm" c="red.9" fw={700}>
+            {passedText(booking)}
+          </Text>
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
 function Entry({ entry }: { entry: TimelineEntry }) {
   switch (entry.kind) {
+    case 'book':
+      return <BookingCard booking={entry.booking} leg={entry.leg} />;
     case 'step':
       return <StepCard step={entry.step} leg={entry.leg} index={entry.index} />;
     case 'arrive':

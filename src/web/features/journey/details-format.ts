@@ -2,7 +2,7 @@
  * Pure wording and ordering for the Journey details screen and its step-by-step timeline
  * (SPEC sections 2, 3 and 9). No React here, so the rules are unit-tested on their own.
  */
-import type { Journey, Leg, Step } from '../../../contract/journey';
+import type { Booking, Journey, Leg, Step } from '../../../contract/journey';
 import { milesFixed } from '../../../vocabulary/units';
 
 /** SPEC section 9: metres as '1.23 miles' (vocabulary/units). */
@@ -64,6 +64,7 @@ export const hasPaymentMethods = (journey: Journey) =>
 export const startsWithTaxi = (leg: Leg) => leg.stages[0] === 'taxi' || leg.steps[0]?.type === 'taxi';
 
 export type TimelineEntry =
+  | { kind: 'book'; leg: 'depart' | 'return'; booking: Booking }
   | { kind: 'step'; leg: 'depart' | 'return'; index: number; step: Step }
   | { kind: 'arrive'; time: string; place: string }
   | { kind: 'appointment'; from: string; to: string; minutes: number }
@@ -73,19 +74,19 @@ export type TimelineEntry =
 export const DEFAULT_APPOINTMENT_MINUTES = 60;
 
 /**
- * SPEC section 2's timeline: outbound steps, 'Arrive at the destination', the health brand's
+ * SPEC section 2's timeline, after the booking steps of rides booked ahead (issue 31: each a step
+ * of its own before the trip, the return's too, since it is booked before setting out): outbound steps, 'Arrive at the destination', the health brand's
  * 'Attend Appointment', then (when there is a return) the return steps and 'Return Home'.
  */
 export function timelineEntries(
   journey: Journey,
   options: { appointment: boolean; appointmentMinutes?: number },
 ): TimelineEntry[] {
-  const entries: TimelineEntry[] = journey.depart.steps.map((step, index) => ({
-    kind: 'step',
-    leg: 'depart',
-    index,
-    step,
-  }));
+  const entries: TimelineEntry[] = [
+    ...(journey.depart.bookings ?? []).map((booking) => ({ kind: 'book' as const, leg: 'depart' as const, booking })),
+    ...(journey.return?.bookings ?? []).map((booking) => ({ kind: 'book' as const, leg: 'return' as const, booking })),
+  ];
+  journey.depart.steps.forEach((step, index) => entries.push({ kind: 'step', leg: 'depart', index, step }));
   entries.push({ kind: 'arrive', time: journey.depart.arrival_at, place: journey.destination.label });
   if (options.appointment) {
     const minutes = options.appointmentMinutes ?? DEFAULT_APPOINTMENT_MINUTES;

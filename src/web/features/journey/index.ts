@@ -1,4 +1,4 @@
-export { JourneyScreen, JourneyDetails, type JourneyScreenProps } from './JourneyScreen';
+export { JourneyScreen, JourneyDetails, type JourneyScreenProps, type JourneyToolsContext } from './JourneyScreen';
 export { PrintScreen } from './print/PrintScreen';
 export {
   JourneyServicesProvider,

@@ -7,6 +7,7 @@
  * An offset of 1000 shows every direction of every step, which is what the print view uses.
  */
 import type { Direction, Journey, Step } from '../../../../contract/journey';
+import { deadlineHeadline, sentence } from '../booking-format';
 import { addMinutes, timelineEntries } from '../details-format';
 
 export const PRINT_OFFSET = 1000;
@@ -16,7 +17,7 @@ export const PRINT_APPOINTMENT_MINUTES = 60;
 export type PrintItem =
   | { kind: 'step'; leg: 'depart' | 'return'; index: number; step: Step; directions: Direction[] }
   | { kind: 'collapse'; leg: 'depart' | 'return'; index: number; directions: Direction[] }
-  | { kind: 'custom'; card: 'appointment' | 'home'; time: string; title: string; detail: string }
+  | { kind: 'custom'; card: 'book' | 'appointment' | 'home'; time: string; title: string; detail: string }
   | { kind: 'hidden'; reason: string };
 
 export function printItems(journey: Journey, options: { appointment: boolean; offset?: number }): PrintItem[] {
@@ -27,6 +28,20 @@ export function printItems(journey: Journey, options: { appointment: boolean; of
     appointmentMinutes: PRINT_APPOINTMENT_MINUTES,
   })) {
     switch (entry.kind) {
+      case 'book': {
+        const { booking } = entry;
+        const contact = [booking.phone ? `call ${booking.phone}` : '', booking.website ?? '']
+          .filter(Boolean)
+          .join(' or ');
+        items.push({
+          kind: 'custom',
+          card: 'book',
+          time: booking.deadline?.time ?? '',
+          title: `Book your ${entry.leg === 'return' ? 'return' : 'outbound'} ride: ${booking.service}`,
+          detail: `${deadlineHeadline(booking)}. ${sentence(booking.notice)}.${contact ? ` To book: ${contact}.` : ''}`,
+        });
+        break;
+      }
       case 'step': {
         const { leg, index, step } = entry;
         items.push({ kind: 'step', leg, index, step, directions: step.directions.slice(0, offset) });

@@ -1,0 +1,1 @@
+export { AddToCalendar, type AddToCalendarProps } from './AddToCalendar';

@@ -1,0 +1,2 @@
+export { RemindMe } from './RemindMe';
+export { reminderSupport, browserFacts, type ReminderSupport, type BrowserFacts } from './reminder-support';

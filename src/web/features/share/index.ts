@@ -1,0 +1,2 @@
+export { ShareJourney, type ShareJourneyProps } from './ShareJourney';
+export { shareTarget, type ShareTarget } from './share-link';
