@@ -5,11 +5,16 @@
  * YYYY/MM/DD HH:mm:ss on the Europe/London wall clock.
  */
 import { z } from 'zod';
-import { RAILCARDS, SEARCH_STATUSES, consistentPasses, PASS_FIELDS, type Passes } from '../vocabulary/index';
+import {
+  RAILCARDS,
+  SEARCH_STATUSES,
+  consistentPasses,
+  PASS_FIELDS,
+  type Passes,
+  DEFAULT_ARRIVE_BY_BUFFER,
+} from '../vocabulary/index';
 import { journeySchema } from './journey';
 import { checkPlanningWindow, MONTHS_AHEAD, parseSearchTime } from '../vocabulary/time';
-
-export const DEFAULT_ARRIVE_BY_BUFFER = 30;
 
 export const SEARCH_MESSAGES = {
   choosePlace: (field: string) => `Choose the ${field} from the list of suggestions, so we know where it is.`,
@@ -175,13 +180,6 @@ export const searchQuerySchema = z.object({
   journeys: z.array(journeySchema.extend({ id: z.string().uuid() })),
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
-
-/**
- * A search's hash is a shareable URL: anyone with it reads the journeys at the prices anyone pays.
- * The traveller who made it reads their own (railcard, concessionary pass) by sending the owner
- * key its POST answered with in this header, or by being its signed-in owner (issue 33).
- */
-export const SEARCH_OWNER_HEADER = 'X-Search-Owner';
 
 export const searchStartedSchema = z.object({
   status: z.literal('success'),

@@ -21,3 +21,10 @@ export interface ResultsRetrievedEvent {
 export interface JourneyProcessedEvent {
   journeyID: string;
 }
+
+/**
+ * A search's hash is a shareable URL: anyone with it reads the journeys at the prices anyone pays.
+ * The traveller who made it reads their own (railcard, concessionary pass) by sending the owner
+ * key its POST answered with in this header, or by being its signed-in owner (issue 33).
+ */
+export const SEARCH_OWNER_HEADER = 'X-Search-Owner';

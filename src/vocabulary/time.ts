@@ -17,6 +17,8 @@ export const TIME_ZONE = 'Europe/London';
 export const MONTHS_AHEAD = 6;
 /** The time pickers move in five-minute steps (SPEC section 5). */
 export const STEP_MINUTES = 5;
+/** An arrive-by search aims to arrive this many minutes early (SPEC section 9's default buffer). */
+export const DEFAULT_ARRIVE_BY_BUFFER = 30;
 /** A form filled in a few minutes ago still counts as "now": one step of grace. */
 export const PAST_GRACE_MINUTES = STEP_MINUTES;
 

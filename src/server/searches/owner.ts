@@ -6,7 +6,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { SEARCH_OWNER_HEADER } from '../../contract/search';
+import { SEARCH_OWNER_HEADER } from '../../vocabulary/index';
 import { hashSecret, looksLikeSecret, newSecret } from '../auth/secrets';
 
 const HEADER = SEARCH_OWNER_HEADER.toLowerCase();

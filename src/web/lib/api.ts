@@ -5,7 +5,7 @@
  * Errors come back as ApiRequestError with the server's SPEC-shaped message and field errors.
  */
 import { readCookie, USER_TOKEN_COOKIE } from './cookies';
-import { SEARCH_OWNER_HEADER } from '../../contract/search';
+import { SEARCH_OWNER_HEADER } from '../../vocabulary/index';
 import { rememberSearchOwner, searchOwnerKey } from './search-owner';
 import { VISITOR_HEADER, visitorId } from './visitor';
 

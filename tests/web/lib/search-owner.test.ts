@@ -5,7 +5,7 @@
  * the POST answered with and sends it on that search's calls only; a shared link has none.
  */
 import { afterEach, expect, it } from 'vitest';
-import { SEARCH_OWNER_HEADER } from '../../../src/contract/search';
+import { SEARCH_OWNER_HEADER } from '../../../src/vocabulary/index';
 import { apiGet, apiPost, SHARED_PATHS } from '../../../src/web/lib/api';
 
 const MINE = 'a'.repeat(32);

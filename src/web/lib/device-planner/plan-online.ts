@@ -2,7 +2,7 @@
  * A search planned on the device, offline (issue 20), planned again on the server once there is
  * a signal, so its journeys can be saved. Loaded only when the traveller asks.
  */
-import { DEFAULT_ARRIVE_BY_BUFFER } from '../../../contract/search';
+import { DEFAULT_ARRIVE_BY_BUFFER } from '../../../vocabulary/index';
 import { searchTimeAt, searchTimeInstant, STEP_MINUTES } from '../../../vocabulary/time';
 import { apiPost, SHARED_PATHS } from '../api';
 import { readDeviceSearch } from './client';
