@@ -9,6 +9,7 @@ import type { BrandRegistry } from './brands/load';
 import type { Settings } from './config';
 import type { DatabaseHandle } from './db/index';
 import { ApiError, errorHandler, GENERIC_MESSAGE } from './http/errors';
+import { registerBodyLimit } from './http/body-limit';
 import { loggerOptions } from './http/log-privacy';
 import { registerRequestContext, requireApiKey } from './http/request-context';
 import { applySecurityHeaders, registerSecurityHeaders } from './http/security-headers';
@@ -52,6 +53,8 @@ const v1Routes: FastifyPluginAsync<{ brands: BrandRegistry; extra: FastifyPlugin
   for (const plugin of extra) await api.register(plugin);
 };
 
+/** Request bodies above this are refused with 413 (http/body-limit.ts). */
+const BODY_LIMIT = 1024 * 1024;
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 /** Longer addresses are refused (414) before routing: no page or API path comes near it. */
 export const MAX_URL_LENGTH = 2048;
@@ -94,7 +97,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT,
     // Requests Node's HTTP parser rejects (malformed, or a GET with a chunked body) never reach
     // the router; answer them in the SPEC's error shape too, then close the socket.
     clientErrorHandler: answerClientError,
@@ -123,6 +126,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     return payload;
   });
   app.setErrorHandler(errorHandler);
+  registerBodyLimit(app, BODY_LIMIT);
 
   app.get('/healthz', async (request, reply) => {
     reply.header('cache-control', 'no-store');
