@@ -122,6 +122,20 @@ test('plan at 08:00 with the keyboard alone on a 12-hour browser; every control 
   const body = (await sent).postDataJSON() as { out_time: string };
   expect(body.out_time).toBe(`${tomorrow!.replace(/-/g, '/')} 08:00:00`);
   await expect(page).toHaveURL(/\/search\/[^/]+\/results$/, { timeout: 30_000 });
+
+  // Focus after navigation: on the new screen's heading, and the count said once streaming ends.
+  await expect(page.getByRole('heading', { level: 1, name: 'Journey results' })).toBeFocused();
+  await expect(page.getByRole('status').filter({ hasText: /^\d+ journeys? found, sorted by/ })).toBeAttached({
+    timeout: 90_000,
+  });
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  // On to a journey's details by keyboard: focus lands on its heading too.
+  const firstCard = page.getByRole('article').first().getByRole('link').first();
+  await firstCard.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/results\/[^/]+$/, { timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Journey details' })).toBeFocused();
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'focus-journey-heading-regional.png') });
 });
 
 test("the focus ring is drawn in the brand's colour, with 3:1 or more against the page", async ({ page, brand }) => {

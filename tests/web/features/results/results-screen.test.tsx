@@ -209,7 +209,7 @@ describe('Results screen, streamed', () => {
     await waitFor(() => expect(cards()).toHaveLength(3));
     expect(placeholders()).toBe(0);
     expect(screen.queryByText('Gathering your results')).toBeNull();
-    expect(status().textContent).toBe('Showing 3 journeys, sorted by emissions.');
+    expect(status().textContent).toBe('3 journeys found, sorted by emissions.');
     // Each card: stages, cost, outbound times, wait, walking miles, emissions, details link.
     const first = cards()[0]!;
     const best = [...journeys].sort((a, b) => a.carbon_emission - b.carbon_emission)[0]!;
