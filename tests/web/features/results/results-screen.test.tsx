@@ -24,6 +24,7 @@ import {
   ResultsServicesProvider,
   type ResultsServices,
 } from '../../../../src/web/features/results';
+import { modeName, modesInWords } from '../../../../src/web/components/journey-labels';
 import { BrandProvider } from '../../../../src/web/lib/brand';
 import { journeyQueryKey } from '../../../../src/web/lib/journey-key';
 import type { RealtimeClient, RealtimeSubscription } from '../../../../src/web/lib/realtime';
@@ -214,8 +215,17 @@ describe('Results screen, streamed', () => {
     const first = cards()[0]!;
     const best = [...journeys].sort((a, b) => a.carbon_emission - b.carbon_emission)[0]!;
     expect(within(first).getByRole('heading', { level: 2 }).textContent).toBe(
-      `Option 1: ${best.depart.stages.length} ${best.depart.stages.length === 1 ? 'stage' : 'stages'}`,
+      `Option 1: ${modesInWords(best.depart.stages)}`,
     );
+    // Issue 32: the modes in words, first capitalised ('Walk, train, walk'); the icons keep their names.
+    expect(within(first).getByRole('heading', { level: 2 }).textContent).toMatch(
+      /^Option 1: [A-Z][a-z ]+(, [a-z ]+)*$/,
+    );
+    expect(
+      within(within(first).getByRole('list', { name: 'Modes of travel' }))
+        .getAllByRole('img')
+        .map((icon) => icon.getAttribute('aria-label')),
+    ).toEqual(best.depart.stages.map((stage) => modeName(stage)));
     expect(within(first).getByText('Outbound')).toBeTruthy();
     expect(within(first).getByText(best.depart.departure_at)).toBeTruthy();
     expect(
