@@ -90,6 +90,16 @@ export const stepSchema = z.object({
       num_stops: z.number().int().positive(),
       /** An expired feed's own dates when the import rolled its calendar onto current dates (README). */
       rolled_forward: z.object({ from: date, to: date }).nullable().optional(),
+      /** A service without departure times in our data: its span at the stop and the wait to allow; times estimated. */
+      frequency: z
+        .object({
+          first: clock,
+          last: clock,
+          allowance_minutes: z.number().int().positive(),
+          ride_minutes: z.number().int().positive(),
+        })
+        .nullable()
+        .optional(),
     })
     .nullable(),
   directions: z.array(directionSchema),
