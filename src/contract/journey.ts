@@ -42,6 +42,13 @@ export const timetableSchema = z.object({
       }),
     ),
   }),
+  /**
+   * A service without departure times in our data (no columns): the windows it runs in that day, from
+   * its first stop (first and last departure, HH:mm) and the wait to allow.
+   */
+  frequency: z
+    .array(z.object({ first: clock, last: clock, allowance_minutes: z.number().int().positive() }))
+    .optional(),
 });
 export const taxiSchema = z.object({ name: z.string().min(1), phone: z.string().min(1) });
 export const poiSchema = z.object({

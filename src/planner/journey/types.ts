@@ -44,6 +44,8 @@ export interface Timetable {
     /** One column per trip; departure times HH:mm or '-' where the trip does not call, and the arrivals. */
     columns: { trip_id: string; times: string[]; arrivals?: string[] }[];
   };
+  /** A service without departure times in our data: its windows that day from its first stop, and the wait to allow. */
+  frequency?: { first: string; last: string; allowance_minutes: number }[];
 }
 
 export interface Taxi {

@@ -292,6 +292,15 @@ export function draftPath(
             stops: st.stops.map((s) => ({ stop_id: s.stopId, name: s.name })),
             columns: st.columns.map((c) => ({ trip_id: c.tripId, times: c.times, arrivals: c.arrivals })),
           },
+          ...(st.frequency
+            ? {
+                frequency: st.frequency.map((w) => ({
+                  first: w.first,
+                  last: w.last,
+                  allowance_minutes: w.allowanceMinutes,
+                })),
+              }
+            : {}),
         },
         howTo: {
           name: t.agency.name,
