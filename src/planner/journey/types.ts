@@ -44,6 +44,8 @@ export interface Timetable {
     /** One column per trip; departure times HH:mm or '-' where the trip does not call, and the arrivals. */
     columns: { trip_id: string; times: string[]; arrivals?: string[] }[];
   };
+  /** A service without departure times in our data: its windows that day from its first stop, and the wait to allow. */
+  frequency?: { first: string; last: string; allowance_minutes: number }[];
 }
 
 export interface Taxi {
@@ -65,6 +67,11 @@ export interface StepTransit {
   num_stops: number;
   /** The feed's own dates (YYYY-MM-DD) when its timetable was rolled forward onto current dates; null otherwise. */
   rolled_forward?: { from: string; to: string } | null;
+  /**
+   * A service without departure times in our data (route patterns, GTFS headways): its first and last
+   * departure at the boarding stop (HH:MM), the wait to allow and the ride; the step's times are estimates.
+   */
+  frequency?: { first: string; last: string; allowance_minutes: number; ride_minutes: number } | null;
 }
 
 export interface Step {

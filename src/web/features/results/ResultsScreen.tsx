@@ -117,7 +117,7 @@ export function ResultsScreen({ hash, search, onSearchChange, editJourney }: Res
 
   const done = isDone(state);
   const items = resultItems(state);
-  const shown = sortResults(filterResults(items, selection), sort);
+  const shown = sortResults(filterResults(items, selection), sort, brand.firstTravelTypes);
   const shownJourneys = shown.flatMap((item) => (item.kind === 'journey' ? [item.journey] : []));
   const extremes = emissionExtremes(shownJourneys);
   const waiting = placeholderCount(state);
