@@ -33,6 +33,7 @@ export async function run(args: string[]): Promise<void> {
     searches_with_public_transport: s.withTransit,
     share_with_public_transport: Math.round((s.withTransit / s.searches) * 1000) / 10,
     empty_states: s.empty,
+    removed_by_rule: s.removedByRule,
     seconds,
   };
   if (json) {
@@ -53,4 +54,7 @@ export async function run(args: string[]): Promise<void> {
   console.log(
     `searches with a public transport option: ${s.withTransit}/${s.searches} (${out.share_with_public_transport}%); empty states: ${s.empty}`,
   );
+  const removed = Object.entries(s.removedByRule);
+  if (removed.length)
+    console.log(`options the filter chain removed: ${removed.map(([k, n]) => `${k} ${n}`).join(', ')}`);
 }

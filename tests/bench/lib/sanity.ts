@@ -28,12 +28,14 @@ export const INVARIANTS = {
   dominated: 'not dominated by another option',
   prices_add_up: 'step prices add to the total',
   wait_over_3h: 'no wait over 3 hours inside a journey',
-  late_departure: 'no option hours after the time asked when one near it exists',
+  late_departure: 'no public transport 2 h+ after the time asked when one near it exists',
   no_result: 'every search returns a journey or a clear empty state',
 } as const;
 export type Invariant = keyof typeof INVARIANTS;
 
 export const WAIT_LIMIT_S = 3 * 3600;
+/** Public transport leaving this long after the time asked is late when another leaves within the hour. */
+export const LATE_LIMIT_S = 2 * 3600;
 /** Beyond this direct distance a journey's steps may add up to at most DETOUR_LIMIT times it. */
 export const DETOUR_FROM_M = 3000;
 export const DETOUR_LIMIT = 2;
@@ -167,23 +169,21 @@ const clock = (t: string) => Number(t.slice(0, 2)) * 3600 + Number(t.slice(3, 5)
 const legStart = (l: Leg) => dayOf(l.departure_date) + clock(l.departure_at);
 const legEnd = (l: Leg) => dayOf(l.arrival_date) + clock(l.arrival_at);
 
-/** Each step's departure and arrival as seconds, read forward from the leg's departure (a clock earlier than the last one is the next day). */
+/**
+ * Each step's departure and arrival as seconds, read forward from the leg's departure: a clock
+ * earlier than the one before it is the next day (a leg can run overnight). Steps out of order
+ * then show as a leg that ends later than its own arrival date and time.
+ */
 function stepTimes(l: Leg): { dep: number; arr: number }[] {
   let day = dayOf(l.departure_date);
   let last = clock(l.departure_at);
   const at = (t: string) => {
-    let s = clock(t);
-    // A clock more than 12 hours before the last one is past midnight; a small step back is disorder.
-    if (s < last - 12 * 3600) day += 86_400;
-    s = day + s;
-    last = s - day;
-    return s;
+    const s = clock(t);
+    if (s < last) day += 86_400;
+    last = s;
+    return day + s;
   };
-  return l.steps.map((s) => {
-    const dep = at(s.departure_time);
-    const arr = at(s.arrival_time);
-    return { dep, arr };
-  });
+  return l.steps.map((s) => ({ dep: at(s.departure_time), arr: at(s.arrival_time) }));
 }
 
 /** Pence for '£12.40', 0 for 'free', null for 'unknown'; undefined for a step covered elsewhere ('included in ...'). */
@@ -220,6 +220,7 @@ export function dominatesForSanity(b: Journey, a: Journey): boolean {
     [b.cost_value ?? 0, a.cost_value ?? 0],
     [b.carbon_emission, a.carbon_emission],
     [b.total_walking_distance, a.total_walking_distance],
+    [legs(b).reduce((s, l) => s + l.changes, 0), legs(a).reduce((s, l) => s + l.changes, 0)],
   ];
   if (a.return && b.return) {
     pairs.push([legStart(a.return), legStart(b.return)], [legEnd(b.return), legEnd(a.return)]);
@@ -244,16 +245,23 @@ export function checkSearch(c: SanityCase, result: Journey[] | Error): Violation
   }
   const direct = distance(c.origin, c.destination);
   const asked = dayOf(c.out.slice(0, 10)) + clock(c.out.slice(11, 16));
-  const nearest = Math.min(...result.map((j) => Math.abs(legStart(j.depart) - asked)));
+  // Late: public transport leaving hours after the time asked while another, open to everyone, leaves near it.
+  const publicOptions = result.filter((j) => !j.tags.includes('direct'));
+  const nearest = Math.min(
+    ...publicOptions.filter((j) => !j.eligibility).map((j) => Math.abs(legStart(j.depart) - asked)),
+  );
   for (const j of result) {
     for (const l of legs(j)) {
       const times = stepTimes(l);
       let prev = legStart(l);
+      const end = times[times.length - 1]?.arr ?? legStart(l);
+      if (end !== legEnd(l) || legEnd(l) < legStart(l))
+        add(
+          'steps_in_order',
+          j,
+          `steps ${l.steps.map((x) => x.departure_time).join(' ')} in a leg ${l.departure_at}-${l.arrival_at}`,
+        );
       for (const [i, t] of times.entries()) {
-        if (t.arr < t.dep || t.dep < prev) {
-          add('steps_in_order', j, `step ${i} ${l.steps[i]!.departure_time}-${l.steps[i]!.arrival_time}`);
-          break;
-        }
         if (i > 0 && t.dep - prev > WAIT_LIMIT_S)
           add('wait_over_3h', j, `${Math.round((t.dep - prev) / 60)} min before step ${i}`);
         prev = t.arr;
@@ -270,7 +278,7 @@ export function checkSearch(c: SanityCase, result: Journey[] | Error): Violation
         add('return_after_arrival', j, `arrives ${j.depart.arrival_at}, back ${j.return.departure_at}`);
     }
     const late = legStart(j.depart) - asked;
-    if (late > WAIT_LIMIT_S && nearest <= 3600)
+    if (!j.tags.includes('direct') && late > LATE_LIMIT_S && nearest <= 3600)
       add('late_departure', j, `leaves ${Math.round(late / 60)} min after the time asked`);
     const total = pence(j.cost);
     const steps = legs(j).flatMap((l) => l.steps.map((s) => pence(s.cost)));
@@ -293,6 +301,8 @@ export interface SanitySummary {
   withTransit: number;
   empty: number;
   violations: Violation[];
+  /** Options the planner's filter chain removed, by rule. */
+  removedByRule: Record<string, number>;
 }
 
 const hasPublicTransport = (j: Journey) =>
@@ -310,10 +320,14 @@ export async function runSanity(
   let journeys = 0;
   let withTransit = 0;
   let empty = 0;
+  const removedByRule: Record<string, number> = {};
+  const onRemoved = (r: { rule: string }) => {
+    removedByRule[r.rule] = (removedByRule[r.rule] ?? 0) + 1;
+  };
   for (const [i, c] of cases.entries()) {
     let result: Journey[] | Error;
     try {
-      result = await planAll(requestOf(c), { regions, now });
+      result = await planAll(requestOf(c), { regions, now, onRemoved } as Parameters<typeof planAll>[1]);
     } catch (err) {
       result = err as Error;
     }
@@ -328,5 +342,5 @@ export async function runSanity(
     }
     onEach?.(i);
   }
-  return { searches: cases.length, journeys, counts, withTransit, empty, violations };
+  return { searches: cases.length, journeys, counts, withTransit, empty, violations, removedByRule };
 }
