@@ -214,6 +214,8 @@ export const journeySchema = z.object({
   estimated: z.boolean(),
   /** Who may use it, when only some travellers may (community transport, some DRT). */
   eligibility: z.string().nullable().optional(),
+  /** A return was asked but none leaves after this option arrives (and any appointment ends): why, in words. */
+  return_unavailable: z.string().nullable().optional(),
 });
 
 export type Direction = z.infer<typeof directionSchema>;

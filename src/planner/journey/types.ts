@@ -166,6 +166,8 @@ export interface Journey {
   estimated: boolean;
   /** Who may use it, when only some travellers may (community transport for people who cannot use ordinary buses). */
   eligibility?: string | null;
+  /** A return was asked but none leaves after this option arrives (and any appointment ends): why, in words. */
+  return_unavailable?: string | null;
   /**
    * The prices without the traveller's passes, when their passes changed one (a railcard's third
    * off, a concessionary pass's free bus). A search's URL is shareable: the server shows these to

@@ -92,6 +92,11 @@ export function JourneyCard({ hash, journey, position, emissions }: JourneyCardP
         )}
         <LegSummary label="Outbound" leg={journey.depart} />
         {journey.return && <LegSummary label="Return" leg={journey.return} />}
+        {journey.return_unavailable && (
+          <Text size="sm" className={classes.note} fw={700}>
+            {journey.return_unavailable}
+          </Text>
+        )}
         <dl className={classes.facts}>
           <div>
             <dt>Estimated wait time</dt>
