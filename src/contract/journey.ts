@@ -71,6 +71,8 @@ export const stepSchema = z.object({
   duration: textValue,
   distance: textValue,
   cost: costTextSchema,
+  /** What pays for a ride another step's ticket covers ("Included in the return ticket above"); its cost is then zero. */
+  cost_note: z.string().min(1).optional(),
   elevationHighest: elevation,
   elevationLowest: elevation,
   start_location: latLng,

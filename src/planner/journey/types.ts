@@ -77,6 +77,12 @@ export interface Step {
   distance: TextValue;
   /** 'free', 'unknown' or an amount. */
   cost: string;
+  /**
+   * Set when another step's ticket pays for this ride (a through or return train ticket, a day
+   * ticket): what covers it, e.g. "Included in the return ticket above". Its cost is then zero, so
+   * the steps add up to the journey's total.
+   */
+  cost_note?: string;
   elevationHighest: number | null;
   elevationLowest: number | null;
   start_location: { lat: number; lng: number };
@@ -174,4 +180,6 @@ export interface JourneyPrices {
   cost_value?: CostValue;
   pricing_breakdown: PricingBreakdownItem[];
   step_costs: string[][];
+  /** Per step, what covers a ride another step's ticket pays for (Step.cost_note); absent when no step has one. */
+  step_cost_notes?: (string | null)[][];
 }

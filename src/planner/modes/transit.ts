@@ -149,6 +149,25 @@ function rolledForward(tt: Timetable, feed: string): { from: string; to: string 
     : null;
 }
 
+const trainOperators = new WeakMap<Timetable, Set<number>>();
+
+/**
+ * Whether a bus replaces a train: a bus route of an agency that runs trains in the same timetable
+ * (the rail feed's route_type 3 rows, "ScotRail 5178" on a Sunday). Rail tickets apply to it.
+ */
+function replacesRail(tt: Timetable, routeIndex: number): boolean {
+  let trains = trainOperators.get(tt);
+  if (!trains) {
+    trains = new Set<number>();
+    for (let r = 0; r < tt.routeCount; r++)
+      if (serviceClassOf(tt.routeType[r] as number, '') === 'rail') trains.add(tt.routeAgency[r] as number);
+    trainOperators.set(tt, trains);
+  }
+  return (
+    serviceClassOf(tt.routeType[routeIndex] as number, '') === 'bus' && trains.has(tt.routeAgency[routeIndex] as number)
+  );
+}
+
 /** A path drafted step by step; `accessPart` / `egressPart` replace the walks to the first stop and from the last. */
 export function draftPath(
   ctx: ModeContext,
@@ -174,6 +193,7 @@ export function draftPath(
       const t = transitLeg(tt, ctx.date, l.pattern, l.trip, l.boardPos, l.alightPos, l.start);
       const serviceDay = parseDay(t.serviceDate);
       const cls = serviceClassOf(t.route.type, t.agency.name, coachOps);
+      const replacement = replacesRail(tt, tt.patternRoute[l.pattern] as number);
       const type = TYPE_OF_CLASS[cls];
       if (ctx.blocked.has(type)) return null;
       const stops = tt.patternStops.subarray(tt.patternStopStart[l.pattern], tt.patternStopStart[l.pattern + 1]);
@@ -195,6 +215,7 @@ export function draftPath(
         fromPoint: { lat: t.from.lat, lng: t.from.lon },
         toPoint: { lat: t.to.lat, lng: t.to.lon },
         departure: localDateTime(ctx.date, l.start),
+        ...(replacement ? { replacesRail: true } : {}),
       };
       const fares = { fareIndexes: region.fareIndexes, data: region.costs.fares };
       const priced = priceTransitLeg(fareLeg, ctx.traveller, fares);
@@ -213,8 +234,9 @@ export function draftPath(
       // A route's number where it has one ("375"); trains have none in Britain (the rail feed's
       // route names are its own ids: "5266", "Train from EDINBUR to FRTWLM"), and a route named
       // after its operator ("Ember") is called by its kind: "ScotRail train", "Ember coach".
-      const kind = cls === 'rail' ? 'train' : cls === 'other' ? 'service' : cls;
-      const service = cls !== 'rail' && named && named !== t.agency.name ? named : kind;
+      // A rail replacement bus's route name is the rail feed's own id too: it is called what it is.
+      const kind = replacement ? 'rail replacement bus' : cls === 'rail' ? 'train' : cls === 'other' ? 'service' : cls;
+      const service = cls !== 'rail' && !replacement && named && named !== t.agency.name ? named : kind;
       const emission = emissionModeForService(cls);
       parts.push({
         type,
@@ -249,7 +271,7 @@ export function draftPath(
         timetable: {
           // Trains have no service number (see `service` above): an empty one, not the feed's id.
           Mode: st.mode,
-          ServiceNumber: cls === 'rail' ? '' : st.serviceNumber,
+          ServiceNumber: cls === 'rail' || replacement ? '' : st.serviceNumber,
           timetable: {
             stops: st.stops.map((s) => ({ stop_id: s.stopId, name: s.name })),
             columns: st.columns.map((c) => ({ trip_id: c.tripId, times: c.times, arrivals: c.arrivals })),
