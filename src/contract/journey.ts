@@ -91,7 +91,10 @@ export const stepSchema = z.object({
       to_stop: z.object({ stop_id: z.string(), name: z.string() }),
       num_stops: z.number().int().positive(),
       /** An expired feed's own dates when the import rolled its calendar onto current dates (README). */
-      rolled_forward: z.object({ from: date, to: date }).nullable().optional(),
+      rolled_forward: z
+        .object({ from: date, to: date, mode: z.string().min(1).optional() })
+        .nullable()
+        .optional(),
     })
     .nullable(),
   directions: z.array(directionSchema),

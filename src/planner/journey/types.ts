@@ -64,7 +64,8 @@ export interface StepTransit {
   to_stop: { stop_id: string; name: string };
   num_stops: number;
   /** The feed's own dates (YYYY-MM-DD) when its timetable was rolled forward onto current dates; null otherwise. */
-  rolled_forward?: { from: string; to: string } | null;
+  /** `mode`: the timetable's main mode ('rail' for a rail feed's replacement bus too). */
+  rolled_forward?: { from: string; to: string; mode?: string } | null;
 }
 
 export interface Step {

@@ -17,8 +17,9 @@ import type { RaptorPath, StopTime } from '../raptor/transit-data';
 import { WALK_SPEED, type Profile } from '../street/profiles';
 import type { Snap } from '../street/spatial';
 import { estimateReach } from '../street/street';
-import { formatDay, parseDay } from '../timetable/gtfs-time';
+import { parseDay } from '../timetable/gtfs-time';
 import type { Timetable } from '../timetable/model';
+import { rolledForwardFeed } from '../timetable/rolled-forward';
 import type { TransitMode } from '../timetable/modes';
 import { TRANSIT_MODES } from '../timetable/modes';
 import type { LegDraft, NamedPoint, Part } from '../journey/parts';
@@ -141,12 +142,10 @@ export function transitPaths(
   return within.length > 0 ? within : result.paths.filter(sameDay);
 }
 
-/** The original dates of a feed whose calendar the import rolled onto current dates, else null. */
-function rolledForward(tt: Timetable, feed: string): { from: string; to: string } | null {
-  const info = tt.feeds.length === 1 && feed === '' ? tt.feeds[0] : tt.feeds.find((f) => f.name === feed);
-  return info?.sourceFirstDay !== undefined && info.sourceLastDay !== undefined
-    ? { from: formatDay(info.sourceFirstDay), to: formatDay(info.sourceLastDay) }
-    : null;
+/** The original dates (and main mode) of a feed whose calendar the import rolled onto current dates, else null. */
+function rolledForward(tt: Timetable, feed: string): { from: string; to: string; mode: string } | null {
+  const rolled = rolledForwardFeed(tt, feed);
+  return rolled ? { from: rolled.from, to: rolled.to, mode: rolled.mode } : null;
 }
 
 const trainOperators = new WeakMap<Timetable, Set<number>>();

@@ -42,6 +42,8 @@ describe('rail replacement buses', () => {
       expect(step.transit?.agency.name).toBe('ScotRail');
       expect(step.description).not.toMatch(/\b5\d{3}\b/); // not the feed's route id as a service number
       expect(step.cost).toMatch(/^£\d+\.\d{2}$/);
+      // Its times are the rail timetable's, labelled as such (issue 27 item 5).
+      expect(step.transit?.rolled_forward).toEqual({ from: '2022-05-15', to: '2023-05-20', mode: 'rail' });
     }
     const withPass = replacementSteps(pass);
     expect(withPass.map((s) => s.cost)).toEqual(steps.map((s) => s.cost));
