@@ -105,7 +105,7 @@ function describe(j: Journey): string {
     if (leg.time_gap) lines.push(`  ${leg.time_gap.text}`);
     for (const s of leg.steps)
       lines.push(
-        `    ${s.departure_time}-${s.arrival_time} ${s.type}: ${s.description} (${s.distance.text}, ${s.cost})`,
+        `    ${s.departure_time}-${s.arrival_time} ${s.type}: ${s.description} (${s.distance.text}, ${s.cost_note ? `${s.cost}: ${s.cost_note}` : s.cost})`,
       );
   }
   return lines.join('\n');
