@@ -75,5 +75,5 @@ describe('(1) twelve kill -9 under a backlog (PGlite, in process)', () => {
     );
     expect(lost).toEqual([]);
     expect(end).toEqual(Array(hashes.length).fill('done'));
-  }, 600_000);
+  }, 1_200_000);
 });

@@ -21,6 +21,7 @@ import { makeFakeDist, openTestDatabase, realBrands, request, type TestResponse 
 const LOOSE = { limit: 100_000, windowMs: 60_000 };
 export const LOOSE_LIMITS: RateLimits = {
   loginPerIp: LOOSE,
+  loginFailuresPerIp: LOOSE,
   loginPerAccount: LOOSE,
   loginBackoff: { free: 100_000, baseMs: 1_000, maxMs: 60_000, windowMs: 60_000 },
   registerPerIp: LOOSE,
