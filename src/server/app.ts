@@ -10,6 +10,7 @@ import type { Settings } from './config';
 import type { DatabaseHandle } from './db/index';
 import { ApiError, errorHandler, GENERIC_MESSAGE } from './http/errors';
 import { registerBodyLimit } from './http/body-limit';
+import { openApiDocument } from './api/openapi';
 import { loggerOptions } from './http/log-privacy';
 import { registerRequestContext, requireApiKey } from './http/request-context';
 import { applySecurityHeaders, registerSecurityHeaders } from './http/security-headers';
@@ -34,10 +35,15 @@ export interface BuildServerOptions {
 }
 
 /** The API's resource modules register here (one plugin per SPEC section 7 resource). */
-const v1Routes: FastifyPluginAsync<{ brands: BrandRegistry; extra: FastifyPluginAsync[] }> = async (
-  api,
-  { brands, extra },
-) => {
+const v1Routes: FastifyPluginAsync<{
+  brands: BrandRegistry;
+  extra: FastifyPluginAsync[];
+  routes: Array<{ method: string; url: string }>;
+}> = async (api, { brands, extra, routes }) => {
+  // The route table the OpenAPI document is checked against (every route documented and back).
+  api.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+  });
   // JSON in: without the text/plain parser, any non-JSON body is a 415.
   api.removeContentTypeParser('text/plain');
   api.addHook('onRequest', requireApiKey(brands));
@@ -52,6 +58,16 @@ const v1Routes: FastifyPluginAsync<{ brands: BrandRegistry; extra: FastifyPlugin
   // Later issues: journey-planner, journey, users, auth, campaign modules register here.
   for (const plugin of extra) await api.register(plugin);
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The /v1 routes as registered (method, URL with :params). */
+    apiRoutes: ReadonlyArray<{ method: string; url: string }>;
+  }
+}
+
+/** The API's version in its OpenAPI document (package.json's). */
+const API_VERSION = '0.1.0';
 
 /** Request bodies above this are refused with 413 (http/body-limit.ts). */
 const BODY_LIMIT = 1024 * 1024;
@@ -139,7 +155,15 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     }
   });
 
-  await app.register(v1Routes, { prefix: '/v1', brands, extra: options.api ?? [] });
+  const routes: Array<{ method: string; url: string }> = [];
+  app.decorate('apiRoutes', routes);
+  await app.register(v1Routes, { prefix: '/v1', brands, extra: options.api ?? [], routes });
+  // Public, like a brand's pages: what the API offers says nothing about any caller.
+  let document: string | undefined;
+  app.get('/v1/openapi.json', async (_request, reply) => {
+    document ??= JSON.stringify(openApiDocument(API_VERSION));
+    return reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=300').send(document);
+  });
 
   // ---- Realtime (Pusher Channels protocol over WebSocket) -------------------------
   // Registered by src/server/realtime/ (another module); it owns its own paths (/app/:key).

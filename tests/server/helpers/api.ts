@@ -44,6 +44,8 @@ export interface CallOptions {
 
 export interface ApiServer {
   port: number;
+  /** The /v1 routes the server registered. */
+  routes: ReadonlyArray<{ method: string; url: string }>;
   brands: BrandRegistry;
   db: Database;
   context: ApiContext;
@@ -144,6 +146,7 @@ export async function startApiServer(
 
   return {
     port,
+    routes: app.apiRoutes,
     brands,
     db: database.db,
     context,
