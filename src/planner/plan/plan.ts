@@ -25,7 +25,14 @@ import { planWalk } from '../modes/walk';
 import { assembleJourney, type JourneyFigures } from '../journey/assemble';
 import type { LegDraft } from '../journey/parts';
 import type { Region } from '../region/region';
-import { LESS_ACCURATE_TAG, validateRequest, type LocalTime, type PlanRequest, type Validated } from './request';
+import {
+  LESS_ACCURATE_TAG,
+  PlanError,
+  validateRequest,
+  type LocalTime,
+  type PlanRequest,
+  type Validated,
+} from './request';
 import { selectAccessOptions, selectTransit, sortByEmissions } from '../journey/result-set';
 import { noteJourneyTimeGaps } from './time-gap';
 import { filterOptions, type FilterContext, type Removal } from './filters/index';
@@ -236,6 +243,15 @@ export async function* plan(req: PlanRequest, options: PlanOptions): AsyncGenera
   }
   // The whole set judged at once (filters/README.md), then the direct modes first, public transport after.
   const kept = new Set(judge([...direct, ...transit]));
+  // Nothing at all for a place outside the area: say why, rather than an empty answer.
+  if (kept.size === 0 && v.outside) {
+    const p = v.outside.field === 'origin' ? req.origin : req.destination;
+    throw new PlanError(
+      'outside_region',
+      v.outside.field,
+      `${p.label || `${p.lat},${p.lng}`} is outside the area this planner covers (${v.region.name}), and nothing could be planned there: choose a place inside it.`,
+    );
+  }
   for (const batch of [direct, transit])
     for (const j of sortByEmissions(batch.filter((f) => kept.has(f)).map((f) => f.journey))) {
       if (seen.has(j.id)) continue;
