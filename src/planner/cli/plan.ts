@@ -90,7 +90,7 @@ function parseProfile(text: string): PlanProfile {
 
 function describe(j: Journey): string {
   const lines = [
-    `[${j.id}] ${j.transport_mode} ${j.depart.departure_date} ${j.depart.departure_at}-${j.depart.arrival_at} (${j.duration.text}), ${j.cost}, ${j.carbon_emission} kg CO2e, walk ${j.total_walking_distance} m, wait ${Math.round(j.total_wait_time / 60)} min${j.tags.length ? ` [${j.tags.join(', ')}]` : ''}${j.estimated ? ' (street legs estimated)' : ''}`,
+    `[${j.id}] ${j.transport_mode} ${j.depart.departure_date} ${j.depart.departure_at}-${j.depart.arrival_at} (${j.duration.text}), ${j.cost}, ${j.carbon_emission} kg CO2e, walk ${j.total_walking_distance} m, wait ${Math.round(j.total_wait_time / 60)} min${j.tags.length ? ` [${j.tags.join(', ')}]` : ''}${j.estimated ? ' (street legs estimated)' : ''}${[j.depart, j.return].some((l) => l?.steps.some((s) => s.transit?.frequency)) ? ' (bus times estimated)' : ''}`,
   ];
   if (j.eligibility) lines.push(`  Only for ${j.eligibility}`);
   if (j.return_unavailable) lines.push(`  ${j.return_unavailable}`);
@@ -105,7 +105,7 @@ function describe(j: Journey): string {
     if (leg.time_gap) lines.push(`  ${leg.time_gap.text}`);
     for (const s of leg.steps)
       lines.push(
-        `    ${s.departure_time}-${s.arrival_time} ${s.type}: ${s.description} (${s.distance.text}, ${s.cost})`,
+        `    ${s.departure_time}-${s.arrival_time} ${s.type}: ${s.description} (${s.distance.text}, ${s.cost_note ? `${s.cost}: ${s.cost_note}` : s.cost})`,
       );
   }
   return lines.join('\n');
