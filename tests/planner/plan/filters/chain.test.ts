@@ -78,16 +78,17 @@ describe('car, taxi or bike to the station', () => {
     j.cost = '£40.00';
     j.cost_value = 4000;
     j.carbon_emission = 6;
-    j.duration = { text: '40 mins', value: 2400 };
+    j.total_walking_distance = 0;
+    j.duration = j.depart.duration = { text: '40 mins', value: 2400 };
   });
-  const taxiToTrain = (kg: number) =>
+  const taxiToTrain = (kg: number, pence = 4500) =>
     option((j) => {
-      j.id = `taxi+train ${kg}`;
+      j.id = `taxi+train ${kg} ${pence}`;
       j.depart.steps[0]!.type = 'taxi';
-      j.cost = '£45.00';
-      j.cost_value = 4500;
+      j.cost = `£${(pence / 100).toFixed(2)}`;
+      j.cost_value = pence;
       j.carbon_emission = kg;
-      j.duration = { text: '1 hour', value: 3600 };
+      j.duration = j.depart.duration = { text: '1 hour', value: 3600 };
     });
 
   it('goes when it is no quicker, cheaper or a quarter greener than the taxi all the way', () => {
@@ -97,7 +98,14 @@ describe('car, taxi or bike to the station', () => {
   });
 
   it('stays when it saves a clear share of CO2', () => {
-    expect(filterOptions([taxiAll, taxiToTrain(3)], ctx).kept.map((f) => f.journey.id)).toContain('taxi+train 3');
+    expect(filterOptions([taxiAll, taxiToTrain(3)], ctx).kept.map((f) => f.journey.id)).toContain('taxi+train 3 4500');
+  });
+
+  it('stays when it is cheaper by more than its extra 20 minutes are worth, not for a few pounds', () => {
+    expect(filterOptions([taxiAll, taxiToTrain(5.5, 3500)], ctx).kept.map((f) => f.journey.id)).toEqual(['taxi']);
+    expect(filterOptions([taxiAll, taxiToTrain(5.5, 2000)], ctx).kept.map((f) => f.journey.id)).toContain(
+      'taxi+train 5.5 2000',
+    );
   });
 });
 
