@@ -16,7 +16,7 @@ const BLOCKED_NAMES: Record<string, string> = { taxi: 'Taxi', 'own-car': 'Own ca
 async function resultsDone(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Journey results' })).toBeVisible();
   // The health brand waits 10 s before its first read.
-  await expect(page.getByRole('status').filter({ hasText: /^Showing \d+ journeys?, sorted by/ })).toBeVisible({
+  await expect(page.getByRole('status').filter({ hasText: /^\d+ journeys? found, sorted by/ })).toBeVisible({
     timeout: 60_000,
   });
   await expect(page.locator('[data-placeholder]')).toHaveCount(0);

@@ -74,6 +74,11 @@ export const brandSchema = z.object({
     )
     .min(1),
   blockedTravelTypes: z.array(travelTypeSchema),
+  /**
+   * Journeys using any of these travel types are listed first when results are ranked by merit (the
+   * city bus brands: bus first); then the chosen order. Empty: the chosen order alone.
+   */
+  firstTravelTypes: z.array(travelTypeSchema),
   showBreadcrumbs: z.boolean(),
   showUpdatesFooter: z.boolean(),
   showNeedHelp: z.boolean(),

@@ -42,6 +42,13 @@ export const timetableSchema = z.object({
       }),
     ),
   }),
+  /**
+   * A service without departure times in our data (no columns): the windows it runs in that day, from
+   * its first stop (first and last departure, HH:mm) and the wait to allow.
+   */
+  frequency: z
+    .array(z.object({ first: clock, last: clock, allowance_minutes: z.number().int().positive() }))
+    .optional(),
 });
 export const taxiSchema = z.object({ name: z.string().min(1), phone: z.string().min(1) });
 export const poiSchema = z.object({
@@ -93,6 +100,16 @@ export const stepSchema = z.object({
       /** An expired feed's own dates when the import rolled its calendar onto current dates (README). */
       rolled_forward: z
         .object({ from: date, to: date, mode: z.string().min(1).optional() })
+        .nullable()
+        .optional(),
+      /** A service without departure times in our data: its span at the stop and the wait to allow; times estimated. */
+      frequency: z
+        .object({
+          first: clock,
+          last: clock,
+          allowance_minutes: z.number().int().positive(),
+          ride_minutes: z.number().int().positive(),
+        })
         .nullable()
         .optional(),
     })
@@ -202,6 +219,8 @@ export const journeySchema = z.object({
   estimated: z.boolean(),
   /** Who may use it, when only some travellers may (community transport, some DRT). */
   eligibility: z.string().nullable().optional(),
+  /** A return was asked but none leaves after this option arrives (and any appointment ends): why, in words. */
+  return_unavailable: z.string().nullable().optional(),
 });
 
 export type Direction = z.infer<typeof directionSchema>;

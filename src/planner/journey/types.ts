@@ -44,6 +44,8 @@ export interface Timetable {
     /** One column per trip; departure times HH:mm or '-' where the trip does not call, and the arrivals. */
     columns: { trip_id: string; times: string[]; arrivals?: string[] }[];
   };
+  /** A service without departure times in our data: its windows that day from its first stop, and the wait to allow. */
+  frequency?: { first: string; last: string; allowance_minutes: number }[];
 }
 
 export interface Taxi {
@@ -66,6 +68,11 @@ export interface StepTransit {
   /** The feed's own dates (YYYY-MM-DD) when its timetable was rolled forward onto current dates; null otherwise. */
   /** `mode`: the timetable's main mode ('rail' for a rail feed's replacement bus too). */
   rolled_forward?: { from: string; to: string; mode?: string } | null;
+  /**
+   * A service without departure times in our data (route patterns, GTFS headways): its first and last
+   * departure at the boarding stop (HH:MM), the wait to allow and the ride; the step's times are estimates.
+   */
+  frequency?: { first: string; last: string; allowance_minutes: number; ride_minutes: number } | null;
 }
 
 export interface Step {
@@ -166,6 +173,8 @@ export interface Journey {
   estimated: boolean;
   /** Who may use it, when only some travellers may (community transport for people who cannot use ordinary buses). */
   eligibility?: string | null;
+  /** A return was asked but none leaves after this option arrives (and any appointment ends): why, in words. */
+  return_unavailable?: string | null;
   /**
    * The prices without the traveller's passes, when their passes changed one (a railcard's third
    * off, a concessionary pass's free bus). A search's URL is shareable: the server shows these to

@@ -167,6 +167,28 @@ function replacesRail(tt: Timetable, routeIndex: number): boolean {
   );
 }
 
+const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** 'HH:MM' of seconds from a midnight (past 24:00 wraps). */
+function clockText(seconds: number): string {
+  const m = Math.round(seconds / 60);
+  const day = ((m % 1440) + 1440) % 1440;
+  return `${String(Math.floor(day / 60)).padStart(2, '0')}:${String(day % 60).padStart(2, '0')}`;
+}
+
+/** What a ride on a service without departure times can say: its span at the stop, the wait to allow, the ride. */
+export function frequencyStep(
+  w: { first: number; last: number; allowance: number },
+  rideSeconds: number,
+): { first: string; last: string; allowanceMinutes: number; rideMinutes: number } {
+  return {
+    first: clockText(w.first),
+    last: clockText(w.last),
+    allowanceMinutes: Math.ceil(w.allowance / 60),
+    rideMinutes: Math.max(1, Math.round(rideSeconds / 60)),
+  };
+}
+
 /** A path drafted step by step; `accessPart` / `egressPart` replace the walks to the first stop and from the last. */
 export function draftPath(
   ctx: ModeContext,
@@ -189,7 +211,7 @@ export function draftPath(
         parts.push(walkPart(ctx, stopPoint(region, l.from), stopPoint(region, l.to), l.start, l.end));
     } else {
       rides++;
-      const t = transitLeg(tt, ctx.date, l.pattern, l.trip, l.boardPos, l.alightPos, l.start);
+      const t = transitLeg(tt, ctx.date, l.pattern, l.trip, l.boardPos, l.alightPos, l.start, l.frequency);
       const serviceDay = parseDay(t.serviceDate);
       const cls = serviceClassOf(t.route.type, t.agency.name, coachOps);
       const replacement = replacesRail(tt, tt.patternRoute[l.pattern] as number);
@@ -237,6 +259,12 @@ export function draftPath(
       const kind = replacement ? 'rail replacement bus' : cls === 'rail' ? 'train' : cls === 'other' ? 'service' : cls;
       const service = cls !== 'rail' && !replacement && named && named !== t.agency.name ? named : kind;
       const emission = emissionModeForService(cls);
+      const stopsText = `${t.intermediateStops.length + 1} stop${t.intermediateStops.length ? 's' : ''}`;
+      const freq = t.frequency ? frequencyStep(t.frequency, t.arrival - l.start) : undefined;
+      // A service without departure times says what is known, and that its times are estimates.
+      const description = freq
+        ? `${capitalise(kind)} ${named && named !== t.agency.name ? `${named}, ` : ''}${t.agency.name}, towards ${t.headsign}, from ${t.from.name} (stop ${t.from.stopId}) to ${t.to.name} (${stopsText}), about ${freq.rideMinutes} min; runs about ${freq.first}-${freq.last}; departure times are not in our data, allow up to ${freq.allowanceMinutes} min to wait`
+        : `${t.agency.name} ${service} towards ${t.headsign}: board at ${t.from.name}, get off at ${t.to.name} (${stopsText})`;
       parts.push({
         type,
         start: l.start,
@@ -247,7 +275,7 @@ export function draftPath(
         points,
         directions: [],
         estimated: false,
-        description: `${t.agency.name} ${service} towards ${t.headsign}: board at ${t.from.name}, get off at ${t.to.name} (${t.intermediateStops.length + 1} stop${t.intermediateStops.length ? 's' : ''})`,
+        description,
         pricedTransit: priced,
         ...(pricedForAnyone ? { pricedForAnyone } : {}),
         emission: emission ? { mode: emission } : null,
@@ -266,6 +294,16 @@ export function draftPath(
           to_stop: { stop_id: t.to.stopId, name: t.to.name },
           num_stops: t.intermediateStops.length + 1,
           rolled_forward: rolledForward(tt, feed),
+          ...(freq
+            ? {
+                frequency: {
+                  first: freq.first,
+                  last: freq.last,
+                  allowance_minutes: freq.allowanceMinutes,
+                  ride_minutes: freq.rideMinutes,
+                },
+              }
+            : {}),
         },
         timetable: {
           // Trains have no service number (see `service` above): an empty one, not the feed's id.
@@ -275,12 +313,28 @@ export function draftPath(
             stops: st.stops.map((s) => ({ stop_id: s.stopId, name: s.name })),
             columns: st.columns.map((c) => ({ trip_id: c.tripId, times: c.times, arrivals: c.arrivals })),
           },
+          ...(st.frequency
+            ? {
+                frequency: st.frequency.map((w) => ({
+                  first: w.first,
+                  last: w.last,
+                  allowance_minutes: w.allowanceMinutes,
+                })),
+              }
+            : {}),
         },
         howTo: {
           name: t.agency.name,
           website: t.agency.url || null,
           statements: [
             { body: `Board the ${t.agency.name} ${service} towards ${t.headsign} at ${t.from.name}.` },
+            ...(freq
+              ? [
+                  {
+                    body: `Departure times are not in our data: it runs about ${freq.first}-${freq.last}; allow up to ${freq.allowanceMinutes} min to wait.`,
+                  },
+                ]
+              : []),
             { body: `Get off at ${t.to.name}.` },
           ],
         },

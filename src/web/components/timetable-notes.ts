@@ -46,6 +46,19 @@ export function rolledForwardNote(journey: Pick<Journey, 'depart' | 'return'>): 
   return `Times from the ${[...labels].join(' and the ')}: check current times with the operator.`;
 }
 
+/**
+ * 'Bus times estimated: ...' when a ride has no departure times in our data (a service known by its
+ * route, running times and span only); null when every ride is timetabled.
+ */
+export function estimatedTimesNote(journey: Pick<Journey, 'depart' | 'return'>): string | null {
+  const modes = new Set<string>();
+  for (const leg of [journey.depart, journey.return])
+    for (const step of leg?.steps ?? [])
+      if (step.transit?.frequency) modes.add(MODE_WORDS[step.transit.route.mode] ?? 'Transit');
+  if (modes.size === 0) return null;
+  return `${[...modes].join(' and ')} times estimated: departure times are not in our data, so the times shown allow for the wait.`;
+}
+
 /** SPEC section 1: a journey from or to a place outside the covered area is planned, but less accurately. */
 export function outsideRegionNote(journey: Pick<Journey, 'tags'>): string | null {
   return journey.tags.includes('outside_region')

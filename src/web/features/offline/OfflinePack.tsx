@@ -1,7 +1,7 @@
 /**
  * Home's "plan without signal" panel (issue 20): whether the brand's region is on this device
  * for planning offline, in words; a progress bar while it downloads; a button to remove it (or
- * to keep it again); a clear message when storage is refused or full. Home mounts it only once
+ * to keep it again), never squeezed by the text beside it at 390 px; a clear message when storage is refused or full. Home mounts it only once
  * it has settled (useSettled), so its code is not part of Home's first JavaScript and the
  * background download it asks for never competes with the first load.
  */
@@ -49,15 +49,15 @@ export function OfflinePack() {
     <Paper withBorder p="md" maw={560} mt="md" component="section" aria-label="Planning without signal">
       <Stack gap="xs">
         {pack.stored && (
-          <Group justify="space-between" wrap="nowrap" align="center">
-            <Text size="sm" role="status">
+          <Group justify="space-between" wrap="nowrap" align="center" preventGrowOverflow={false}>
+            <Text size="sm" role="status" style={{ flex: 1, minWidth: 0 }}>
               {OFFLINE_PACK_MESSAGES.available(
                 pack.stored.label,
                 dateOf(pack.stored.built_at),
                 (pack.stored.rolled_forward ?? []).map((t) => rolledTimetableLabel(t.mode, t.from, t.to)),
               )}
             </Text>
-            <Button variant="subtle" size="compact-sm" onClick={() => void pack.remove()}>
+            <Button variant="subtle" size="compact-sm" style={{ flexShrink: 0 }} onClick={() => void pack.remove()}>
               Remove
             </Button>
           </Group>
@@ -74,9 +74,11 @@ export function OfflinePack() {
           </Alert>
         )}
         {!pack.stored && !pack.progress && optedOut && (
-          <Group justify="space-between" wrap="nowrap" align="center">
-            <Text size="sm">{OFFLINE_PACK_MESSAGES.offer}</Text>
-            <Button variant="light" size="compact-sm" onClick={pack.keep}>
+          <Group justify="space-between" wrap="nowrap" align="center" preventGrowOverflow={false}>
+            <Text size="sm" style={{ flex: 1, minWidth: 0 }}>
+              {OFFLINE_PACK_MESSAGES.offer}
+            </Text>
+            <Button variant="light" size="compact-sm" style={{ flexShrink: 0 }} onClick={pack.keep}>
               Keep offline
             </Button>
           </Group>

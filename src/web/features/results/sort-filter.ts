@@ -33,8 +33,15 @@ const SORT_KEYS: Record<SortOption, (journey: Journey) => number | null> = {
 /** Sorts by a time of day; the others rank options by merit, where an option only some may use never leads. */
 const CLOCK_SORTS: readonly SortOption[] = ['depature-time', 'arrival-time'];
 
-/** A new list in the chosen order; ties keep their arrival order, placeholders go last. */
-export function sortResults(items: readonly ResultItem[], sort: SortOption): ResultItem[] {
+/**
+ * A new list in the chosen order; ties keep their arrival order, placeholders go last. Ranked by merit,
+ * journeys using one of the brand's `first` travel types lead (the city bus brand lists buses first).
+ */
+export function sortResults(
+  items: readonly ResultItem[],
+  sort: SortOption,
+  first: readonly TravelType[] = [],
+): ResultItem[] {
   const key = SORT_KEYS[sort];
   const ranked = items.map((item, index) => ({
     item,
@@ -43,11 +50,19 @@ export function sortResults(items: readonly ResultItem[], sort: SortOption): Res
   }));
   const restricted = (item: ResultItem) =>
     item.kind === 'journey' && item.journey.eligibility && !CLOCK_SORTS.includes(sort) ? 1 : 0;
+  const later = (item: ResultItem) =>
+    first.length > 0 &&
+    !CLOCK_SORTS.includes(sort) &&
+    item.kind === 'journey' &&
+    !item.journey.depart.stages.some((stage) => first.includes(stage))
+      ? 1
+      : 0;
   ranked.sort((a, b) => {
     const aPlaceholder = a.item.kind === 'placeholder' ? 1 : 0;
     const bPlaceholder = b.item.kind === 'placeholder' ? 1 : 0;
     if (aPlaceholder !== bPlaceholder) return aPlaceholder - bPlaceholder;
     if (restricted(a.item) !== restricted(b.item)) return restricted(a.item) - restricted(b.item);
+    if (later(a.item) !== later(b.item)) return later(a.item) - later(b.item);
     if (a.value !== b.value) {
       if (a.value === null) return 1;
       if (b.value === null) return -1;

@@ -116,6 +116,19 @@ describe('sorting', () => {
     expect(ids(sortResults(items, 'walk-distance'))).toEqual(['c', 'a', 'b']);
     expect(ids(sortResults(items, 'least-changes'))).toEqual(['a', 'c', 'b']);
   });
+  it("lists a brand's first travel types first when ranking by merit, not by the clock", () => {
+    const items = [
+      journey('walk', { co2: 0, stages: ['walk'] }),
+      journey('train', { co2: 0.9, stages: ['walk', 'train'], leave: '07:00' }),
+      journey('bus', { co2: 0.5, stages: ['walk', 'bus'] }),
+      placeholder('p'),
+      journey('bus-train', { co2: 1.5, stages: ['bus', 'train'] }),
+    ];
+    expect(ids(sortResults(items, 'emissions', ['bus']))).toEqual(['bus', 'bus-train', 'walk', 'train', 'p']);
+    expect(ids(sortResults(items, 'emissions'))).toEqual(['walk', 'bus', 'train', 'bus-train', 'p']);
+    // A time of day is a time of day: the earliest train still leads.
+    expect(ids(sortResults(items, 'depature-time', ['bus']))[0]).toBe('train');
+  });
   it('does not change the list it is given', () => {
     const items = [journey('a', { co2: 2 }), journey('b', { co2: 1 })];
     sortResults(items, 'emissions');
