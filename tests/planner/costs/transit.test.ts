@@ -137,7 +137,7 @@ describe('priceJourney', () => {
     expect(j.breakdown[0]?.description).toMatch(/DaySaver covers 2 journeys/);
     // The steps agree with the total: the first ride shows the day ticket, the second what covers it.
     expect(j.legShares).toEqual([
-      { cost: 440 },
+      { cost: 440, buys: expect.stringMatching(/DaySaver: also pays for 1 more ride below$/) },
       { cost: 0, coveredBy: expect.stringMatching(/^Included in the .*DaySaver above$/) },
     ]);
     // One single stays a single.
