@@ -17,8 +17,9 @@ import type { RaptorPath, StopTime } from '../raptor/transit-data';
 import { WALK_SPEED, type Profile } from '../street/profiles';
 import type { Snap } from '../street/spatial';
 import { estimateReach } from '../street/street';
-import { formatDay, parseDay } from '../timetable/gtfs-time';
+import { parseDay } from '../timetable/gtfs-time';
 import type { Timetable } from '../timetable/model';
+import { rolledForwardFeed } from '../timetable/rolled-forward';
 import type { TransitMode } from '../timetable/modes';
 import { TRANSIT_MODES } from '../timetable/modes';
 import type { LegDraft, NamedPoint, Part } from '../journey/parts';
@@ -143,12 +144,29 @@ export function transitPaths(
   return within.length > 0 ? within : result.paths.filter(sameDay);
 }
 
-/** The original dates of a feed whose calendar the import rolled onto current dates, else null. */
-function rolledForward(tt: Timetable, feed: string): { from: string; to: string } | null {
-  const info = tt.feeds.length === 1 && feed === '' ? tt.feeds[0] : tt.feeds.find((f) => f.name === feed);
-  return info?.sourceFirstDay !== undefined && info.sourceLastDay !== undefined
-    ? { from: formatDay(info.sourceFirstDay), to: formatDay(info.sourceLastDay) }
-    : null;
+/** The original dates (and main mode) of a feed whose calendar the import rolled onto current dates, else null. */
+function rolledForward(tt: Timetable, feed: string): { from: string; to: string; mode: string } | null {
+  const rolled = rolledForwardFeed(tt, feed);
+  return rolled ? { from: rolled.from, to: rolled.to, mode: rolled.mode } : null;
+}
+
+const trainOperators = new WeakMap<Timetable, Set<number>>();
+
+/**
+ * Whether a bus replaces a train: a bus route of an agency that runs trains in the same timetable
+ * (the rail feed's route_type 3 rows, "ScotRail 5178" on a Sunday). Rail tickets apply to it.
+ */
+function replacesRail(tt: Timetable, routeIndex: number): boolean {
+  let trains = trainOperators.get(tt);
+  if (!trains) {
+    trains = new Set<number>();
+    for (let r = 0; r < tt.routeCount; r++)
+      if (serviceClassOf(tt.routeType[r] as number, '') === 'rail') trains.add(tt.routeAgency[r] as number);
+    trainOperators.set(tt, trains);
+  }
+  return (
+    serviceClassOf(tt.routeType[routeIndex] as number, '') === 'bus' && trains.has(tt.routeAgency[routeIndex] as number)
+  );
 }
 
 const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
@@ -200,6 +218,7 @@ export function draftPath(
       const t = transitLeg(tt, ctx.date, l.pattern, l.trip, l.boardPos, l.alightPos, l.start, l.frequency);
       const serviceDay = parseDay(t.serviceDate);
       const cls = serviceClassOf(t.route.type, t.agency.name, coachOps);
+      const replacement = replacesRail(tt, tt.patternRoute[l.pattern] as number);
       const type = TYPE_OF_CLASS[cls];
       if (ctx.blocked.has(type)) return null;
       const stops = tt.patternStops.subarray(tt.patternStopStart[l.pattern], tt.patternStopStart[l.pattern + 1]);
@@ -221,6 +240,7 @@ export function draftPath(
         fromPoint: { lat: t.from.lat, lng: t.from.lon },
         toPoint: { lat: t.to.lat, lng: t.to.lon },
         departure: localDateTime(ctx.date, l.start),
+        ...(replacement ? { replacesRail: true } : {}),
       };
       const fares = { fareIndexes: region.fareIndexes, data: region.costs.fares };
       const priced = priceTransitLeg(fareLeg, ctx.traveller, fares);
@@ -239,8 +259,9 @@ export function draftPath(
       // A route's number where it has one ("375"); trains have none in Britain (the rail feed's
       // route names are its own ids: "5266", "Train from EDINBUR to FRTWLM"), and a route named
       // after its operator ("Ember") is called by its kind: "ScotRail train", "Ember coach".
-      const kind = cls === 'rail' ? 'train' : cls === 'other' ? 'service' : cls;
-      const service = cls !== 'rail' && named && named !== t.agency.name ? named : kind;
+      // A rail replacement bus's route name is the rail feed's own id too: it is called what it is.
+      const kind = replacement ? 'rail replacement bus' : cls === 'rail' ? 'train' : cls === 'other' ? 'service' : cls;
+      const service = cls !== 'rail' && !replacement && named && named !== t.agency.name ? named : kind;
       const emission = emissionModeForService(cls);
       const stopsText = `${t.intermediateStops.length + 1} stop${t.intermediateStops.length ? 's' : ''}`;
       const freq = t.frequency ? frequencyStep(t.frequency, t.arrival - l.start) : undefined;
@@ -291,7 +312,7 @@ export function draftPath(
         timetable: {
           // Trains have no service number (see `service` above): an empty one, not the feed's id.
           Mode: st.mode,
-          ServiceNumber: cls === 'rail' ? '' : st.serviceNumber,
+          ServiceNumber: cls === 'rail' || replacement ? '' : st.serviceNumber,
           timetable: {
             stops: st.stops.map((s) => ({ stop_id: s.stopId, name: s.name })),
             columns: st.columns.map((c) => ({ trip_id: c.tripId, times: c.times, arrivals: c.arrivals })),

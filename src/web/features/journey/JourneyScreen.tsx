@@ -339,6 +339,11 @@ export function JourneyDetails({
                   Only for {journey.eligibility}.
                 </Text>
               )}
+              {journey.return_unavailable && (
+                <Text size="sm" fw={700}>
+                  {journey.return_unavailable}
+                </Text>
+              )}
               <LegSummary
                 title="Outbound"
                 leg={journey.depart}

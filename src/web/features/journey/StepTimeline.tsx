@@ -20,7 +20,7 @@ import {
   elevationText,
   instructionText,
   instructionsToggleLabel,
-  priceText,
+  stepCostText,
   type TimelineEntry,
 } from './details-format';
 import classes from './journey.module.css';
@@ -91,7 +91,8 @@ export function StepFacts({ step }: { step: Step }) {
       )}
       <div>
         <dt>Cost</dt>
-        <dd>{priceText(step.cost)}</dd>
+        {/* A ride another step's ticket pays for says so, so the steps add up to the total. */}
+        <dd>{stepCostText(step)}</dd>
       </div>
     </dl>
   );
