@@ -3,13 +3,12 @@
  * postcodes at least 1 km apart, a weekday between 07:00 and 19:00, no car, planned on Tayside without
  * Dundee's buses (the manifest less its route-pattern feeds, built in memory) and with them (the
  * manifest as it is). Prints per run the share of pairs with a public transport option, the share where
- * public transport arrives before walking would, and plan time; with the buses, the journey-sanity checks on every
- * journey that rides a bus without departure times:
- *  - steps in time order, no wait inside the journey over 3 hours;
- *  - the chained step distance at most twice the direct distance beyond 3 km;
- *  - step prices add up to the total (where no day ticket caps them);
- *  - each such ride leaves inside its service span (first to last departure at the stop), its step
- *    says departure times are not in our data and gives the wait to allow.
+ * public transport arrives before walking would, and plan time. With the buses, the same searches
+ * (as the citybus brand plans them, half with a way back 2-8 hours later) go through the journey-sanity
+ * suite (tests/bench/lib/sanity.ts, issue 27: violations per invariant, target 0), and every journey
+ * riding a bus without departure times is checked: each such ride leaves inside its service span
+ * (first to last departure at the stop), and its step says departure times are not in our data and
+ * gives the wait to allow.
  */
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -22,6 +21,7 @@ import { loadRegionFromManifest, TAYSIDE_MANIFEST } from '../../src/planner/regi
 import type { RegionManifest } from '../../src/planner/region/manifest-node';
 import type { Region } from '../../src/planner/region/region';
 import { pct, seeded } from './lib/figures';
+import { INVARIANTS, readBrands, runSanity, type Invariant, type SanityCase } from './lib/sanity';
 
 interface Point {
   label: string;
@@ -58,39 +58,11 @@ async function withoutRoutePatterns(path: string): Promise<string> {
 }
 
 const minutesOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
-const pence = (cost: string): number | null =>
-  cost === 'free' ? 0 : /^£(\d+)\.(\d{2})$/.test(cost) ? Math.round(Number(cost.slice(1)) * 100) : null;
 
-/** The sanity checks on one journey; the names of those it breaks. */
-function violations(j: Journey, from: Point, to: Point): string[] {
+/** The checks on a journey riding a bus without departure times; the names of those it breaks. */
+function violations(j: Journey): string[] {
   const out: string[] = [];
   const steps = j.depart.steps;
-  let clock = minutesOf(j.depart.departure_at);
-  let order = true;
-  let longWait = false;
-  for (const s of steps) {
-    const dep = minutesOf(s.departure_time);
-    const arr = minutesOf(s.arrival_time);
-    // Minutes since the journey left, across midnight.
-    const depAfter = (dep - (clock % 1440) + 1440) % 1440;
-    if (depAfter > 180) longWait = true;
-    const start = clock + depAfter;
-    const end = start + ((arr - dep + 1440) % 1440);
-    if (end < start) order = false;
-    clock = end;
-  }
-  if (!order) out.push('steps out of time order');
-  if (longWait) out.push('a wait over 3 hours');
-  const direct = haversine(from.lat, from.lng, to.lat, to.lng);
-  const chained = steps.reduce((n, s) => n + s.distance.value, 0);
-  if (direct > 3000 && chained > 2 * direct) out.push('detour over twice the direct distance');
-  const capped = j.pricing_breakdown.some((b) => /covers \d+ journeys/.test(b.description));
-  const parts = steps.map((s) => pence(s.cost));
-  const total = pence(j.cost);
-  if (!capped && total !== null && parts.every((p) => p !== null)) {
-    const sum = (parts as number[]).reduce((a, b) => a + b, 0);
-    if (sum !== total) out.push('step prices do not add up to the total');
-  }
   for (const s of steps) {
     const f = s.transit?.frequency;
     if (!f) continue;
@@ -151,7 +123,7 @@ export async function run(args: string[]): Promise<void> {
       if (js.some(rodeEstimated)) withEstimated++;
       for (const j of js.filter(rodeEstimated)) {
         checked++;
-        for (const v of violations(j, q.a, q.b)) {
+        for (const v of violations(j)) {
           // The first example of each kind.
           if (!broken.has(v)) examples.push(`${q.a.label} -> ${q.b.label} ${q.time}: ${v}`);
           broken.set(v, (broken.get(v) ?? 0) + 1);
@@ -172,9 +144,31 @@ export async function run(args: string[]): Promise<void> {
   };
 
   const before = await runOn(await loadRegionFromManifest(await withoutRoutePatterns(TAYSIDE_MANIFEST)));
-  const after = await runOn(await loadRegionFromManifest(TAYSIDE_MANIFEST));
+  const region = await loadRegionFromManifest(TAYSIDE_MANIFEST);
+  const after = await runOn(region);
+  const brand = readBrands().find((b) => b.key === 'citybus')!;
+  const cases: SanityCase[] = queries.map((q, i) => {
+    const back = i % 2 === 1 ? minutesOf(q.time.slice(11)) + 120 + Math.floor(rnd() * 6 * 12) * 5 : null;
+    const clock = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+    return {
+      brand,
+      region: 'tayside',
+      origin: { ...q.a, kind: 'postcode' },
+      destination: { ...q.b, kind: 'postcode' },
+      out: q.time,
+      back: back !== null && back < 23 * 60 ? `${day}T${clock(back)}` : null,
+      car: false,
+    };
+  });
+  const sanity = await runSanity([region], cases, new Date());
   if (json) {
-    console.log(JSON.stringify({ day, before, after }, null, 2));
+    console.log(
+      JSON.stringify(
+        { day, before, after, sanity: { counts: sanity.counts, withTransit: sanity.withTransit } },
+        null,
+        2,
+      ),
+    );
     return;
   }
   const share = (n: number) => `${n}/${queries.length} (${Math.round((100 * n) / queries.length)}%)`;
@@ -197,4 +191,12 @@ export async function run(args: string[]): Promise<void> {
     }`,
   );
   for (const e of after.examples) console.log(`    ${e}`);
+  console.log(
+    `  journey sanity (lib/sanity.ts) on the same ${cases.length} searches as citybus plans them, half with a way back: ${sanity.journeys} journeys`,
+  );
+  for (const [key, label] of Object.entries(INVARIANTS) as [Invariant, string][]) {
+    console.log(`${String(sanity.counts[key]).padStart(7)}  ${label}`);
+    for (const v of sanity.violations.filter((x) => x.invariant === key).slice(0, 2))
+      console.log(`           ${v.case.origin.label} -> ${v.case.destination.label} ${v.case.out}: ${v.detail}`);
+  }
 }
