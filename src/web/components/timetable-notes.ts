@@ -57,7 +57,7 @@ export function estimatedTimesNote(journey: Pick<Journey, 'depart' | 'return'>):
       if (step.transit?.frequency) modes.add(MODE_WORDS[step.transit.route.mode] ?? 'transit');
   if (modes.size === 0) return null;
   const words = [...modes].join(' and ');
-  return `${words.charAt(0).toUpperCase()}${words.slice(1)} times estimated: departure times are not in our data, so the times shown allow for the wait.`;
+  return `${words[0]!.toUpperCase()}${words.slice(1)} times estimated: departure times are not in our data, so the times shown allow for the wait.`;
 }
 
 /** SPEC section 1: a journey from or to a place outside the covered area is planned, but less accurately. */

@@ -13,8 +13,8 @@ import { searchTimeAt } from '../../../../src/vocabulary/time';
 import type { Brand } from '../../../../src/contract/brand';
 import { planRequestFor } from '../../../../src/contract/plan-request';
 import { planAll } from '../../../../src/planner/plan/plan';
-import { journeyForTraveller } from '../../../../src/planner/journey/prices';
-import type { Journey } from '../../../../src/planner/journey/types';
+// The owner's view of a server journey (its own prices; the anyone prices are the server's to store).
+import { journeyForTraveller } from '../../../../src/planner/index';
 import type { Region } from '../../../../src/planner/region/region';
 import {
   loadRegionFromManifest,
@@ -99,11 +99,6 @@ function randomForms(): Record<string, unknown>[] {
 }
 
 const withoutIds = (journeys: readonly { id: string }[]) => journeys.map(({ id: _id, ...rest }) => rest);
-/**
- * The server's journeys as the API answers their traveller (journeyForTraveller: the prices without
- * the traveller's passes stay on the server, for anyone else who opens the search), as the device shows them.
- */
-const asTheTravellerSees = (journeys: readonly Journey[]) => journeys.map(journeyForTraveller);
 
 describe('the device plans what the server plans (issue 20)', () => {
   it(`${QUERIES} random Tayside searches: the same journeys, in the API's shape`, async () => {
@@ -126,7 +121,7 @@ describe('the device plans what the server plans (issue 20)', () => {
       expect(
         withoutIds(answer.query.journeys),
         `${form.origin.label} -> ${form.destination.label} ${form.out_time}`,
-      ).toEqual(withoutIds(asTheTravellerSees(expected.list)));
+      ).toEqual(withoutIds(expected.list.map(journeyForTraveller)));
       // The same contract shape as GET /search/{hash}: Results reads it unchanged.
       expect(searchQuerySchema.safeParse(answer.query).success).toBe(true);
       compared++;
