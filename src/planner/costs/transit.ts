@@ -234,6 +234,21 @@ export function priceTransitLeg(leg: TransitLeg, profile: TravellerProfile, ctx:
   }
   const railNote =
     cls === 'rail' ? ' (no current rail fare data; railcard discounts apply to the fare at the station)' : '';
+  // No single fare, but the operator's published day ticket covers the ride: say so (an upper bound,
+  // never the price: a single costs less, by an amount not in our sources).
+  const dayTicket =
+    cls === 'rail'
+      ? undefined
+      : ctx.data.published_fares
+          .filter(
+            (f) =>
+              f.kind === 'day' &&
+              f.passenger_type === 'adult' &&
+              f.agency_names.some((a) => a.toLowerCase() === leg.agencyName.trim().toLowerCase()),
+          )
+          .sort((a, b) => a.price_pence - b.price_pence)[0];
+  if (dayTicket && unknownReason === 'no fare data for this service')
+    unknownReason = `no ${leg.agencyName} single fare in our sources; a ${dayTicket.operator} ${dayTicket.product} (${formatCost(dayTicket.price_pence)}, published ${dayTicket.effective_date ?? dayTicket.source_date}) covers it`;
   return {
     ...base,
     cost: 'unknown',

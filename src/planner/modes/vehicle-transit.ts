@@ -29,6 +29,7 @@ import { ownCarPart } from './own-car';
 import { taxiPart } from './taxi';
 import { ACCESS_BUDGETS, draftPath, prunePaths, reachStops, transitPaths, type Reached } from './transit';
 import { serviceClassOf } from '../costs/modes';
+import { isFrequencyTrip } from '../timetable/model';
 import { taxiRanksNear } from '../places/taxi-ranks';
 
 export type StationVehicle = 'own-car' | 'taxi' | 'cycle';
@@ -83,7 +84,10 @@ export function farFromStops(region: Region, p: { lat: number; lng: number }): b
 
 const hubCache = new WeakMap<Region, Uint8Array>();
 
-/** Per region.stopPoints index: 1 when rail or coach calls there. */
+/**
+ * Per region.stopPoints index: 1 when rail or coach calls there with departure times (a coach known
+ * only by its route pattern, without times, is no station to drive to and wait at).
+ */
 function hubs(region: Region): Uint8Array {
   let out = hubCache.get(region);
   if (out) return out;
@@ -98,6 +102,8 @@ function hubs(region: Region): Uint8Array {
       coachOps,
     );
     if (cls !== 'rail' && cls !== 'coach') continue;
+    const firstTrip = tt.patternTripStart[p] as number;
+    if (firstTrip < (tt.patternTripStart[p + 1] as number) && isFrequencyTrip(tt, firstTrip)) continue;
     for (let i = tt.patternStopStart[p] as number; i < (tt.patternStopStart[p + 1] as number); i++)
       hubStop[tt.patternStops[i] as number] = 1;
   }
