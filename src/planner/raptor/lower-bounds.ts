@@ -29,12 +29,17 @@ export class LowerBounds {
   constructor(private readonly data: TransitData) {
     this.hop = fastestHops(data);
     const S = data.stopCount;
+    // Footpaths, and the changes transfer rules allow between two stops (at no cost: a timed one may take none).
+    const rules = data.rules;
+    const ruleEdges = rules ? rules.boardStop.length : 0;
+    const edges = data.footTo.length + ruleEdges;
     const inCount = new Int32Array(S + 1);
     for (let i = 0; i < data.footTo.length; i++) inCount[(data.footTo[i] as number) + 1]!++;
+    for (let i = 0; i < ruleEdges; i++) inCount[(rules?.boardStop[i] as number) + 1]!++;
     for (let s = 0; s < S; s++) inCount[s + 1]! += inCount[s] as number;
     this.inStart = inCount;
-    this.inFrom = new Int32Array(data.footTo.length);
-    this.inDuration = new Int32Array(data.footTo.length);
+    this.inFrom = new Int32Array(edges);
+    this.inDuration = new Int32Array(edges);
     const fill = inCount.slice(0, S);
     for (let from = 0; from < S; from++) {
       for (let e = data.footStart[from] as number; e < (data.footStart[from + 1] as number); e++) {
@@ -42,6 +47,11 @@ export class LowerBounds {
         this.inFrom[at] = from;
         this.inDuration[at] = data.footDuration[e] as number;
       }
+    }
+    for (let i = 0; i < ruleEdges; i++) {
+      const at = fill[rules?.boardStop[i] as number]!++;
+      this.inFrom[at] = rules?.otherStop[i] as number;
+      this.inDuration[at] = 0;
     }
     this.bound = new Int32Array(S);
     this.tripsAfterArrival = new Int32Array(S);
