@@ -58,6 +58,8 @@ export class Raptor {
   private readonly lastBoard: Int32Array;
   /** 1 for a pattern that calls at some stop twice (a loop): arriving on it there says nothing of boarding it again. */
   private readonly repeatsStop: Uint8Array;
+  /** The running trips of each of the current request's day slots (looked up once per search, not per boarding). */
+  private slotRunning: RunningTrips[] = [];
   /** Per day slot (slots are cached per date by the planner), the trips running in it. */
   private readonly running = new WeakMap<DaySlot, RunningTrips>();
 
@@ -119,6 +121,7 @@ export class Raptor {
       st.tripsAfterArrival = this.noBound;
       st.tripsAfterReady = this.noBound;
     }
+    this.slotRunning = req.days.map((slot) => this.runningTrips(slot));
     const collected = range ? collectDepartures(this.data, req) : undefined;
     const departures = collected ? collected.times : [req.departure];
     // Nothing leaves within the window: the first journeys after it are the answer.
@@ -476,7 +479,7 @@ export class Raptor {
     for (let dd = 0; dd < req.days.length; dd++) {
       const slot = req.days[dd];
       if (!slot) continue;
-      const running = this.runningTrips(slot);
+      const running = this.slotRunning[dd] as RunningTrips;
       const lo = running.start[p] as number;
       const hi = running.start[p + 1] as number;
       const list = running.trips;
@@ -699,7 +702,7 @@ export class Raptor {
       if (last < target || first + slot.shift >= this.foundTime) continue;
       // Only the trips running that day: a pattern's trips of other days (Sundays', or every trip on a
       // day its feed does not run) would otherwise be stepped over one by one.
-      const running = this.runningTrips(slot);
+      const running = this.slotRunning[dd] as RunningTrips;
       const lo = running.start[p] as number;
       const hi = running.start[p + 1] as number;
       if (lo === hi) continue;
