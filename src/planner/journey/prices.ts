@@ -35,8 +35,9 @@ export function withPrices(journey: Journey, prices: JourneyPrices): Journey {
   return {
     ...rest,
     cost: prices.cost,
-    // Prices stored before cost_value existed order as unknown rather than keep another's number.
-    cost_value: prices.cost_value ?? null,
+    // Prices stored before cost_value existed order as unknown rather than keep another's number;
+    // a journey stored before it keeps its stored shape.
+    ...(prices.cost_value !== undefined || 'cost_value' in rest ? { cost_value: prices.cost_value ?? null } : {}),
     pricing_breakdown: prices.pricing_breakdown,
     depart: repriced(journey.depart, prices.step_costs[0]),
     ...(journey.return ? { return: repriced(journey.return, prices.step_costs[1]) } : {}),
