@@ -7,6 +7,21 @@ import { parseDay } from '../timetable/gtfs-time';
 import { openGtfs } from '../timetable/node-io';
 import type { ImportIssue } from '../timetable/report';
 import { openTxcFeed, readNaptanFiles } from '../uk/uk-node';
+import { openCifFeed } from '../timetable/cif/cif-node';
+import { councilAreasFromGeoJson } from '../geo/council-areas';
+import { regionClip, type RegionClip } from '../geo/region-clip';
+
+async function loadClip(path: string, base: string, clip: NonNullable<RegionManifest['clip']>): Promise<RegionClip> {
+  if (!clip.councilAreas || !Array.isArray(clip.councils) || clip.councils.length === 0)
+    throw new Error(`${path}: clip needs councilAreas (a GeoJSON file) and a list of councils`);
+  const areas = councilAreasFromGeoJson(
+    JSON.parse(await readFile(resolve(base, clip.councilAreas), 'utf8')),
+    clip.councils,
+  );
+  const missing = clip.councils.filter((c) => !areas.some((a) => a.name === c));
+  if (missing.length) throw new Error(`${path}: clip: no council named ${missing.join(', ')} in ${clip.councilAreas}`);
+  return regionClip(areas, (clip.marginKm ?? 5) * 1000);
+}
 
 export interface RegionManifest {
   name: string;
@@ -15,8 +30,10 @@ export interface RegionManifest {
   snapshot: string;
   feeds: {
     name: string;
-    /** A GTFS zip or folder; or else `txc`. */
+    /** A GTFS zip or folder; or else `txc` or `cif`. */
     gtfs?: string;
+    /** A rail timetable in CIF as the Rail Delivery Group publishes it (the ttisf zip, or a folder of its files). */
+    cif?: string;
     /** TransXChange: .xml files, folders of them or zips (as Traveline Scotland publishes them), one feed. */
     txc?: string | string[];
     /** Map an expired feed's calendar onto [start + startOffsetDays, + days) by weekday. start: "today" or YYYY-MM-DD. */
@@ -25,6 +42,11 @@ export interface RegionManifest {
     stops?: { kind?: StopKind; operator?: string; source?: string };
   }[];
   footpaths?: BuildOptions['footpaths'];
+  /**
+   * Clip national sources (TransXChange, CIF; the OSM extract to the box) to these council areas
+   * of a GeoJSON file (features with properties.name), plus a margin (default 5 km).
+   */
+  clip?: { councilAreas: string; councils: string[]; marginKm?: number };
   /** NaPTAN CSVs (one per council): stop names and positions for TransXChange, stops and localities for place search. */
   naptan?: string[];
   /** OpenStreetMap extract (.osm.pbf): the street graph for walk, cycle and car legs and footpaths. */
@@ -69,6 +91,10 @@ export interface LoadedManifest {
   /** Every TransXChange path and NaPTAN file (for staleness checks). */
   ukPaths: string[];
   naptanPaths: string[];
+  /** The region national sources were clipped to (manifest `clip`). */
+  clip?: RegionClip;
+  /** Per TransXChange or CIF feed: what its import counted (files, schedules, calls, journeys outside the region...). */
+  sourceCounts: Record<string, Record<string, number>>;
   resolve: (relative: string) => string;
 }
 
@@ -82,13 +108,16 @@ export async function loadManifest(path: string, today = new Date(), openFeeds =
   const txcPaths = (f: RegionManifest['feeds'][number]): string[] =>
     (f.txc === undefined ? [] : Array.isArray(f.txc) ? f.txc : [f.txc]).map((p) => resolve(base, p));
   for (const f of manifest.feeds) {
-    if (!f.gtfs === (txcPaths(f).length === 0)) throw new Error(`${path}: feed ${f.name} needs either gtfs or txc`);
+    if ([!!f.gtfs, txcPaths(f).length > 0, !!f.cif].filter(Boolean).length !== 1)
+      throw new Error(`${path}: feed ${f.name} needs one of gtfs, txc or cif`);
   }
+  const clip = manifest.clip ? await loadClip(path, base, manifest.clip) : undefined;
   if (manifest.naptan !== undefined && !Array.isArray(manifest.naptan))
     throw new Error(`${path}: naptan must be a list of files`);
   const naptanPaths = (manifest.naptan ?? []).map((p) => resolve(base, p));
   const inputs: FeedInput[] = [];
   const issues: ImportIssue[] = [];
+  const counts: Record<string, Record<string, number>> = {};
   // Read here for TransXChange stop positions and so a bad row is in the import report (the places step reads them again).
   const naptan = openFeeds && naptanPaths.length > 0 ? await readNaptanFiles(naptanPaths) : { stops: [], issues: [] };
   issues.push(...naptan.issues);
@@ -104,10 +133,16 @@ export async function loadManifest(path: string, today = new Date(), openFeeds =
     }
     if (f.gtfs)
       inputs.push({ source: await openGtfs(resolve(base, f.gtfs), f.name), ...(roll ? { rollForward: roll } : {}) });
-    else {
-      const txc = await openTxcFeed(txcPaths(f), f.name, naptan.stops, today, roll);
+    else if (f.cif) {
+      const cif = await openCifFeed(resolve(base, f.cif), f.name, clip?.keep);
+      inputs.push({ ...cif.input, ...(roll ? { rollForward: roll } : {}) });
+      issues.push(...cif.issues);
+      counts[f.name] = { ...cif.counts };
+    } else {
+      const txc = await openTxcFeed(txcPaths(f), f.name, naptan.stops, today, roll, clip?.keep);
       inputs.push(txc.input);
       issues.push(...txc.feed.issues);
+      counts[f.name] = { files: txc.feed.files, outsideRegion: txc.clipped };
     }
   }
   if (manifest.elevation !== undefined && !Array.isArray(manifest.elevation))
@@ -127,7 +162,11 @@ export async function loadManifest(path: string, today = new Date(), openFeeds =
     ...(manifest.osm ? { osmPath: resolve(base, manifest.osm) } : {}),
     elevationPaths: (manifest.elevation ?? []).map((e) => resolve(base, e)),
     costsDir: resolve(base, manifest.costs ?? manifest.name),
-    feedPaths: manifest.feeds.map((f) => (f.gtfs ? resolve(base, f.gtfs) : (txcPaths(f)[0] as string))),
+    feedPaths: manifest.feeds.map((f) =>
+      f.gtfs ? resolve(base, f.gtfs) : f.cif ? resolve(base, f.cif) : (txcPaths(f)[0] as string),
+    ),
+    ...(clip ? { clip } : {}),
+    sourceCounts: counts,
     ukPaths: [...manifest.feeds.flatMap(txcPaths), ...naptanPaths],
     naptanPaths,
     resolve: (relative) => resolve(base, relative),
