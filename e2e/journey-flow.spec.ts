@@ -16,7 +16,7 @@ const BLOCKED_NAMES: Record<string, string> = { taxi: 'Taxi', 'own-car': 'Own ca
 async function resultsDone(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Journey results' })).toBeVisible();
   // The health brand waits 10 s before its first read.
-  await expect(page.getByRole('status').filter({ hasText: /^Showing \d+ journeys?, sorted by/ })).toBeVisible({
+  await expect(page.getByRole('status').filter({ hasText: /^\d+ journeys? found, sorted by/ })).toBeVisible({
     timeout: 60_000,
   });
   await expect(page.locator('[data-placeholder]')).toHaveCount(0);
@@ -52,7 +52,7 @@ test('plan, stream, sort and filter, edit to a return, open details and each mod
   expect(
     await page.evaluate(() => (window as unknown as { maxPlaceholders: number }).maxPlaceholders),
   ).toBeLessThanOrEqual(count);
-  await expect(cards.first()).toContainText('Rail times are from the 2022-23 timetable');
+  await expect(cards.first()).toContainText("Times from the 2022-23 rail timetable, moved onto this week's dates");
 
   // Sort by cost, then filter to trains; both go to the URL.
   await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Cost' });

@@ -53,7 +53,7 @@ test('Dundee to Perth: the results stream in as cards, sort by cost, the Refine 
   const count = await cards.count();
   expect(count).toBeGreaterThan(0);
   await expect(page.getByRole('status')).toHaveText(
-    `Showing ${count} ${count === 1 ? 'journey' : 'journeys'}, sorted by emissions.`,
+    `${count} ${count === 1 ? 'journey' : 'journeys'} found, sorted by emissions.`,
   );
   await expect(cards.first().getByRole('link', { name: 'View journey details' })).toHaveAttribute(
     'href',

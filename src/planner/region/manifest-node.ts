@@ -6,7 +6,7 @@ import type { BuildOptions, FeedInput } from '../timetable/build';
 import { parseDay } from '../timetable/gtfs-time';
 import { openGtfs } from '../timetable/node-io';
 import type { ImportIssue } from '../timetable/report';
-import { openTxcFeed, readNaptanFiles } from '../uk/uk-node';
+import { openRoutePatternFeed, openTxcFeed, readNaptanFiles, timetabledRoutes } from '../uk/uk-node';
 import { openCifFeed } from '../timetable/cif/cif-node';
 import { councilAreasFromGeoJson } from '../geo/council-areas';
 import { regionClip, type RegionClip } from '../geo/region-clip';
@@ -30,8 +30,18 @@ export interface RegionManifest {
   snapshot: string;
   feeds: {
     name: string;
-    /** A GTFS zip or folder; or else `txc` or `cif`. */
+    /** A GTFS zip or folder; or else `txc`, `cif` or `routePatterns`. */
     gtfs?: string;
+    /**
+     * A folder with a route-pattern network (uk/route-patterns.ts: route_patterns.csv, pattern_links.csv,
+     * walk_links.csv): services without departure times, planned as frequency windows. Routes that a feed
+     * listed before it in the manifest runs with real times are left out.
+     */
+    routePatterns?: string;
+    /** routePatterns: calendars the source lists each journey under, by operator (default 1). */
+    listings?: Record<string, number>;
+    /** routePatterns: the shortest waiting allowance, minutes (default 10). */
+    minimumWaitMinutes?: number;
     /** A rail timetable in CIF as the Rail Delivery Group publishes it (the ttisf zip, or a folder of its files). */
     cif?: string;
     /** TransXChange: .xml files, folders of them or zips (as Traveline Scotland publishes them), one feed. */
@@ -108,8 +118,13 @@ export async function loadManifest(path: string, today = new Date(), openFeeds =
   const txcPaths = (f: RegionManifest['feeds'][number]): string[] =>
     (f.txc === undefined ? [] : Array.isArray(f.txc) ? f.txc : [f.txc]).map((p) => resolve(base, p));
   for (const f of manifest.feeds) {
-    if ([!!f.gtfs, txcPaths(f).length > 0, !!f.cif].filter(Boolean).length !== 1)
-      throw new Error(`${path}: feed ${f.name} needs one of gtfs, txc or cif`);
+    if ([f.gtfs, txcPaths(f).length > 0, f.routePatterns, f.cif].filter(Boolean).length !== 1)
+      throw new Error(`${path}: feed ${f.name} needs one of gtfs, txc, cif or routePatterns`);
+    if (
+      f.listings !== undefined &&
+      (typeof f.listings !== 'object' || Object.values(f.listings).some((n) => !(Number.isInteger(n) && n >= 1)))
+    )
+      throw new Error(`${path}: feed ${f.name}: listings must map operators to whole numbers of 1 or more`);
   }
   const clip = manifest.clip ? await loadClip(path, base, manifest.clip) : undefined;
   if (manifest.naptan !== undefined && !Array.isArray(manifest.naptan))
@@ -138,6 +153,22 @@ export async function loadManifest(path: string, today = new Date(), openFeeds =
       inputs.push({ ...cif.input, ...(roll ? { rollForward: roll } : {}) });
       issues.push(...cif.issues);
       counts[f.name] = { ...cif.counts };
+    } else if (f.routePatterns) {
+      const timetabled = new Set<string>();
+      for (const input of inputs) for (const key of await timetabledRoutes(input.source)) timetabled.add(key);
+      const patterns = await openRoutePatternFeed(
+        resolve(base, f.routePatterns),
+        f.name,
+        naptan.stops,
+        {
+          timetabled,
+          ...(f.listings ? { listings: f.listings } : {}),
+          ...(f.minimumWaitMinutes !== undefined ? { minimumAllowance: f.minimumWaitMinutes * 60 } : {}),
+        },
+        today,
+      );
+      inputs.push(patterns.input);
+      issues.push(...patterns.feed.issues);
     } else {
       const txc = await openTxcFeed(txcPaths(f), f.name, naptan.stops, today, roll, clip?.keep);
       inputs.push(txc.input);
@@ -163,11 +194,25 @@ export async function loadManifest(path: string, today = new Date(), openFeeds =
     elevationPaths: (manifest.elevation ?? []).map((e) => resolve(base, e)),
     costsDir: resolve(base, manifest.costs ?? manifest.name),
     feedPaths: manifest.feeds.map((f) =>
-      f.gtfs ? resolve(base, f.gtfs) : f.cif ? resolve(base, f.cif) : (txcPaths(f)[0] as string),
+      f.gtfs
+        ? resolve(base, f.gtfs)
+        : f.routePatterns
+          ? resolve(base, f.routePatterns, 'route_patterns.csv')
+          : f.cif
+            ? resolve(base, f.cif)
+            : (txcPaths(f)[0] as string),
     ),
     ...(clip ? { clip } : {}),
     sourceCounts: counts,
-    ukPaths: [...manifest.feeds.flatMap(txcPaths), ...naptanPaths],
+    ukPaths: [
+      ...manifest.feeds.flatMap(txcPaths),
+      ...manifest.feeds.flatMap((f) =>
+        f.routePatterns
+          ? ['route_patterns.csv', 'pattern_links.csv', 'walk_links.csv'].map((n) => resolve(base, f.routePatterns!, n))
+          : [],
+      ),
+      ...naptanPaths,
+    ],
     naptanPaths,
     resolve: (relative) => resolve(base, relative),
   };

@@ -69,6 +69,12 @@ export function modeName(mode: string): string {
   return MODE_NAMES[mode] ?? mode.charAt(0).toUpperCase() + mode.slice(1).replace(/-/g, ' ');
 }
 
+/** A journey's stages in words, as a sentence reads them: 'Walk, train, walk' (issue 32). */
+export function modesInWords(modes: readonly string[]): string {
+  const words = modes.map((mode, i) => (i === 0 ? modeName(mode) : modeName(mode).toLowerCase()));
+  return words.join(', ');
+}
+
 export const ICONS = [
   'bike',
   'bus',

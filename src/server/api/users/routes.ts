@@ -117,7 +117,8 @@ export function usersRoutes(context: ApiContext): FastifyPluginAsync {
       }
       const known = await peekCode(context.db, request.params.code, 'activation', now);
       const owner = known && (await findUserById(context.db, known.userId));
-      if (owner?.activatedAt) throw new ApiError(409, MESSAGES.alreadyActive);
+      // The link opened again (another tab, a reload): activation is done, and says so (issue 32).
+      if (owner?.activatedAt) return { data: { message: MESSAGES.alreadyActive } };
       throw ApiError.notFound(MESSAGES.badActivation);
     });
 

@@ -13,6 +13,7 @@ import { campaignPlaceFor } from '../../features/campaign/rules';
 import { ForgetListsOnSignOut } from '../../features/searches/lists';
 import { SavedJourneysOffline } from '../../features/searches/saved-offline';
 import { useBrand } from '../../lib/brand';
+import { noteScreen } from '../../components/screen-arrival';
 import { screenKeyOf } from '../../lib/screen-key';
 import { Breadcrumbs } from './Breadcrumbs';
 import { CookieBanner } from './CookieBanner';
@@ -30,6 +31,8 @@ export function AppShell() {
   const brand = useBrand();
   const router = useRouter();
   const screenKey = useRouterState({ select: (state) => screenKeyOf(state.location.pathname, state.location.search) });
+  // Each screen noted as it is drawn, so the next one's heading can take focus (components/screen-arrival).
+  noteScreen(screenKey);
   // The campaign pop-up's place (appear_on) follows the screen's route name.
   const routeName = useRouterState({ select: (state) => state.matches.at(-1)?.staticData.name });
 

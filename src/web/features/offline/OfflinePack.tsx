@@ -1,7 +1,7 @@
 /**
  * Home's "plan without signal" panel (issue 20): whether the brand's region is on this device
  * for planning offline, in words; a progress bar while it downloads; a button to remove it (or
- * to keep it again); a clear message when storage is refused or full. Home mounts it only once
+ * to keep it again), never squeezed by the text beside it at 390 px; a clear message when storage is refused or full. Home mounts it only once
  * it has settled (useSettled), so its code is not part of Home's first JavaScript and the
  * background download it asks for never competes with the first load.
  */
@@ -11,9 +11,12 @@ import type { PackProblem } from '../../lib/device-planner/pack-cache';
 import { requestPackSync, usePackState } from '../../lib/device-planner/pack-state';
 import { wallClockAt } from '../../../vocabulary/time';
 import { longDateLabel } from '../../components/journey-labels';
+import { rolledTimetableLabel } from '../../components/timetable-notes';
 
 export const OFFLINE_PACK_MESSAGES = {
-  available: (label: string, date: string) => `${label} is available offline (timetable of ${date}).`,
+  /** `timetables`: the rolled-forward ones, named by their own years ("2022-23 rail timetable, moved onto this week's dates"). */
+  available: (label: string, date: string, timetables: readonly string[] = []) =>
+    `${label} is available offline (prepared ${date}${timetables.map((t) => `; ${t}`).join('')}).`,
   downloading: (label: string) => `Downloading ${label} for planning without signal…`,
   offer: 'Plan journeys with no signal: keep this area’s timetables on this device (about 1 MB).',
   problems: {
@@ -46,11 +49,15 @@ export function OfflinePack() {
     <Paper withBorder p="md" maw={560} mt="md" component="section" aria-label="Planning without signal">
       <Stack gap="xs">
         {pack.stored && (
-          <Group justify="space-between" wrap="nowrap" align="center">
-            <Text size="sm" role="status">
-              {OFFLINE_PACK_MESSAGES.available(pack.stored.label, dateOf(pack.stored.built_at))}
+          <Group justify="space-between" wrap="nowrap" align="center" preventGrowOverflow={false}>
+            <Text size="sm" role="status" style={{ flex: 1, minWidth: 0 }}>
+              {OFFLINE_PACK_MESSAGES.available(
+                pack.stored.label,
+                dateOf(pack.stored.built_at),
+                (pack.stored.rolled_forward ?? []).map((t) => rolledTimetableLabel(t.mode, t.from, t.to)),
+              )}
             </Text>
-            <Button variant="subtle" size="compact-sm" onClick={() => void pack.remove()}>
+            <Button variant="subtle" size="compact-sm" style={{ flexShrink: 0 }} onClick={() => void pack.remove()}>
               Remove
             </Button>
           </Group>
@@ -67,9 +74,11 @@ export function OfflinePack() {
           </Alert>
         )}
         {!pack.stored && !pack.progress && optedOut && (
-          <Group justify="space-between" wrap="nowrap" align="center">
-            <Text size="sm">{OFFLINE_PACK_MESSAGES.offer}</Text>
-            <Button variant="light" size="compact-sm" onClick={pack.keep}>
+          <Group justify="space-between" wrap="nowrap" align="center" preventGrowOverflow={false}>
+            <Text size="sm" style={{ flex: 1, minWidth: 0 }}>
+              {OFFLINE_PACK_MESSAGES.offer}
+            </Text>
+            <Button variant="light" size="compact-sm" style={{ flexShrink: 0 }} onClick={pack.keep}>
               Keep offline
             </Button>
           </Group>

@@ -1,13 +1,14 @@
 /**
  * A date-time of the search form (SPEC section 5): a calendar whose week starts on Monday and a
  * time in five-minute steps, between `min` and `max`. Values are datetime-local strings
- * ('YYYY-MM-DDTHH:mm', London wall clock), as form-rules expects. A native datetime-local picker
+ * ('YYYY-MM-DDTHH:mm', London wall clock), as form-rules expects. The time is typed on the 24-hour
+ * clock whatever the browser's locale (form-rules' parseTypedTime); Up and Down move it by a step. A native datetime-local picker
  * cannot be told which day starts the week, hence the calendar; it loads on first opening.
  */
 import { Group, Input, Loader, Popover, TextInput } from '@mantine/core';
 import { lazy, Suspense, useId, useState } from 'react';
 import { dateLabel } from '../../components/journey-labels';
-import { snapToStep, splitDateTime } from './form-rules';
+import { parseTypedTime, snapToStep, splitDateTime, stepTime, TIME_MESSAGES } from './form-rules';
 
 const DateCalendar = lazy(() => import('./DateCalendar'));
 const preloadCalendar = () => void import('./DateCalendar');
@@ -26,10 +27,14 @@ export interface DateTimeFieldProps {
 
 export function DateTimeField({ label, name, value, min, max, onChange, onFocus, error }: DateTimeFieldProps) {
   const [open, setOpen] = useState(false);
+  /** The time as typed, while it is being typed or when it is not a time (then with `typedError`). */
+  const [draft, setDraft] = useState<string | null>(null);
+  const [typedError, setTypedError] = useState<string>();
   const id = useId();
   const { date, time } = splitDateTime(value);
   const bounds = { min: splitDateTime(min), max: splitDateTime(max) };
   const errorId = `${id}-error`;
+  const day = date || bounds.min.date;
   return (
     <Group align="flex-start" gap="sm" grow wrap="wrap">
       <Popover
@@ -77,18 +82,41 @@ export function DateTimeField({ label, name, value, min, max, onChange, onFocus,
         </Popover.Dropdown>
       </Popover>
       <TextInput
-        type="time"
+        // Text, not type="time": a browser on a 12-hour locale shows AM/PM and keeps the half of
+        // the day it had, so 0800 typed at 23:30 became 20:00. UK times are read on the 24-hour clock.
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        spellCheck={false}
         label={`${label} time`}
+        description="24-hour, like 17:30"
+        placeholder="HH:MM"
         name={`${name}_time`}
-        step={300}
-        min={date === bounds.min.date ? bounds.min.time : undefined}
-        max={date === bounds.max.date ? bounds.max.time : undefined}
-        value={time}
-        onChange={(event) => onChange(`${date || bounds.min.date}T${event.currentTarget.value}`)}
+        value={draft ?? time}
+        onChange={(event) => {
+          const text = event.currentTarget.value;
+          setDraft(text);
+          setTypedError(undefined);
+          onChange(`${day}T${parseTypedTime(text) ?? ''}`);
+        }}
+        onKeyDown={(event) => {
+          if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
+          event.preventDefault();
+          const stepped = stepTime(parseTypedTime(draft ?? time) ?? bounds.min.time, event.key === 'ArrowUp' ? 1 : -1);
+          setDraft(null);
+          setTypedError(undefined);
+          onChange(`${day}T${stepped}`);
+        }}
         // Typed minutes snap to the five-minute steps the planner is asked in.
-        onBlur={() => time && onChange(`${date || bounds.min.date}T${snapToStep(time)}`)}
+        onBlur={() => {
+          if (draft === null) return;
+          const typed = parseTypedTime(draft);
+          setDraft(typed || draft.trim() === '' ? null : draft);
+          setTypedError(typed || draft.trim() === '' ? undefined : TIME_MESSAGES.typed);
+          if (typed) onChange(`${day}T${snapToStep(typed)}`);
+        }}
         onFocus={onFocus}
-        error={Boolean(error)}
+        error={typedError ?? Boolean(error)}
         required
         miw={120}
       />

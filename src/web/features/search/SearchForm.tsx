@@ -186,7 +186,7 @@ export function SearchForm({
             name="journey_type"
             label="Journey type"
             value={form.journeyType}
-            onChange={(value) => setForm(chooseJourneyType(form, value as JourneyType))}
+            onChange={(value) => setForm(chooseJourneyType(form, value as JourneyType, bounds.max))}
           >
             <Group gap="lg" mt={4}>
               <Radio value="single" label="Single" />

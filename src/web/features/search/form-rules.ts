@@ -12,6 +12,8 @@ import {
   type WallClock,
 } from '../../../vocabulary/time';
 
+const two = (n: number) => String(n).padStart(2, '0');
+
 export type JourneyType = 'single' | 'return';
 
 export interface JourneyTimes {
@@ -40,12 +42,33 @@ export function returnMinimum(times: JourneyTimes, now: Date): string {
 export const initialJourneyType = (returnTime: string | null | undefined): JourneyType =>
   returnTime ? 'return' : 'single';
 
-/** Choosing Single clears the return time; choosing Return keeps any it had. */
-export function chooseJourneyType<T extends JourneyTimes>(times: T, journeyType: JourneyType): T {
+/** How long after the outbound time a fresh return is suggested (an afternoon out, not a 5-minute turn). */
+export const RETURN_SUGGESTION_HOURS = 3;
+
+/**
+ * The return a traveller is offered on choosing Return: the outbound day, three hours after the
+ * outbound time (on the five-minute steps), kept within that day and the planning window; the
+ * outbound time itself when it is too late in the day for more. '' before an outbound time is chosen.
+ */
+export function suggestedReturn(outTime: string, max?: string): string {
+  const { date, time } = splitDateTime(outTime);
+  const m = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!date || !m) return '';
+  const minutes = Math.min(23 * 60 + 55, Number(m[1]) * 60 + Number(m[2]) + RETURN_SUGGESTION_HOURS * 60);
+  const later = `${date}T${snapToStep(`${two(Math.floor(minutes / 60))}:${two(minutes % 60)}`)}`;
+  const suggestion = later < outTime ? outTime : later;
+  return max && suggestion > max ? (max < outTime ? outTime : max) : suggestion;
+}
+
+/**
+ * Choosing Single clears the return time; choosing Return keeps any it had, or suggests one
+ * (`suggestedReturn`) so the traveller starts from a filled date and time, not empty fields.
+ */
+export function chooseJourneyType<T extends JourneyTimes>(times: T, journeyType: JourneyType, max?: string): T {
   return {
     ...times,
     journeyType,
-    return_time: journeyType === 'single' ? null : (times.return_time ?? ''),
+    return_time: journeyType === 'single' ? null : times.return_time || suggestedReturn(times.out_time, max),
   };
 }
 
@@ -58,6 +81,7 @@ export function toSearchTime(value: string): string | null {
 export const TIME_MESSAGES = {
   outRequired: 'Choose when you want to leave.',
   returnRequired: 'Choose when you want to come back, or choose Single.',
+  typed: 'Type the time on the 24-hour clock, like 08:00 or 17:30.',
 } as const;
 
 /** The times the API needs, or a field error each (the server checks the limits again). */
@@ -82,12 +106,39 @@ export function splitDateTime(value: string): { date: string; time: string } {
   return { date, time: time.slice(0, 5) };
 }
 
-const two = (n: number) => String(n).padStart(2, '0');
+/**
+ * A time as a traveller types it, read on the 24-hour clock whatever the browser's locale:
+ * '0800', '800', '8', '08:00', '8.00', '8h00' and '20:00' are what they say; an explicit am/pm
+ * ('8am', '8:30 pm', '12am') is honoured. 'HH:mm', or null when it is not a time of day.
+ */
+export function parseTypedTime(text: string): string | null {
+  const t = text.trim().toLowerCase().replace(/\s+/g, ' ');
+  const m = /^(\d{1,2})(?:[:.h ]?(\d{2}))?\s?(am|pm|a\.m\.|p\.m\.)?$/.exec(t);
+  if (!m) return null;
+  let hour = Number(m[1]);
+  const minute = m[2] === undefined ? 0 : Number(m[2]);
+  const half = m[3]?.[0];
+  if (minute > 59) return null;
+  if (half) {
+    if (hour < 1 || hour > 12) return null;
+    hour = (hour % 12) + (half === 'p' ? 12 : 0);
+  }
+  if (hour > 23) return null;
+  return `${two(hour)}:${two(minute)}`;
+}
 
 /** 'HH:mm' to the nearest five-minute step (23:58 stays in the day at 23:55). */
 export function snapToStep(time: string): string {
   const m = /^(\d{2}):(\d{2})/.exec(time);
   if (!m) return time;
   const total = Math.min(23 * 60 + 55, Math.round((Number(m[1]) * 60 + Number(m[2])) / STEP_MINUTES) * STEP_MINUTES);
+  return `${two(Math.floor(total / 60))}:${two(total % 60)}`;
+}
+
+/** 'HH:mm' moved by `steps` five-minute steps (on the step grid), within the day. */
+export function stepTime(time: string, steps: number): string {
+  const m = /^(\d{2}):(\d{2})$/.exec(snapToStep(time));
+  if (!m) return time;
+  const total = Math.max(0, Math.min(23 * 60 + 55, Number(m[1]) * 60 + Number(m[2]) + steps * STEP_MINUTES));
   return `${two(Math.floor(total / 60))}:${two(total % 60)}`;
 }

@@ -14,8 +14,10 @@ import {
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../../src/contract/users';
+import { forgetActivations } from '../../../../src/web/features/account/ActivationScreen';
 import {
   AccountScreen,
+  ActivationScreen,
   EditAccountScreen,
   LoginScreen,
   RegisterScreen,
@@ -79,6 +81,17 @@ function renderAt(start: string) {
     createRoute({ getParentRoute: () => root, path: '/account', component: AccountScreen }),
     createRoute({ getParentRoute: () => root, path: '/edit-account', component: EditAccountScreen }),
     createRoute({ getParentRoute: () => root, path: '/register', component: RegisterScreen }),
+    // Drawn twice for one visit, as the shell can when it re-keys the screen (issue 32).
+    createRoute({
+      getParentRoute: () => root,
+      path: '/auth/activation',
+      component: () => (
+        <>
+          <ActivationScreen code="c0de" />
+          <ActivationScreen code="c0de" />
+        </>
+      ),
+    }),
     createRoute({ getParentRoute: () => root, path: '/terms-and-conditions', component: () => <h1>Terms</h1> }),
   ];
   const router = createRouter({
@@ -96,6 +109,22 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+});
+
+describe('Activation', () => {
+  beforeEach(() => forgetActivations());
+  it('posts the code once however often the screen is drawn, then shows the answer on Login', async () => {
+    const sent = stubApi({
+      'POST /v1/users/activation/c0de': {
+        status: 200,
+        body: { data: { message: 'Your account is activated. You can now sign in.' } },
+      },
+    });
+    const router = renderAt('/auth/activation');
+    await screen.findByText('Your account is activated. You can now sign in.');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(sent.filter((call) => call.call.startsWith('POST /v1/users/activation/'))).toHaveLength(1);
+  });
 });
 
 describe('Login', () => {

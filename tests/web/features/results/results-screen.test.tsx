@@ -24,6 +24,7 @@ import {
   ResultsServicesProvider,
   type ResultsServices,
 } from '../../../../src/web/features/results';
+import { modeName, modesInWords } from '../../../../src/web/components/journey-labels';
 import { BrandProvider } from '../../../../src/web/lib/brand';
 import { journeyQueryKey } from '../../../../src/web/lib/journey-key';
 import type { RealtimeClient, RealtimeSubscription } from '../../../../src/web/lib/realtime';
@@ -209,13 +210,22 @@ describe('Results screen, streamed', () => {
     await waitFor(() => expect(cards()).toHaveLength(3));
     expect(placeholders()).toBe(0);
     expect(screen.queryByText('Gathering your results')).toBeNull();
-    expect(status().textContent).toBe('Showing 3 journeys, sorted by emissions.');
+    expect(status().textContent).toBe('3 journeys found, sorted by emissions.');
     // Each card: stages, cost, outbound times, wait, walking miles, emissions, details link.
     const first = cards()[0]!;
     const best = [...journeys].sort((a, b) => a.carbon_emission - b.carbon_emission)[0]!;
     expect(within(first).getByRole('heading', { level: 2 }).textContent).toBe(
-      `Option 1: ${best.depart.stages.length} ${best.depart.stages.length === 1 ? 'stage' : 'stages'}`,
+      `Option 1: ${modesInWords(best.depart.stages)}`,
     );
+    // Issue 32: the modes in words, first capitalised ('Walk, train, walk'); the icons keep their names.
+    expect(within(first).getByRole('heading', { level: 2 }).textContent).toMatch(
+      /^Option 1: [A-Z][a-z ]+(, [a-z ]+)*$/,
+    );
+    expect(
+      within(within(first).getByRole('list', { name: 'Modes of travel' }))
+        .getAllByRole('img')
+        .map((icon) => icon.getAttribute('aria-label')),
+    ).toEqual(best.depart.stages.map((stage) => modeName(stage)));
     expect(within(first).getByText('Outbound')).toBeTruthy();
     expect(within(first).getByText(best.depart.departure_at)).toBeTruthy();
     expect(

@@ -11,10 +11,13 @@ import {
   chooseJourneyType,
   initialJourneyType,
   outboundBounds,
+  parseTypedTime,
   returnMinimum,
   searchTimes,
   snapToStep,
   splitDateTime,
+  stepTime,
+  suggestedReturn,
   TIME_MESSAGES,
   toSearchTime,
 } from '../../../../src/web/features/search/form-rules';
@@ -34,12 +37,22 @@ describe('return toggle', () => {
     expect(initialJourneyType('')).toBe('single');
     expect(initialJourneyType('2026-12-01T17:00')).toBe('return');
   });
-  it('choosing Single clears the return time; Return keeps or opens an empty one', () => {
+  it('choosing Single clears the return time; Return keeps the one it had, or suggests one', () => {
     const times = { journeyType: 'return' as const, out_time: '2026-12-01T08:00', return_time: '2026-12-01T17:00' };
     const single = chooseJourneyType(times, 'single');
     expect(single).toEqual({ journeyType: 'single', out_time: '2026-12-01T08:00', return_time: null });
-    expect(chooseJourneyType(single, 'return').return_time).toBe('');
+    // Issue 32: not empty fields ('Choose a date', '--:--'): the outbound day, three hours later.
+    expect(chooseJourneyType(single, 'return').return_time).toBe('2026-12-01T11:00');
     expect(chooseJourneyType(times, 'return').return_time).toBe('2026-12-01T17:00');
+    expect(chooseJourneyType({ ...single, out_time: '' }, 'return').return_time).toBe('');
+  });
+  it('a suggested return stays on the outbound day, on the steps and inside the window', () => {
+    expect(suggestedReturn('2026-12-01T12:35')).toBe('2026-12-01T15:35');
+    expect(suggestedReturn('2026-12-01T08:02')).toBe('2026-12-01T11:00');
+    expect(suggestedReturn('2026-12-01T21:30')).toBe('2026-12-01T23:55');
+    expect(suggestedReturn('2026-12-01T23:55')).toBe('2026-12-01T23:55');
+    expect(suggestedReturn('2027-05-23T12:00', '2027-05-23T13:31')).toBe('2027-05-23T13:31');
+    expect(suggestedReturn('')).toBe('');
   });
 });
 
@@ -183,6 +196,33 @@ describe('date and time fields', () => {
     expect(snapToStep('09:58')).toBe('10:00');
     expect(snapToStep('23:58')).toBe('23:55');
     expect(snapToStep('nonsense')).toBe('nonsense');
+  });
+  it('read a typed time on the 24-hour clock whatever the locale (issue 32)', () => {
+    for (const [typed, time] of [
+      ['0800', '08:00'],
+      ['800', '08:00'],
+      ['8', '08:00'],
+      ['08:00', '08:00'],
+      ['8.30', '08:30'],
+      ['8h30', '08:30'],
+      [' 17:45 ', '17:45'],
+      ['2000', '20:00'],
+      ['0', '00:00'],
+      ['23:55', '23:55'],
+      ['8pm', '20:00'],
+      ['8:30 am', '08:30'],
+      ['12am', '00:00'],
+      ['12 pm', '12:00'],
+    ] as const)
+      expect(parseTypedTime(typed), typed).toBe(time);
+    for (const typed of ['', 'noon', '24:00', '8:60', '80', '13pm', '0am', '08:0', '1:2:3'])
+      expect(parseTypedTime(typed), typed).toBeNull();
+  });
+  it('step a time by five minutes with the arrow keys, within the day', () => {
+    expect(stepTime('08:00', 1)).toBe('08:05');
+    expect(stepTime('08:02', 1)).toBe('08:05');
+    expect(stepTime('00:00', -1)).toBe('00:00');
+    expect(stepTime('23:55', 1)).toBe('23:55');
   });
 });
 

@@ -156,23 +156,39 @@ describe('SearchForm', () => {
     expect(leavingDate.textContent).toBe('Mon 23 Nov 2026');
     const leavingTime = screen.getByLabelText(/^Leaving time/) as HTMLInputElement;
     expect(leavingTime.value).toBe('12:35');
-    expect(leavingTime.min).toBe('12:35');
-    expect(leavingTime.step).toBe('300');
+    // Issue 32: a 24-hour text field, whatever the browser's locale (no AM/PM half kept from 'now').
+    expect(leavingTime.type).toBe('text');
+    expect(leavingTime.inputMode).toBe('numeric');
+    expect(leavingTime.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(leavingTime.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent).toMatch(
+      /24-hour/,
+    );
     // The calendar's week starts on Monday; days before today and after six months are disabled.
     await pickDate('Leaving date', '24 November 2026', { firstWeekday: 'Mo', disabled: ['22 November 2026'] });
     expect(leavingDate.textContent).toBe('Tue 24 Nov 2026');
-    // On a later day any time is allowed; typed minutes snap to five-minute steps.
-    expect(leavingTime.min).toBe('');
-    fireEvent.change(leavingTime, { target: { value: '08:02' } });
+    // Typed as digits only, read on the 24-hour clock; typed minutes snap to five-minute steps.
+    fireEvent.change(leavingTime, { target: { value: '0802' } });
     fireEvent.blur(leavingTime);
     expect(leavingTime.value).toBe('08:00');
+    // Not a time: said on the field, and nothing stale is sent.
+    fireEvent.change(leavingTime, { target: { value: '8:75' } });
+    fireEvent.blur(leavingTime);
+    expect(leavingTime.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Type the time on the 24-hour clock, like 08:00 or 17:30.')).toBeTruthy();
+    fireEvent.change(leavingTime, { target: { value: '07:55' } });
+    // Up and Down move the time by five minutes.
+    fireEvent.keyDown(leavingTime, { key: 'ArrowUp' });
+    fireEvent.blur(leavingTime);
+    expect(leavingTime.value).toBe('08:00');
+    expect(leavingTime.getAttribute('aria-invalid')).not.toBe('true');
 
     expect(screen.queryByLabelText(/Returning/)).toBeNull();
     fireEvent.click(within(group('Journey type')).getByRole('radio', { name: 'Return' }));
-    await pickDate('Returning date', '24 November 2026', { disabled: ['23 November 2026'] });
+    // Issue 32: Return opens filled: the outbound day, three hours later.
+    expect(screen.getByRole('button', { name: 'Returning date' }).textContent).toBe('Tue 24 Nov 2026');
     const returningTime = screen.getByLabelText(/^Returning time/) as HTMLInputElement;
-    expect(returningTime.min).toBe('08:00');
-    fireEvent.change(returningTime, { target: { value: '17:30' } });
+    expect(returningTime.value).toBe('11:00');
+    fireEvent.change(returningTime, { target: { value: '1730' } });
 
     answer('Do you have access to a car?', 'No');
     answer('Do you have a railcard?', 'Yes');
@@ -257,6 +273,8 @@ describe('SearchForm', () => {
     await choose('From', 'Dundee');
     await choose('To', 'Perth');
     fireEvent.click(within(group('Journey type')).getByRole('radio', { name: 'Return' }));
+    // Return opens with a suggested time; the traveller clears it.
+    fireEvent.change(screen.getByLabelText(/^Returning time/), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Plan my journey' }));
     await screen.findByText(SEARCH_FORM_MESSAGES.correct);
     expect(fake.sent).toHaveLength(0);

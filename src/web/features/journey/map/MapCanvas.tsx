@@ -10,7 +10,7 @@
 import * as maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import MapView, {
   AttributionControl,
   Layer,
@@ -22,7 +22,7 @@ import MapView, {
 } from 'react-map-gl/maplibre';
 import type { ToiletMarker } from '../../../../contract/journey';
 import { FALLBACK_FIRST_LABEL_LAYER } from '../../../../contract/map';
-import { MAP_ZOOM, type Bounds, type StagePoint } from './map-model';
+import { labelAnchors, MAP_ZOOM, type Bounds, type StagePoint } from './map-model';
 import classes from './map.module.css';
 import type { LngLat } from './polyline';
 import { ToiletDetails } from './ToiletDetails';
@@ -54,21 +54,20 @@ export interface MapCanvasProps {
 }
 
 /**
- * Fitting a route: room above for the Start/End labels (they sit over their point and reach
- * inwards, see labelAnchors) and a little at the sides; never closer than zoom 14.
+ * Fitting a route: room above and below for the Start/End labels (one sits over its point, the
+ * other under it, see labelAnchors) and a little at the sides; never closer than zoom 14.
  */
 function fitOptions(width: number) {
   const side = Math.min(64, Math.round(width * 0.08));
-  return { padding: { top: 56, bottom: 28, left: side, right: side }, maxZoom: MAP_ZOOM, duration: 0 };
+  return { padding: { top: 44, bottom: 44, left: side, right: side }, maxZoom: MAP_ZOOM, duration: 0 };
 }
 
-/** Each end's label reaches towards the other end, so neither runs off the map's edge. */
-function labelAnchors(start: LngLat, end: LngLat) {
-  const startIsWest = start[0] <= end[0];
-  return {
-    start: startIsWest ? 'bottom-left' : 'bottom-right',
-    end: startIsWest ? 'bottom-right' : 'bottom-left',
-  } as const;
+/** Before the map can place the points on the screen: by their coordinates (north is up). */
+function firstAnchors(start: LngLat, end: LngLat) {
+  const west = Math.min(start[0], end[0]);
+  const east = Math.max(start[0], end[0]);
+  const x = (at: LngLat) => (east === west ? 0.5 : (at[0] - west) / (east - west)) * 3;
+  return labelAnchors({ x: x(start), y: -start[1] }, { x: x(end), y: -end[1] }, 3);
 }
 
 function linesGeoJson(lines: MapLine[]) {
@@ -91,7 +90,17 @@ export default function MapCanvas(props: MapCanvasProps) {
   const [open, setOpen] = useState<number | null>(null);
   const markerButtons = useRef(new Map<number, HTMLButtonElement>());
   const data = useMemo(() => linesGeoJson(lines), [lines]);
-  const anchors = labelAnchors(start.at, end.at);
+  const [anchors, setAnchors] = useState(() => firstAnchors(start.at, end.at));
+  // Once the map is drawn, and after each move, the labels hang by where the points are on screen.
+  const placeLabels = useCallback(() => {
+    const view = map.current;
+    if (!view) return;
+    const next = labelAnchors(view.project(start.at), view.project(end.at), view.getContainer().clientWidth);
+    setAnchors((was) => (was.start === next.start && was.end === next.end ? was : next));
+  }, [start.at, end.at]);
+  useEffect(() => {
+    if (state === 'ready') placeLabels();
+  }, [state, placeLabels]);
   const narrow = typeof window !== 'undefined' && window.innerWidth < 640;
   // On our fallback style the town and city names stay readable above the route (server/map/style.ts).
   const labelsFirst = style === props.fallbackStyleUrl ? FALLBACK_FIRST_LABEL_LAYER : undefined;
@@ -167,6 +176,7 @@ export default function MapCanvas(props: MapCanvasProps) {
           else if (state === 'loading') setState('failed');
           console.warn('map:', event.error?.message);
         }}
+        onMoveEnd={placeLabels}
         style={{ width: '100%', height: '100%' }}
       >
         <NavigationControl showCompass={false} />

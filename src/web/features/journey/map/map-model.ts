@@ -17,6 +17,29 @@ export const POSITION_REFRESH_MS = 10_000;
 export const ROUTE_COLOURS = { depart: '#1864ab', return: '#c2410c' } as const;
 
 export type LegKey = 'depart' | 'return';
+
+/** Where a Start/End label hangs from its point (MapLibre marker anchors). */
+export type LabelAnchor = 'bottom' | 'top' | 'bottom-left' | 'bottom-right' | 'top-left' | 'top-right';
+
+/**
+ * Where the Start and End labels hang, from the two points' places on the screen (x right, y
+ * down; `width` the map's) (issue 32: on a short trip or a stage map they overlapped, or ran off
+ * the edge). The higher point's label sits above it and the lower one's below, so the two never
+ * cross; each reaches towards the middle of the map from a point in its outer thirds, and is
+ * centred on a point in the middle third, so a label stays on the map at 390 px.
+ */
+export function labelAnchors(
+  start: { x: number; y: number },
+  end: { x: number; y: number },
+  width: number,
+): { start: LabelAnchor; end: LabelAnchor } {
+  const startAbove = start.y <= end.y;
+  const side = (x: number) => (x < width / 3 ? '-left' : x > (2 * width) / 3 ? '-right' : '');
+  return {
+    start: `${startAbove ? 'bottom' : 'top'}${side(start.x)}` as LabelAnchor,
+    end: `${startAbove ? 'top' : 'bottom'}${side(end.x)}` as LabelAnchor,
+  };
+}
 export type MapFilter = 'none' | 'all' | 'toilets';
 
 export const LEG_LABELS: Record<LegKey, string> = { depart: 'Outbound', return: 'Return' };

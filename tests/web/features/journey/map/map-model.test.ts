@@ -16,6 +16,7 @@ import {
   stepPath,
   toiletFacts,
   validFilter,
+  labelAnchors,
 } from '../../../../../src/web/features/journey/map/map-model';
 import { modeIcon } from '../../../../../src/web/components/journey-labels';
 import { decodePolyline } from '../../../../../src/web/features/journey/map/polyline';
@@ -158,5 +159,22 @@ describe('text alternative and style', () => {
       'https://tiles.example.org/style.json',
     );
     expect(fallbackStyleUrl('https://drover.example')).toBe('https://drover.example/map/fallback/style.json');
+  });
+});
+
+describe('Start and End labels (issue 32: no overlap, nothing off the edge at 390 px)', () => {
+  const W = 358;
+  it("hang the higher point's label above it and the lower one's below, so they never cross", () => {
+    // A short walk: the two points 20 px apart, side by side in the middle of the map.
+    expect(labelAnchors({ x: 170, y: 200 }, { x: 190, y: 205 }, W)).toEqual({ start: 'bottom', end: 'top' });
+    expect(labelAnchors({ x: 170, y: 210 }, { x: 190, y: 205 }, W)).toEqual({ start: 'top', end: 'bottom' });
+    // The same place: one above, one below.
+    expect(labelAnchors({ x: 179, y: 150 }, { x: 179, y: 150 }, W)).toEqual({ start: 'bottom', end: 'top' });
+  });
+  it('reach towards the middle from the outer thirds, and centre in the middle third', () => {
+    expect(labelAnchors({ x: 30, y: 60 }, { x: 330, y: 300 }, W)).toEqual({ start: 'bottom-left', end: 'top-right' });
+    expect(labelAnchors({ x: 330, y: 300 }, { x: 30, y: 60 }, W)).toEqual({ start: 'top-right', end: 'bottom-left' });
+    // A north-south route in the middle of a phone's map: both centred, not pushed off the edge.
+    expect(labelAnchors({ x: 179, y: 44 }, { x: 181, y: 300 }, W)).toEqual({ start: 'bottom', end: 'top' });
   });
 });
