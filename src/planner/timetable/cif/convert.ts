@@ -186,12 +186,7 @@ export class CifConverter {
     if (s.bankHoliday.trim()) this.counts.bankHolidayCodes++;
     const agency = s.atoc || 'ZZ';
     if (!this.agencies.has(agency))
-      this.agencies.set(agency, [
-        agency,
-        ATOC_NAMES[agency] ?? agency,
-        'https://www.nationalrail.co.uk/',
-        TIME_ZONE,
-      ]);
+      this.agencies.set(agency, [agency, ATOC_NAMES[agency] ?? agency, 'https://www.nationalrail.co.uk/', TIME_ZONE]);
     const origin = stops[0]!.stop;
     const destination = stops[stops.length - 1]!.stop;
     const route = `${agency}:${origin}:${destination}:${routeType}`;
