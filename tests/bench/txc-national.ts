@@ -4,7 +4,8 @@
  * dataset by repeating the two real Traveline Scotland files under new service codes, then imports
  * it in a fresh process, streamed a document at a time, clipped to a region, and prints the time
  * and that process's peak RSS. Regions: Tayside (no journey kept: the cost of reading the whole
- * dataset) and Aberdeen city (the N17 copies kept). --copies 7000 makes about 2 GB of XML.
+ * dataset) and Aberdeen city (the N17 copies kept); --regions tayside runs one. --copies 7000 makes
+ * about 2 GB of XML.
  */
 import { spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, readFileSync, renameSync, statSync } from 'node:fs';
@@ -75,15 +76,18 @@ export async function run(args: string[]): Promise<void> {
   const t0 = performance.now();
   const { path, xmlBytes } = await buildZip(copies);
   const built = Math.round((performance.now() - t0) / 100) / 10;
-  const results = Object.keys(REGIONS).map((region) => {
-    const child = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', join(REPO_ROOT, 'tests/bench/index.ts'), 'txc-national', '--measure', path, region],
-      { encoding: 'utf8', maxBuffer: 1 << 24 },
-    );
-    if (child.status !== 0) throw new Error(child.stderr);
-    return JSON.parse(child.stdout.trim().split('\n').pop() as string) as Record<string, number | string>;
-  });
+  const only = args.includes('--regions') ? (args[args.indexOf('--regions') + 1] as string).split(',') : null;
+  const results = Object.keys(REGIONS)
+    .filter((r) => !only || only.includes(r))
+    .map((region) => {
+      const child = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', join(REPO_ROOT, 'tests/bench/index.ts'), 'txc-national', '--measure', path, region],
+        { encoding: 'utf8', maxBuffer: 1 << 24 },
+      );
+      if (child.status !== 0) throw new Error(child.stderr);
+      return JSON.parse(child.stdout.trim().split('\n').pop() as string) as Record<string, number | string>;
+    });
   const summary = {
     copies,
     files: copies * 2,

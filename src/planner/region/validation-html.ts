@@ -15,14 +15,14 @@ export function validationHtml(r: ValidationReport): string {
       ? `The build failed: ${r.summary.errors} error${r.summary.errors === 1 ? '' : 's'} would make answers wrong.`
       : 'No errors: the region was built.';
   const feedKeys = [...new Set(Object.values(r.feeds).flatMap((f) => Object.keys(f)))];
-  const feeds = `<table><caption>Feeds</caption><thead><tr><th scope="col">feed</th>${feedKeys
+  const feeds = `<div class="scroll" role="region" aria-label="Feeds (scrolls sideways)" tabindex="0"><table><caption>Feeds</caption><thead><tr><th scope="col">feed</th>${feedKeys
     .map((k) => `<th scope="col">${esc(k)}</th>`)
     .join('')}</tr></thead><tbody>${Object.entries(r.feeds)
     .map(
       ([name, f]) =>
         `<tr><th scope="row">${esc(name)}</th>${feedKeys.map((k) => `<td>${esc(f[k] ?? '')}</td>`).join('')}</tr>`,
     )
-    .join('')}</tbody></table>`;
+    .join('')}</tbody></table></div>`;
   const rules = r.rules
     .map(
       (rule) => `<section aria-labelledby="rule-${esc(rule.code)}">
@@ -51,6 +51,8 @@ ${rule.notices
 <style>
 body { font: 16px/1.5 system-ui, sans-serif; color: #1a1a1a; background: #fff; margin: 0 auto; max-width: 72rem; padding: 1rem; }
 table { border-collapse: collapse; width: 100%; margin: 0.5rem 0 1.5rem; }
+.scroll { overflow-x: auto; }
+.scroll:focus-visible { outline: 3px solid #0b3d73; }
 caption { text-align: left; font-weight: 600; padding: 0.25rem 0; }
 th, td { border: 1px solid #767676; padding: 0.25rem 0.5rem; text-align: left; vertical-align: top; }
 td { overflow-wrap: anywhere; }
