@@ -360,11 +360,17 @@ export async function buildTimetable(inputs: FeedInput[], options: BuildOptions 
       trips: refs.filter((r) => tripFeed.get(r.store) === f).length,
       stopTimes: raw.stopTimes.trip.length,
       services: dayLists[f]?.size ?? 0,
-      firstDate: formatDay(info.firstDay),
-      lastDate: formatDay(info.lastDay),
+      // A feed with no service (every journey clipped out of the region) has no dates.
+      firstDate: Number.isFinite(info.firstDay) ? formatDay(info.firstDay) : '',
+      lastDate: Number.isFinite(info.lastDay) ? formatDay(info.lastDay) : '',
       ...(Object.keys(raw.transferKinds).length ? { transfers: { ...raw.transferKinds } } : {}),
     };
-    if (info.sourceFirstDay !== undefined && info.sourceLastDay !== undefined) {
+    if (
+      info.sourceFirstDay !== undefined &&
+      info.sourceLastDay !== undefined &&
+      Number.isFinite(info.sourceFirstDay) &&
+      Number.isFinite(info.sourceLastDay)
+    ) {
       summary.rolledForward = {
         sourceFirst: formatDay(info.sourceFirstDay),
         sourceLast: formatDay(info.sourceLastDay),

@@ -16,7 +16,7 @@ import {
   routeKey,
   type RoutePatternFiles,
 } from '../../../src/planner/uk/route-patterns';
-import { TableSource } from '../../../src/planner/uk/txc-source';
+import { TableSource } from '../../../src/planner/timetable/table-source';
 
 const DATA = resolve(__dirname, '../../../data/tayside');
 const read = (name: string) => readFileSync(resolve(DATA, name), 'utf8');
