@@ -52,7 +52,7 @@ test('plan, stream, sort and filter, edit to a return, open details and each mod
   expect(
     await page.evaluate(() => (window as unknown as { maxPlaceholders: number }).maxPlaceholders),
   ).toBeLessThanOrEqual(count);
-  await expect(cards.first()).toContainText('Rail times are from the 2022-23 timetable');
+  await expect(cards.first()).toContainText("Times from the 2022-23 rail timetable, moved onto this week's dates");
 
   // Sort by cost, then filter to trains; both go to the URL.
   await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Cost' });

@@ -19,7 +19,11 @@ test('with the region pack kept, Dundee to Perth plans and opens offline; save o
   await page.goto('/');
   await acceptCookies(page);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  await expect(page.getByText(/^Tayside is available offline \(timetable of \d{1,2} \w+ \d{4}\)\.$/)).toBeVisible({
+  await expect(
+    page.getByText(
+      /^Tayside is available offline \(prepared \d{1,2} \w+ \d{4}; 2022-23 rail timetable, moved onto this week's dates\)\.$/,
+    ),
+  ).toBeVisible({
     timeout: 60_000,
   });
 

@@ -22,7 +22,7 @@ test('shell shows the brand and only the blocks its flags allow', async ({ page,
     await expect(footer.getByRole('link', { name })).toBeVisible();
   }
   await expect(page.getByText('Need support or advice?')).toHaveCount(brand.showNeedHelp ? 1 : 0);
-  await expect(page.getByText('COVID-19: before you travel')).toHaveCount(brand.showUpdatesFooter ? 1 : 0);
+  await expect(page.getByText(brand.updatesText)).toHaveCount(brand.showUpdatesFooter ? 1 : 0);
   await expect(page.getByRole('link', { name: 'Sign in' })).toHaveCount(brand.enableUserAccounts ? 1 : 0);
 
   await page.goto('/about');
@@ -176,7 +176,7 @@ test.describe('first paint', () => {
         await page.goto(pagePath);
         const first = await layout();
         expect(first.app).toBe(false);
-        await expect(page.locator('.first-paint').getByText('COVID-19: before you travel')).toHaveCount(
+        await expect(page.locator('.first-paint').getByText(brand.updatesText)).toHaveCount(
           brand.showUpdatesFooter ? 1 : 0,
         );
         await expect(page.locator('.first-paint').getByRole('link', { name: 'Sign in' })).toHaveCount(

@@ -74,6 +74,11 @@ export const brandSchema = z.object({
     )
     .min(1),
   blockedTravelTypes: z.array(travelTypeSchema),
+  /**
+   * Journeys using any of these travel types are listed first when results are ranked by merit (the
+   * city bus brands: bus first); then the chosen order. Empty: the chosen order alone.
+   */
+  firstTravelTypes: z.array(travelTypeSchema),
   showBreadcrumbs: z.boolean(),
   showUpdatesFooter: z.boolean(),
   showNeedHelp: z.boolean(),
@@ -111,7 +116,13 @@ export const brandSchema = z.object({
   mapStyle: z.union([z.literal('fallback'), httpsUrl]),
   /** SPEC section 4: one brand waits 10 seconds before first fetching results. */
   initialResultsDelayMs: z.number().int().min(0).max(10_000),
-  /** The national transport site the COVID-19 updates strip links to. */
+  /**
+   * The updates strip (shown where showUpdatesFooter): its wording, then its link's words (the
+   * strip adds "(opens in a new tab)") and the travel-updates site it links to. Brand
+   * configuration, so a message is changed here when it goes stale, never in the code.
+   */
+  updatesText: z.string().min(1).max(120),
+  updatesLinkText: z.string().min(1).max(60),
   updatesLink: httpsUrl,
   /** Advertising banner frame on Results: empty unless a brand configures one. */
   /**

@@ -42,6 +42,13 @@ export const timetableSchema = z.object({
       }),
     ),
   }),
+  /**
+   * A service without departure times in our data (no columns): the windows it runs in that day, from
+   * its first stop (first and last departure, HH:mm) and the wait to allow.
+   */
+  frequency: z
+    .array(z.object({ first: clock, last: clock, allowance_minutes: z.number().int().positive() }))
+    .optional(),
 });
 export const taxiSchema = z.object({ name: z.string().min(1), phone: z.string().min(1) });
 export const poiSchema = z.object({
@@ -71,6 +78,8 @@ export const stepSchema = z.object({
   duration: textValue,
   distance: textValue,
   cost: costTextSchema,
+  /** What pays for a ride another step's ticket covers ("Included in the return ticket above"); its cost is then zero. */
+  cost_note: z.string().min(1).optional(),
   elevationHighest: elevation,
   elevationLowest: elevation,
   start_location: latLng,
@@ -89,7 +98,20 @@ export const stepSchema = z.object({
       to_stop: z.object({ stop_id: z.string(), name: z.string() }),
       num_stops: z.number().int().positive(),
       /** An expired feed's own dates when the import rolled its calendar onto current dates (README). */
-      rolled_forward: z.object({ from: date, to: date }).nullable().optional(),
+      rolled_forward: z
+        .object({ from: date, to: date, mode: z.string().min(1).optional() })
+        .nullable()
+        .optional(),
+      /** A service without departure times in our data: its span at the stop and the wait to allow; times estimated. */
+      frequency: z
+        .object({
+          first: clock,
+          last: clock,
+          allowance_minutes: z.number().int().positive(),
+          ride_minutes: z.number().int().positive(),
+        })
+        .nullable()
+        .optional(),
     })
     .nullable(),
   directions: z.array(directionSchema),
@@ -197,6 +219,8 @@ export const journeySchema = z.object({
   estimated: z.boolean(),
   /** Who may use it, when only some travellers may (community transport, some DRT). */
   eligibility: z.string().nullable().optional(),
+  /** A return was asked but none leaves after this option arrives (and any appointment ends): why, in words. */
+  return_unavailable: z.string().nullable().optional(),
 });
 
 export type Direction = z.infer<typeof directionSchema>;

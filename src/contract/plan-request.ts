@@ -17,7 +17,12 @@ export interface PlannerRequest {
   profile: PlannerProfile;
   blocked_travel_types: readonly TravelType[];
   regions?: readonly string[];
+  /** The health brand's appointment: the way home leaves at least this long after the outbound arrives. */
+  appointment_minutes?: number;
 }
+
+/** SPEC section 9: an appointment lasts 1 hour unless the traveller picks another length. */
+export const HEALTH_APPOINTMENT_MINUTES = 60;
 
 /** 'YYYY/MM/DD HH:mm:ss' (London) -> the planner's local 'YYYY-MM-DDTHH:mm:ss'. */
 function plannerTime(text: string): string {
@@ -31,6 +36,7 @@ export function planRequestFor(
   form: SearchForm,
   blocked: readonly TravelType[],
   regions?: readonly string[],
+  appointmentMinutes?: number,
 ): PlannerRequest {
   return {
     origin: form.origin,
@@ -41,5 +47,6 @@ export function planRequestFor(
     profile: plannerProfile(form),
     blocked_travel_types: blocked,
     ...(regions?.length ? { regions } : {}),
+    ...(appointmentMinutes ? { appointment_minutes: appointmentMinutes } : {}),
   };
 }

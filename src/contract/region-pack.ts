@@ -20,8 +20,13 @@ export interface RegionPackInfo {
   /** Bytes on the wire when gzip is accepted. */
   gzip_bytes: number;
   url: string;
-  /** When the region's timetable was built (ISO instant): "timetable of <date>". */
+  /** When the pack was built (ISO instant): when it was prepared, not the date of its timetables. */
   built_at: string;
+  /**
+   * The pack's timetables the import rolled forward, with their own dates and main mode: shown as
+   * "2022-23 rail timetable, moved onto this week's dates". Absent on packs described before it.
+   */
+  rolled_forward?: { mode: string; from: string; to: string }[];
 }
 
 export const regionPackUrl = (region: string, sha256: string) => `/packs/${region}.${sha256.slice(0, 16)}.bin`;

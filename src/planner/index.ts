@@ -41,6 +41,7 @@ export {
 } from './region/snapshot';
 export { bboxContains, distance, type BBox, type LatLng } from './geo/geo';
 export { placeRefusal, SAME_PLACE_METRES } from './plan/request';
+export { rolledForwardFeeds, type RolledForwardFeed } from './timetable/rolled-forward';
 export { PlaceIndex } from './places/place-index';
 export { isScottishCity } from './places/centres';
 export { parseCsv } from './common/csv';

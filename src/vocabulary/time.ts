@@ -148,8 +148,14 @@ function zoneFormatter(timeZone: string): Intl.DateTimeFormat {
 
 /** The wall clock of `timeZone` (IANA name; London by default) at an instant. */
 export function wallClockAt(epochMs: number, timeZone: string = TIME_ZONE): WallClock {
+  const seconds = Math.floor(epochMs / 1000);
+  return fromKey((seconds + utcOffsetSeconds(seconds, timeZone)) * 1000);
+}
+
+/** The zone's wall clock read from Intl: the slow path, once per quarter hour of time asked about. */
+function intlWallClock(epochMs: number, timeZone: string): WallClock {
   const parts: Record<string, number> = {};
-  for (const p of zoneFormatter(timeZone).formatToParts(new Date(Math.floor(epochMs / 1000) * 1000)))
+  for (const p of zoneFormatter(timeZone).formatToParts(new Date(epochMs)))
     if (p.type !== 'literal') parts[p.type] = Number(p.value);
   return {
     year: parts.year!,
@@ -161,9 +167,24 @@ export function wallClockAt(epochMs: number, timeZone: string = TIME_ZONE): Wall
   };
 }
 
+// Zones change offset on a quarter hour (UTC), so one Intl reading holds for its whole quarter:
+// the planner asks for thousands of instants per search, mostly in the same few quarters.
+const QUARTER_S = 900;
+const offsetCaches = new Map<string, Map<number, number>>();
+
 /** Local minus UTC at an instant, in seconds. */
 export function utcOffsetSeconds(epochSeconds: number, timeZone: string = TIME_ZONE): number {
-  return (wallClockKey(wallClockAt(epochSeconds * 1000, timeZone)) - epochSeconds * 1000) / 1000;
+  let cache = offsetCaches.get(timeZone);
+  if (!cache) offsetCaches.set(timeZone, (cache = new Map()));
+  const quarter = Math.floor(epochSeconds / QUARTER_S);
+  let offset = cache.get(quarter);
+  if (offset === undefined) {
+    const start = quarter * QUARTER_S * 1000;
+    offset = (wallClockKey(intlWallClock(start, timeZone)) - start) / 1000;
+    if (cache.size > 20_000) cache.clear();
+    cache.set(quarter, offset);
+  }
+  return offset;
 }
 
 /**

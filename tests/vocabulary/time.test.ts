@@ -71,6 +71,36 @@ describe('the zone against Temporal', () => {
   });
 });
 
+describe('the zone cache against Temporal', () => {
+  // Offsets are read once per quarter hour of UTC: zones with half-hour shifts (Lord Howe),
+  // odd offsets (Kathmandu, Chatham) and midnight changes (São Paulo's old DST) must still agree.
+  it('agrees around every clock change of three years in zones with unusual offsets and changes', () => {
+    const until = Temporal.Instant.from('2020-01-01T00:00:00Z');
+    let checked = 0;
+    for (const zone of [
+      'Europe/London',
+      'America/Sao_Paulo',
+      'Australia/Lord_Howe',
+      'Asia/Kathmandu',
+      'Pacific/Chatham',
+    ]) {
+      let at: Temporal.ZonedDateTime | null = Temporal.Instant.from('2017-01-01T00:00:00Z').toZonedDateTimeISO(zone);
+      while (at && Temporal.Instant.compare(at.toInstant(), until) < 0) {
+        const change = at.toInstant().epochMilliseconds;
+        // Both sides of the change, minute by minute, at an odd second each time.
+        for (let minute = -90; minute <= 90; minute += 1) {
+          const instant = change + minute * 60_000 + ((minute * 37) % 60) * 1000;
+          const zoned = Temporal.Instant.fromEpochMilliseconds(instant).toZonedDateTimeISO(zone);
+          expect(formatIsoLocal(wallClockAt(instant, zone))).toBe(zoned.toPlainDateTime().toString());
+          checked++;
+        }
+        at = at.getTimeZoneTransition('next');
+      }
+    }
+    expect(checked).toBeGreaterThan(20 * 181);
+  });
+});
+
 describe('text and arithmetic', () => {
   it('round-trips ISO local and search-time text through one wall clock', () => {
     const wall = parseIsoLocal('2026-11-23T08:05')!;

@@ -934,6 +934,10 @@ const outputs: Record<string, unknown> = {
   'emission-factors.json': buildEmissionFactors(),
 };
 mkdirSync(outDir, { recursive: true });
+// ScotRail's fares are one national tariff: the north-east's trains are estimated from the same
+// published returns (Dundee-Aberdeen among them) by the same formula. Its other fares stay empty.
+const northEastFares = resolve(arg('--north-east-fares', 'data/regions/north-east/fares.json'));
+const northEast = JSON.parse(readFileSync(northEastFares, 'utf8')) as Record<string, unknown>;
 for (const [file, data] of Object.entries(outputs)) {
   const schema = REGION_COST_FILES[file as keyof typeof REGION_COST_FILES];
   const parsed = schema.safeParse(data);
@@ -942,3 +946,8 @@ for (const [file, data] of Object.entries(outputs)) {
   writeFileSync(join(outDir, file), `${text}\n`);
   console.log(`wrote ${join(outDir, file)}`);
 }
+const northEastOut = { ...northEast, rail: fares.rail };
+const checked = REGION_COST_FILES['fares.json'].safeParse(northEastOut);
+if (!checked.success) throw new Error(`${northEastFares}: ${checked.error.message}`);
+writeFileSync(northEastFares, `${JSON.stringify(northEastOut, null, 2)}\n`);
+console.log(`wrote ${northEastFares} (rail)`);

@@ -81,6 +81,11 @@ export interface TransitLeg {
   toPoint?: LatLng | undefined;
   /** Local departure (common/local-time localDateTime). */
   departure: LocalDateTime;
+  /**
+   * A bus in a train operator's timetable (a rail replacement bus: the rail feed's route_type 3
+   * rows, e.g. "ScotRail 5178" on a Sunday): rail tickets apply to it, not bus fares or a bus pass.
+   */
+  replacesRail?: boolean;
 }
 
 export interface FareContext {
@@ -134,18 +139,24 @@ function publishedFareFor(leg: TransitLeg, data: FaresData): PublishedFare | und
   return between ?? candidates.find((f) => !f.between);
 }
 
+const stopsText = (leg: TransitLeg): string =>
+  leg.fromStopName && leg.toStopName ? `: ${leg.fromStopName} to ${leg.toStopName}` : '';
+
 function label(leg: TransitLeg): string {
   const route = leg.routeShortName && leg.routeShortName !== leg.agencyName ? ` ${leg.routeShortName}` : '';
-  const stops = leg.fromStopName && leg.toStopName ? `: ${leg.fromStopName} to ${leg.toStopName}` : '';
-  return `${leg.agencyName}${route}${stops}`;
+  return `${leg.agencyName}${route}${stopsText(leg)}`;
 }
 
 export function priceTransitLeg(leg: TransitLeg, profile: TravellerProfile, ctx: FareContext): PricedLeg {
   const coachOperators = ctx.data.coach_operators.map((c) => c.agency_name);
-  const cls = serviceClassOf(leg.routeType, leg.agencyName, coachOperators);
+  const vehicle = serviceClassOf(leg.routeType, leg.agencyName, coachOperators);
+  // A rail replacement bus is a bus on the road (its emissions) but a train for its fare.
+  const cls: ServiceClass = leg.replacesRail ? 'rail' : vehicle;
   const when = leg.departure;
-  const base = { serviceClass: cls, agencyName: leg.agencyName, date: when.date, currency: 'GBP' };
-  const name = label(leg);
+  const base = { serviceClass: vehicle, agencyName: leg.agencyName, date: when.date, currency: 'GBP' };
+  const name = leg.replacesRail
+    ? `${leg.agencyName} rail replacement bus${stopsText(leg)} (rail tickets apply)`
+    : label(leg);
 
   const coach = ctx.data.coach_operators.find(
     (c) => c.agency_name.toLowerCase() === leg.agencyName.trim().toLowerCase(),
@@ -268,45 +279,73 @@ function railTicket(
   };
 }
 
+/** A ticket and the legs it pays for (indexes into the journey's transit legs, the first pays). */
+interface Ticket {
+  cost: number;
+  line: PriceLine;
+  legs: number[];
+  /** How a covered leg says what pays for it ("included in the return ticket above"). */
+  coveredNote: (leg: number) => string;
+}
+
 /**
  * A journey's estimated trains as tickets: consecutive trains of one way are one through ticket
  * (first to last station), and a way back between the same stations shares the outward return.
  */
-function railTickets(
-  legs: readonly PricedLeg[],
-  data: RailFareData,
-  holidays?: readonly string[],
-): { cost: number; line: PriceLine }[] {
-  const chains: RailLegEstimate[][] = [];
-  let open: { trip: number; legs: RailLegEstimate[] } | null = null;
-  for (const l of legs) {
+function railTickets(legs: readonly PricedLeg[], data: RailFareData, holidays?: readonly string[]): Ticket[] {
+  const chains: { trip: number; legs: number[] }[] = [];
+  let open: { trip: number; legs: number[] } | null = null;
+  legs.forEach((l, i) => {
     if (!l.railEstimate) {
       open = null;
-      continue;
+      return;
     }
-    if (open && open.trip === (l.trip ?? 0)) open.legs.push(l.railEstimate);
+    if (open && open.trip === (l.trip ?? 0)) open.legs.push(i);
     else {
-      open = { trip: l.trip ?? 0, legs: [l.railEstimate] };
-      chains.push(open.legs);
+      open = { trip: l.trip ?? 0, legs: [i] };
+      chains.push(open);
     }
-  }
-  const through = chains.map((c) => ({ ...(c[0] as RailLegEstimate), to: (c[c.length - 1] as RailLegEstimate).to }));
+  });
+  const est = (i: number) => legs[i]?.railEstimate as RailLegEstimate;
+  const through = chains.map((c) => ({ ...est(c.legs[0] as number), to: est(c.legs[c.legs.length - 1] as number).to }));
   const near = (a: LatLng, b: LatLng) => distance(a, b) < 800;
   const used = new Set<number>();
-  const tickets: { cost: number; line: PriceLine }[] = [];
+  const tickets: Ticket[] = [];
   through.forEach((t, i) => {
     if (used.has(i)) return;
     const back = through.findIndex((u, j) => j > i && !used.has(j) && near(u.from, t.to) && near(u.to, t.from));
     if (back >= 0) used.add(back);
-    tickets.push(railTicket(data, t, back >= 0 ? 'return' : 'one-way', holidays));
+    const outLegs = chains[i]?.legs ?? [];
+    const backLegs = back >= 0 ? (chains[back]?.legs ?? []) : [];
+    const ticket = railTicket(data, t, back >= 0 ? 'return' : 'one-way', holidays);
+    const what = `${data.operator} ${back >= 0 ? 'return' : 'ticket'} ${t.from.name} - ${t.to.name}`;
+    tickets.push({
+      ...ticket,
+      legs: [...outLegs, ...backLegs],
+      coveredNote: (leg) =>
+        backLegs.includes(leg) ? `Included in the return ticket above (${what})` : `Included in the ${what} above`,
+    });
   });
   return tickets;
+}
+
+/** What a transit leg's step shows: the ticket it pays for, its own fare, or what covers it. */
+export interface LegShare {
+  cost: Cost;
+  /** Set when another step's ticket pays for this ride: the step says which. */
+  coveredBy?: string;
 }
 
 export interface JourneyPrice {
   cost: Cost;
   /** SPEC pricing_breakdown rows (description, cost) plus provenance. */
   breakdown: PriceLine[];
+  /**
+   * Per transit leg (in the order given): what its step shows, so the steps add up to the total.
+   * A ticket that covers several rides (a through or return train ticket, a day ticket) is shown on
+   * the first ride it pays for; the others cost nothing more and say what covers them.
+   */
+  legShares: LegShare[];
 }
 
 /**
@@ -322,17 +361,23 @@ export function priceJourney(
   const breakdown: PriceLine[] = [];
   const costs: Cost[] = parts.map((p) => p.cost);
   breakdown.push(...parts.map((p) => p.line));
+  const legShares: LegShare[] = transitLegs.map((l) => ({ cost: l.cost }));
+  const pays = (t: { cost: Cost; legs: readonly number[]; coveredNote: (leg: number) => string }) =>
+    t.legs.forEach((leg, k) => {
+      legShares[leg] = k === 0 ? { cost: t.cost } : { cost: 0, coveredBy: t.coveredNote(leg) };
+    });
   // Group transit legs priced by a published single, per operator and day.
-  const groups = new Map<string, PricedLeg[]>();
+  const groups = new Map<string, number[]>();
   const rest: PricedLeg[] = [];
   if (data?.rail && transitLegs.some((l) => l.railEstimate)) {
     for (const t of railTickets(transitLegs, data.rail, data.public_holidays)) {
       costs.push(t.cost);
       breakdown.push(t.line);
+      pays(t);
     }
   }
-  for (const l of transitLegs) {
-    if (l.railEstimate && data?.rail) continue;
+  transitLegs.forEach((l, i) => {
+    if (l.railEstimate && data?.rail) return;
     const cap =
       l.publishedFare &&
       data?.published_fares.find(
@@ -340,17 +385,18 @@ export function priceJourney(
       );
     if (!cap || typeof l.cost !== 'number') {
       rest.push(l);
-      continue;
+      return;
     }
     const key = `${cap.operator}\u0000${l.date}`;
-    groups.set(key, [...(groups.get(key) ?? []), l]);
-  }
+    groups.set(key, [...(groups.get(key) ?? []), i]);
+  });
   for (const l of rest) {
     costs.push(l.cost);
     breakdown.push(l.line);
   }
-  for (const [key, legs] of groups) {
+  for (const [key, indexes] of groups) {
     const operator = key.split('\u0000')[0] as string;
+    const legs = indexes.map((i) => transitLegs[i] as PricedLeg);
     const cap = data?.published_fares.find(
       (f) => f.caps_singles_per_day && f.operator === operator && f.passenger_type === 'adult',
     );
@@ -363,6 +409,11 @@ export function priceJourney(
         estimated: true,
         source: { url: cap.source_url, date: cap.source_date },
       });
+      pays({
+        cost: cap.price_pence,
+        legs: indexes,
+        coveredNote: () => `Included in the ${cap.operator} ${cap.product} above`,
+      });
     } else {
       for (const l of legs) {
         costs.push(l.cost);
@@ -370,5 +421,5 @@ export function priceJourney(
       }
     }
   }
-  return { cost: sumCosts(costs), breakdown };
+  return { cost: sumCosts(costs), breakdown, legShares };
 }

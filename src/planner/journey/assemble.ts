@@ -4,7 +4,7 @@
  * waits, elevation, polylines, payment methods, and a stable id from the legs.
  */
 import { paymentMethodsBreakdown } from '../costs/payment-methods';
-import { priceJourney, type PricedLeg } from '../costs/transit';
+import { priceJourney, type LegShare, type PricedLeg } from '../costs/transit';
 import { formatCost, toBreakdown, type Cost, type PriceLine } from '../costs/money';
 import { journeyEmissions } from '../costs/emissions';
 import type { LatLng } from '../geo/geo';
@@ -73,6 +73,8 @@ function toStep(region: Region, date: number, p: Part): Step {
 
 export interface AssembledLeg {
   leg: Leg;
+  /** The step index of each priced ride, in the order of pricedTransit. */
+  transitSteps: number[];
   otherParts: { cost: Cost; line: PriceLine }[];
   pricedTransit: PricedLeg[];
   /** The rides priced without the traveller's passes, and the steps' costs so; null when no passes changed a ride. */
@@ -137,6 +139,7 @@ export function assembleLeg(region: Region, d: LegDraft): AssembledLeg {
   if (bookings.length > 0) leg.bookings = bookings;
   return {
     leg,
+    transitSteps: parts.flatMap((p, i) => (p.pricedTransit ? [i] : [])),
     otherParts: parts.flatMap((p) => (p.price ? [p.price] : [])),
     pricedTransit: parts.flatMap((p) => (p.pricedTransit ? [p.pricedTransit] : [])),
     forAnyone: parts.some((p) => p.pricedForAnyone)
@@ -185,6 +188,31 @@ export function stableId(text: string): string {
   return h.toString(16).padStart(16, '0');
 }
 
+/**
+ * The steps' costs and notes once the journey's tickets are known (priceJourney's legShares): a
+ * ride another step's ticket pays for costs nothing more and says what covers it, so the steps add
+ * up to the total. `base`: the steps' own costs per leg.
+ */
+function shareSteps(
+  legs: readonly AssembledLeg[],
+  base: readonly (readonly string[])[],
+  shares: readonly LegShare[],
+  currencyOf: (leg: number, ride: number) => string,
+): { costs: string[][]; notes: (string | null)[][] } {
+  const costs = base.map((c) => [...c]);
+  const notes = base.map((c) => c.map((): string | null => null));
+  let k = 0;
+  legs.forEach((l, trip) => {
+    l.transitSteps.forEach((step, ride) => {
+      const share = shares[k++];
+      if (!share) return;
+      (costs[trip] as string[])[step] = formatCost(share.cost, currencyOf(trip, ride));
+      (notes[trip] as (string | null)[])[step] = share.coveredBy ?? null;
+    });
+  });
+  return { costs, notes };
+}
+
 /** A priced total as the journey's cost_value: pence, 0 free, null unknown. */
 const costValueOf = (cost: Cost): number | null => (cost === 'free' ? 0 : cost === 'unknown' ? null : cost);
 
@@ -219,6 +247,18 @@ export function assembleJourney(
         region.costs.fares,
       )
     : null;
+  const own = shareSteps(
+    legs,
+    legs.map((l) => l.leg.steps.map((s) => s.cost)),
+    price.legShares,
+    (trip, ride) => legs[trip]?.pricedTransit[ride]?.currency ?? region.currency,
+  );
+  legs.forEach((l, trip) => {
+    l.leg.steps = l.leg.steps.map((step, i) => {
+      const note = own.notes[trip]?.[i];
+      return { ...step, cost: own.costs[trip]?.[i] ?? step.cost, ...(note ? { cost_note: note } : {}) };
+    });
+  });
   const kg = journeyEmissions(
     region.costs.emissionFactors,
     legs.flatMap((l) => l.emissionLegs),
@@ -248,11 +288,20 @@ export function assembleJourney(
     eligibility: out.eligibility ?? back?.eligibility ?? null,
   };
   if (anyone) {
+    const theirs = shareSteps(
+      legs,
+      legs.map((l) => l.forAnyone?.stepCosts ?? l.leg.steps.map((step) => step.cost)),
+      anyone.legShares,
+      (trip, ride) =>
+        (legs[trip]?.forAnyone?.pricedTransit ?? legs[trip]?.pricedTransit)?.[ride]?.currency ?? region.currency,
+    );
+    const noted = theirs.notes.some((n) => n.some(Boolean));
     const prices: JourneyPrices = {
       cost: formatCost(anyone.cost, region.currency),
       cost_value: costValueOf(anyone.cost),
       pricing_breakdown: anyone.breakdown.map((l) => toBreakdown(l, region.currency)),
-      step_costs: legs.map((l) => l.forAnyone?.stepCosts ?? l.leg.steps.map((step) => step.cost)),
+      step_costs: theirs.costs,
+      ...(noted ? { step_cost_notes: theirs.notes } : {}),
     };
     if (!samePrices(prices, pricesOf(journey))) journey.prices_for_anyone = prices;
   }

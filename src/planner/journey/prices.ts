@@ -12,13 +12,14 @@ const PRICE_TAG = 'cheapest';
 
 /** The journey's prices as it stands. */
 export function pricesOf(journey: Journey): JourneyPrices {
+  const legs = [journey.depart, ...(journey.return ? [journey.return] : [])];
+  const noted = legs.some((leg) => leg.steps.some((step) => step.cost_note));
   return {
     cost: journey.cost,
     cost_value: journey.cost_value,
     pricing_breakdown: journey.pricing_breakdown,
-    step_costs: [journey.depart, ...(journey.return ? [journey.return] : [])].map((leg) =>
-      leg.steps.map((step) => step.cost),
-    ),
+    step_costs: legs.map((leg) => leg.steps.map((step) => step.cost)),
+    ...(noted ? { step_cost_notes: legs.map((leg) => leg.steps.map((step) => step.cost_note ?? null)) } : {}),
   };
 }
 
@@ -26,8 +27,18 @@ export function samePrices(a: JourneyPrices, b: JourneyPrices): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-const repriced = (leg: Leg, costs: readonly string[] | undefined): Leg =>
-  costs ? { ...leg, steps: leg.steps.map((step, i) => ({ ...step, cost: costs[i] ?? step.cost })) } : leg;
+/** A step's cost and, when another step's ticket covers it, what covers it (prices stored before notes: none). */
+function repriced(leg: Leg, costs: readonly string[] | undefined, notes: readonly (string | null)[] | undefined): Leg {
+  if (!costs) return leg;
+  return {
+    ...leg,
+    steps: leg.steps.map((step, i) => {
+      const { cost_note: _was, ...rest } = step;
+      const note = notes?.[i];
+      return { ...rest, cost: costs[i] ?? step.cost, ...(note ? { cost_note: note } : {}) };
+    }),
+  };
+}
 
 /** The journey with these prices instead of its own (everything else shared, not copied). */
 export function withPrices(journey: Journey, prices: JourneyPrices): Journey {
@@ -39,8 +50,8 @@ export function withPrices(journey: Journey, prices: JourneyPrices): Journey {
     // a journey stored before it keeps its stored shape.
     ...(prices.cost_value !== undefined || 'cost_value' in rest ? { cost_value: prices.cost_value ?? null } : {}),
     pricing_breakdown: prices.pricing_breakdown,
-    depart: repriced(journey.depart, prices.step_costs[0]),
-    ...(journey.return ? { return: repriced(journey.return, prices.step_costs[1]) } : {}),
+    depart: repriced(journey.depart, prices.step_costs[0], prices.step_cost_notes?.[0]),
+    ...(journey.return ? { return: repriced(journey.return, prices.step_costs[1], prices.step_cost_notes?.[1]) } : {}),
   };
 }
 

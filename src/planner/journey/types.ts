@@ -44,6 +44,8 @@ export interface Timetable {
     /** One column per trip; departure times HH:mm or '-' where the trip does not call, and the arrivals. */
     columns: { trip_id: string; times: string[]; arrivals?: string[] }[];
   };
+  /** A service without departure times in our data: its windows that day from its first stop, and the wait to allow. */
+  frequency?: { first: string; last: string; allowance_minutes: number }[];
 }
 
 export interface Taxi {
@@ -64,7 +66,13 @@ export interface StepTransit {
   to_stop: { stop_id: string; name: string };
   num_stops: number;
   /** The feed's own dates (YYYY-MM-DD) when its timetable was rolled forward onto current dates; null otherwise. */
-  rolled_forward?: { from: string; to: string } | null;
+  /** `mode`: the timetable's main mode ('rail' for a rail feed's replacement bus too). */
+  rolled_forward?: { from: string; to: string; mode?: string } | null;
+  /**
+   * A service without departure times in our data (route patterns, GTFS headways): its first and last
+   * departure at the boarding stop (HH:MM), the wait to allow and the ride; the step's times are estimates.
+   */
+  frequency?: { first: string; last: string; allowance_minutes: number; ride_minutes: number } | null;
 }
 
 export interface Step {
@@ -77,6 +85,12 @@ export interface Step {
   distance: TextValue;
   /** 'free', 'unknown' or an amount. */
   cost: string;
+  /**
+   * Set when another step's ticket pays for this ride (a through or return train ticket, a day
+   * ticket): what covers it, e.g. "Included in the return ticket above". Its cost is then zero, so
+   * the steps add up to the journey's total.
+   */
+  cost_note?: string;
   elevationHighest: number | null;
   elevationLowest: number | null;
   start_location: { lat: number; lng: number };
@@ -159,6 +173,8 @@ export interface Journey {
   estimated: boolean;
   /** Who may use it, when only some travellers may (community transport for people who cannot use ordinary buses). */
   eligibility?: string | null;
+  /** A return was asked but none leaves after this option arrives (and any appointment ends): why, in words. */
+  return_unavailable?: string | null;
   /**
    * The prices without the traveller's passes, when their passes changed one (a railcard's third
    * off, a concessionary pass's free bus). A search's URL is shareable: the server shows these to
@@ -174,4 +190,6 @@ export interface JourneyPrices {
   cost_value?: CostValue;
   pricing_breakdown: PricingBreakdownItem[];
   step_costs: string[][];
+  /** Per step, what covers a ride another step's ticket pays for (Step.cost_note); absent when no step has one. */
+  step_cost_notes?: (string | null)[][];
 }

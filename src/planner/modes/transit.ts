@@ -17,8 +17,9 @@ import type { RaptorPath, StopTime } from '../raptor/transit-data';
 import { WALK_SPEED, type Profile } from '../street/profiles';
 import type { Snap } from '../street/spatial';
 import { estimateReach } from '../street/street';
-import { formatDay, parseDay } from '../timetable/gtfs-time';
+import { parseDay } from '../timetable/gtfs-time';
 import type { Timetable } from '../timetable/model';
+import { rolledForwardFeed } from '../timetable/rolled-forward';
 import type { TransitMode } from '../timetable/modes';
 import { TRANSIT_MODES } from '../timetable/modes';
 import type { LegDraft, NamedPoint, Part } from '../journey/parts';
@@ -141,12 +142,51 @@ export function transitPaths(
   return within.length > 0 ? within : result.paths.filter(sameDay);
 }
 
-/** The original dates of a feed whose calendar the import rolled onto current dates, else null. */
-function rolledForward(tt: Timetable, feed: string): { from: string; to: string } | null {
-  const info = tt.feeds.length === 1 && feed === '' ? tt.feeds[0] : tt.feeds.find((f) => f.name === feed);
-  return info?.sourceFirstDay !== undefined && info.sourceLastDay !== undefined
-    ? { from: formatDay(info.sourceFirstDay), to: formatDay(info.sourceLastDay) }
-    : null;
+/** The original dates (and main mode) of a feed whose calendar the import rolled onto current dates, else null. */
+function rolledForward(tt: Timetable, feed: string): { from: string; to: string; mode: string } | null {
+  const rolled = rolledForwardFeed(tt, feed);
+  return rolled ? { from: rolled.from, to: rolled.to, mode: rolled.mode } : null;
+}
+
+const trainOperators = new WeakMap<Timetable, Set<number>>();
+
+/**
+ * Whether a bus replaces a train: a bus route of an agency that runs trains in the same timetable
+ * (the rail feed's route_type 3 rows, "ScotRail 5178" on a Sunday). Rail tickets apply to it.
+ */
+function replacesRail(tt: Timetable, routeIndex: number): boolean {
+  let trains = trainOperators.get(tt);
+  if (!trains) {
+    trains = new Set<number>();
+    for (let r = 0; r < tt.routeCount; r++)
+      if (serviceClassOf(tt.routeType[r] as number, '') === 'rail') trains.add(tt.routeAgency[r] as number);
+    trainOperators.set(tt, trains);
+  }
+  return (
+    serviceClassOf(tt.routeType[routeIndex] as number, '') === 'bus' && trains.has(tt.routeAgency[routeIndex] as number)
+  );
+}
+
+const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** 'HH:MM' of seconds from a midnight (past 24:00 wraps). */
+function clockText(seconds: number): string {
+  const m = Math.round(seconds / 60);
+  const day = ((m % 1440) + 1440) % 1440;
+  return `${String(Math.floor(day / 60)).padStart(2, '0')}:${String(day % 60).padStart(2, '0')}`;
+}
+
+/** What a ride on a service without departure times can say: its span at the stop, the wait to allow, the ride. */
+export function frequencyStep(
+  w: { first: number; last: number; allowance: number },
+  rideSeconds: number,
+): { first: string; last: string; allowanceMinutes: number; rideMinutes: number } {
+  return {
+    first: clockText(w.first),
+    last: clockText(w.last),
+    allowanceMinutes: Math.ceil(w.allowance / 60),
+    rideMinutes: Math.max(1, Math.round(rideSeconds / 60)),
+  };
 }
 
 /** A path drafted step by step; `accessPart` / `egressPart` replace the walks to the first stop and from the last. */
@@ -171,9 +211,10 @@ export function draftPath(
         parts.push(walkPart(ctx, stopPoint(region, l.from), stopPoint(region, l.to), l.start, l.end));
     } else {
       rides++;
-      const t = transitLeg(tt, ctx.date, l.pattern, l.trip, l.boardPos, l.alightPos, l.start);
+      const t = transitLeg(tt, ctx.date, l.pattern, l.trip, l.boardPos, l.alightPos, l.start, l.frequency);
       const serviceDay = parseDay(t.serviceDate);
       const cls = serviceClassOf(t.route.type, t.agency.name, coachOps);
+      const replacement = replacesRail(tt, tt.patternRoute[l.pattern] as number);
       const type = TYPE_OF_CLASS[cls];
       if (ctx.blocked.has(type)) return null;
       const stops = tt.patternStops.subarray(tt.patternStopStart[l.pattern], tt.patternStopStart[l.pattern + 1]);
@@ -195,6 +236,7 @@ export function draftPath(
         fromPoint: { lat: t.from.lat, lng: t.from.lon },
         toPoint: { lat: t.to.lat, lng: t.to.lon },
         departure: localDateTime(ctx.date, l.start),
+        ...(replacement ? { replacesRail: true } : {}),
       };
       const fares = { fareIndexes: region.fareIndexes, data: region.costs.fares };
       const priced = priceTransitLeg(fareLeg, ctx.traveller, fares);
@@ -213,9 +255,16 @@ export function draftPath(
       // A route's number where it has one ("375"); trains have none in Britain (the rail feed's
       // route names are its own ids: "5266", "Train from EDINBUR to FRTWLM"), and a route named
       // after its operator ("Ember") is called by its kind: "ScotRail train", "Ember coach".
-      const kind = cls === 'rail' ? 'train' : cls === 'other' ? 'service' : cls;
-      const service = cls !== 'rail' && named && named !== t.agency.name ? named : kind;
+      // A rail replacement bus's route name is the rail feed's own id too: it is called what it is.
+      const kind = replacement ? 'rail replacement bus' : cls === 'rail' ? 'train' : cls === 'other' ? 'service' : cls;
+      const service = cls !== 'rail' && !replacement && named && named !== t.agency.name ? named : kind;
       const emission = emissionModeForService(cls);
+      const stopsText = `${t.intermediateStops.length + 1} stop${t.intermediateStops.length ? 's' : ''}`;
+      const freq = t.frequency ? frequencyStep(t.frequency, t.arrival - l.start) : undefined;
+      // A service without departure times says what is known, and that its times are estimates.
+      const description = freq
+        ? `${capitalise(kind)} ${named && named !== t.agency.name ? `${named}, ` : ''}${t.agency.name}, towards ${t.headsign}, from ${t.from.name} (stop ${t.from.stopId}) to ${t.to.name} (${stopsText}), about ${freq.rideMinutes} min; runs about ${freq.first}-${freq.last}; departure times are not in our data, allow up to ${freq.allowanceMinutes} min to wait`
+        : `${t.agency.name} ${service} towards ${t.headsign}: board at ${t.from.name}, get off at ${t.to.name} (${stopsText})`;
       parts.push({
         type,
         start: l.start,
@@ -226,7 +275,7 @@ export function draftPath(
         points,
         directions: [],
         estimated: false,
-        description: `${t.agency.name} ${service} towards ${t.headsign}: board at ${t.from.name}, get off at ${t.to.name} (${t.intermediateStops.length + 1} stop${t.intermediateStops.length ? 's' : ''})`,
+        description,
         pricedTransit: priced,
         ...(pricedForAnyone ? { pricedForAnyone } : {}),
         emission: emission ? { mode: emission } : null,
@@ -245,21 +294,47 @@ export function draftPath(
           to_stop: { stop_id: t.to.stopId, name: t.to.name },
           num_stops: t.intermediateStops.length + 1,
           rolled_forward: rolledForward(tt, feed),
+          ...(freq
+            ? {
+                frequency: {
+                  first: freq.first,
+                  last: freq.last,
+                  allowance_minutes: freq.allowanceMinutes,
+                  ride_minutes: freq.rideMinutes,
+                },
+              }
+            : {}),
         },
         timetable: {
           // Trains have no service number (see `service` above): an empty one, not the feed's id.
           Mode: st.mode,
-          ServiceNumber: cls === 'rail' ? '' : st.serviceNumber,
+          ServiceNumber: cls === 'rail' || replacement ? '' : st.serviceNumber,
           timetable: {
             stops: st.stops.map((s) => ({ stop_id: s.stopId, name: s.name })),
             columns: st.columns.map((c) => ({ trip_id: c.tripId, times: c.times, arrivals: c.arrivals })),
           },
+          ...(st.frequency
+            ? {
+                frequency: st.frequency.map((w) => ({
+                  first: w.first,
+                  last: w.last,
+                  allowance_minutes: w.allowanceMinutes,
+                })),
+              }
+            : {}),
         },
         howTo: {
           name: t.agency.name,
           website: t.agency.url || null,
           statements: [
             { body: `Board the ${t.agency.name} ${service} towards ${t.headsign} at ${t.from.name}.` },
+            ...(freq
+              ? [
+                  {
+                    body: `Departure times are not in our data: it runs about ${freq.first}-${freq.last}; allow up to ${freq.allowanceMinutes} min to wait.`,
+                  },
+                ]
+              : []),
             { body: `Get off at ${t.to.name}.` },
           ],
         },

@@ -1,10 +1,13 @@
 /**
  * The planner API: plan(request) -> AsyncIterable<Journey>. Validates the request (PlanError on a
- * bad one, raised by the first next()), then yields each journey as soon as it is ready: the
- * direct modes first (walk, cycle, own car, taxi, car club, bike hire), then public transport once
- * its range search is done. Each batch comes in emissions order; planAll() gathers and sorts the
- * whole set (SPEC default order: emissions). A return time plans the way back from return_time and
- * attaches it as `return`, pairing each outbound option with a return by the same mode.
+ * bad one, raised by the first next()), plans the direct modes (walk, cycle, own car, taxi, car
+ * club, bike hire, DRT) and public transport, judges the whole set with the result filter chain
+ * (filters/README.md: a journey is only as trustworthy as the worst option beside it), then yields
+ * the direct modes first and public transport after, each batch in emissions order; planAll()
+ * gathers and sorts the whole set (SPEC default order: emissions). A return time plans the way back from return_time and
+ * attaches it as `return`, pairing each outbound option with a return by the same mode that leaves
+ * after it arrives (and after the appointment, when the request has one); when none does, the
+ * journey says so (`return_unavailable`) rather than offering a way home before the traveller is there.
  */
 import type { TravellerProfile } from '../costs/concessions';
 import type { StreetRoute } from '../street/types';
@@ -19,18 +22,22 @@ import { planTaxi } from '../modes/taxi';
 import { planTransit } from '../modes/transit';
 import { farFromStops, MAX_VEHICLE_OPTIONS, planVehicleTransit, type StationVehicle } from '../modes/vehicle-transit';
 import { planWalk } from '../modes/walk';
-import { assembleJourney, assembleLeg, type JourneyFigures } from '../journey/assemble';
+import { assembleJourney, type JourneyFigures } from '../journey/assemble';
 import type { LegDraft } from '../journey/parts';
 import type { Region } from '../region/region';
 import { LESS_ACCURATE_TAG, validateRequest, type LocalTime, type PlanRequest, type Validated } from './request';
 import { selectAccessOptions, selectTransit, sortByEmissions } from '../journey/result-set';
 import { noteJourneyTimeGaps } from './time-gap';
+import { filterOptions, type FilterContext, type Removal } from './filters/index';
+import { distance } from '../geo/geo';
 import type { Journey, PlaceOut, TransportMode } from '../journey/types';
 
 export interface PlanOptions {
   regions: readonly Region[];
   /** The clock for the six-months rule and for booking notice of demand-responsive rides (default: now). */
   now?: Date;
+  /** Told of every option the result filter chain removes, with the rule and the reason (the CLI's --why). */
+  onRemoved?: (removal: Removal) => void;
 }
 
 const DIRECT_MODES: ModePlanner[] = [planWalk, planCycle, planOwnCar, planTaxi, planCarClub, planBikeHire, planDrt];
@@ -99,16 +106,36 @@ function sameVehicleStation(out: LegDraft, back: LegDraft): boolean {
   return out.parkedAt.vehicle === 'taxi' || back.parkedAt.stop === out.parkedAt.stop;
 }
 
-/** The return option paired with an outbound mode: the one arriving first (fewer changes on a tie). */
-function bestReturn(region: Region, drafts: LegDraft[]): LegDraft | null {
-  let best: { d: LegDraft; arrival: number; changes: number } | null = null;
-  for (const d of drafts) {
-    const a = assembleLeg(region, d);
-    if (!best || a.arrival < best.arrival || (a.arrival === best.arrival && d.changes < best.changes))
-      best = { d, arrival: a.arrival, changes: d.changes };
+interface ReturnOption {
+  d: LegDraft;
+  departure: number;
+  arrival: number;
+}
+
+/** A draft's departure and arrival, seconds since the epoch on the region's clock (as assembleLeg counts them). */
+function draftTimes(d: LegDraft): { departure: number; arrival: number } {
+  const first = d.parts[0];
+  const last = d.parts[d.parts.length - 1];
+  return { departure: d.date * 86_400 + (first?.start ?? 0), arrival: d.date * 86_400 + (last?.end ?? 0) };
+}
+
+/**
+ * The return paired with an outbound option: of those leaving no earlier than `earliest` (the
+ * outbound's arrival, plus the appointment), the one arriving first (fewer changes on a tie).
+ */
+function bestReturn(returns: readonly ReturnOption[], earliest: number): LegDraft | null {
+  let best: ReturnOption | null = null;
+  for (const r of returns) {
+    if (r.departure < earliest) continue;
+    if (!best || r.arrival < best.arrival || (r.arrival === best.arrival && r.d.changes < best.d.changes)) best = r;
   }
   return best?.d ?? null;
 }
+
+const clockText = (seconds: number) => {
+  const s = ((seconds % 86_400) + 86_400) % 86_400;
+  return `${String(Math.floor(s / 3600)).padStart(2, '0')}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}`;
+};
 
 export async function* plan(req: PlanRequest, options: PlanOptions): AsyncGenerator<Journey> {
   const now = options.now ?? new Date();
@@ -119,6 +146,20 @@ export async function* plan(req: PlanRequest, options: PlanOptions): AsyncGenera
   const origin: PlaceOut = { label: req.origin.label, lat: req.origin.lat, lng: req.origin.lng };
   const destination: PlaceOut = { label: req.destination.label, lat: req.destination.lat, lng: req.destination.lng };
   const seen = new Set<string>();
+  const appointment = Math.max(0, Math.round((req.appointment_minutes ?? 0) * 60));
+  const filterContext: FilterContext = {
+    origin,
+    destination,
+    directMetres: distance(origin, destination),
+    asked: v.outbound.date * 86_400 + v.outbound.time,
+    arriveBy: v.arriveBy,
+    returnAsked: back !== null,
+  };
+  const judge = (list: JourneyFigures[]) => {
+    const { kept, removed } = filterOptions(list, filterContext);
+    if (options.onRemoved) for (const r of removed) options.onRemoved(r);
+    return kept;
+  };
 
   /** Vehicle + transit: each outbound paired with a return that collects the car or bike where it was left. */
   const buildVehicle = (drafts: LegDraft[], returns: LegDraft[] | null): JourneyFigures[] =>
@@ -130,19 +171,21 @@ export async function* plan(req: PlanRequest, options: PlanOptions): AsyncGenera
     );
 
   const build = (drafts: LegDraft[], returns: LegDraft[] | null): JourneyFigures[] => {
-    const ret = returns
-      ? bestReturn(
-          v.region,
-          returns.filter((d) => allowed(d, v)),
-        )
-      : null;
-    if (returns && !ret) return [];
+    const backs = returns ? returns.filter((d) => allowed(d, v)).map((d) => ({ d, ...draftTimes(d) })) : null;
+    // No way back by this mode at all: the mode is not offered for a return trip.
+    if (backs && backs.length === 0) return [];
     return drafts
       .filter((d) => allowed(d, v))
       .map((d) => {
+        const arrival = draftTimes(d).arrival;
+        const ret = backs ? bestReturn(backs, arrival + appointment) : null;
         if (ret && d.mode === 'car-club') pairCarClubHire(v.region, d, ret);
         const f = assembleJourney(v.region, origin, destination, d, ret);
         noteJourneyTimeGaps(f.journey, v.outbound, v.arriveBy, v.returnAt);
+        if (backs && !ret)
+          f.journey.return_unavailable = appointment
+            ? `No way back leaves after your appointment ends (${clockText(arrival + appointment)}): plan the return separately.`
+            : `No way back leaves after this arrives (${clockText(arrival)}): plan the return separately.`;
         return f;
       });
   };
@@ -154,13 +197,6 @@ export async function* plan(req: PlanRequest, options: PlanOptions): AsyncGenera
       f.journey.tags.push('direct');
       direct.push(f);
     }
-  }
-  for (const j of sortByEmissions(direct.map((f) => f.journey))) {
-    if (seen.has(j.id)) continue;
-    seen.add(j.id);
-    // Planned on the nearest region for a place outside it: said on every option (SPEC section 1).
-    if (v.outside) j.tags.push(LESS_ACCURATE_TAG);
-    yield j;
   }
 
   // Public transport across the departure window: never an option that takes as long as walking
@@ -198,13 +234,16 @@ export async function* plan(req: PlanRequest, options: PlanOptions): AsyncGenera
       .filter(quickerThan('cycle', CYCLE_ACCESS_SAVING));
     transit.push(...selectCycleAccess(cycleAccess));
   }
-  for (const j of sortByEmissions(transit.map((f) => f.journey))) {
-    if (seen.has(j.id)) continue;
-    seen.add(j.id);
-    // Planned on the nearest region for a place outside it: said on every option (SPEC section 1).
-    if (v.outside) j.tags.push(LESS_ACCURATE_TAG);
-    yield j;
-  }
+  // The whole set judged at once (filters/README.md), then the direct modes first, public transport after.
+  const kept = new Set(judge([...direct, ...transit]));
+  for (const batch of [direct, transit])
+    for (const j of sortByEmissions(batch.filter((f) => kept.has(f)).map((f) => f.journey))) {
+      if (seen.has(j.id)) continue;
+      seen.add(j.id);
+      // Planned on the nearest region for a place outside it: said on every option (SPEC section 1).
+      if (v.outside) j.tags.push(LESS_ACCURATE_TAG);
+      yield j;
+    }
 }
 
 /** The whole result set, in the SPEC's default order (emissions). */

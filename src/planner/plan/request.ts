@@ -43,6 +43,8 @@ export interface PlanRequest {
   blocked_travel_types?: readonly TravelType[];
   /** The regions (manifest names) the brand plans on (brand.json `regions`); absent or empty: any loaded region. */
   regions?: readonly string[];
+  /** Minutes the traveller spends there before the way home (the health brand's appointment); the return leaves after. */
+  appointment_minutes?: number;
 }
 
 /** Tag of a journey planned from or to a place outside the region's area (SPEC section 1: allowed but less accurate). */
@@ -221,6 +223,13 @@ export function validateRequest(req: PlanRequest, regions: readonly Region[], no
     );
   }
   checkProfile(req.profile);
+  const appointment = req.appointment_minutes;
+  if (appointment !== undefined && !(Number.isInteger(appointment) && appointment >= 0 && appointment <= 24 * 60))
+    throw new PlanError(
+      'invalid_request',
+      'appointment_minutes',
+      `appointment_minutes must be a whole number of minutes up to a day (got '${String(appointment)}')`,
+    );
   const whenText = req.arrive_time ?? req.out_time;
   if (!whenText)
     throw new PlanError(

@@ -6,7 +6,7 @@ import type { BuildOptions, FeedInput } from '../timetable/build';
 import { parseDay } from '../timetable/gtfs-time';
 import { openGtfs } from '../timetable/node-io';
 import type { ImportIssue } from '../timetable/report';
-import { openTxcFeed, readNaptanFiles } from '../uk/uk-node';
+import { openRoutePatternFeed, openTxcFeed, readNaptanFiles, timetabledRoutes } from '../uk/uk-node';
 
 export interface RegionManifest {
   name: string;
@@ -15,8 +15,18 @@ export interface RegionManifest {
   snapshot: string;
   feeds: {
     name: string;
-    /** A GTFS zip or folder; or else `txc`. */
+    /** A GTFS zip or folder; or else `txc` or `routePatterns`. */
     gtfs?: string;
+    /**
+     * A folder with a route-pattern network (uk/route-patterns.ts: route_patterns.csv, pattern_links.csv,
+     * walk_links.csv): services without departure times, planned as frequency windows. Routes that a feed
+     * listed before it in the manifest runs with real times are left out.
+     */
+    routePatterns?: string;
+    /** routePatterns: calendars the source lists each journey under, by operator (default 1). */
+    listings?: Record<string, number>;
+    /** routePatterns: the shortest waiting allowance, minutes (default 10). */
+    minimumWaitMinutes?: number;
     /** TransXChange: .xml files, folders of them or zips (as Traveline Scotland publishes them), one feed. */
     txc?: string | string[];
     /** Map an expired feed's calendar onto [start + startOffsetDays, + days) by weekday. start: "today" or YYYY-MM-DD. */
@@ -82,7 +92,13 @@ export async function loadManifest(path: string, today = new Date(), openFeeds =
   const txcPaths = (f: RegionManifest['feeds'][number]): string[] =>
     (f.txc === undefined ? [] : Array.isArray(f.txc) ? f.txc : [f.txc]).map((p) => resolve(base, p));
   for (const f of manifest.feeds) {
-    if (!f.gtfs === (txcPaths(f).length === 0)) throw new Error(`${path}: feed ${f.name} needs either gtfs or txc`);
+    if ([f.gtfs, txcPaths(f).length > 0, f.routePatterns].filter(Boolean).length !== 1)
+      throw new Error(`${path}: feed ${f.name} needs one of gtfs, txc or routePatterns`);
+    if (
+      f.listings !== undefined &&
+      (typeof f.listings !== 'object' || Object.values(f.listings).some((n) => !(Number.isInteger(n) && n >= 1)))
+    )
+      throw new Error(`${path}: feed ${f.name}: listings must map operators to whole numbers of 1 or more`);
   }
   if (manifest.naptan !== undefined && !Array.isArray(manifest.naptan))
     throw new Error(`${path}: naptan must be a list of files`);
@@ -104,7 +120,23 @@ export async function loadManifest(path: string, today = new Date(), openFeeds =
     }
     if (f.gtfs)
       inputs.push({ source: await openGtfs(resolve(base, f.gtfs), f.name), ...(roll ? { rollForward: roll } : {}) });
-    else {
+    else if (f.routePatterns) {
+      const timetabled = new Set<string>();
+      for (const input of inputs) for (const key of await timetabledRoutes(input.source)) timetabled.add(key);
+      const patterns = await openRoutePatternFeed(
+        resolve(base, f.routePatterns),
+        f.name,
+        naptan.stops,
+        {
+          timetabled,
+          ...(f.listings ? { listings: f.listings } : {}),
+          ...(f.minimumWaitMinutes !== undefined ? { minimumAllowance: f.minimumWaitMinutes * 60 } : {}),
+        },
+        today,
+      );
+      inputs.push(patterns.input);
+      issues.push(...patterns.feed.issues);
+    } else {
       const txc = await openTxcFeed(txcPaths(f), f.name, naptan.stops, today, roll);
       inputs.push(txc.input);
       issues.push(...txc.feed.issues);
@@ -127,8 +159,22 @@ export async function loadManifest(path: string, today = new Date(), openFeeds =
     ...(manifest.osm ? { osmPath: resolve(base, manifest.osm) } : {}),
     elevationPaths: (manifest.elevation ?? []).map((e) => resolve(base, e)),
     costsDir: resolve(base, manifest.costs ?? manifest.name),
-    feedPaths: manifest.feeds.map((f) => (f.gtfs ? resolve(base, f.gtfs) : (txcPaths(f)[0] as string))),
-    ukPaths: [...manifest.feeds.flatMap(txcPaths), ...naptanPaths],
+    feedPaths: manifest.feeds.map((f) =>
+      f.gtfs
+        ? resolve(base, f.gtfs)
+        : f.routePatterns
+          ? resolve(base, f.routePatterns, 'route_patterns.csv')
+          : (txcPaths(f)[0] as string),
+    ),
+    ukPaths: [
+      ...manifest.feeds.flatMap(txcPaths),
+      ...manifest.feeds.flatMap((f) =>
+        f.routePatterns
+          ? ['route_patterns.csv', 'pattern_links.csv', 'walk_links.csv'].map((n) => resolve(base, f.routePatterns!, n))
+          : [],
+      ),
+      ...naptanPaths,
+    ],
     naptanPaths,
     resolve: (relative) => resolve(base, relative),
   };

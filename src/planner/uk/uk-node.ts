@@ -5,11 +5,14 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { unzipSync } from 'fflate';
+import { parseCsv } from '../common/csv';
 import type { FeedInput } from '../timetable/build';
+import type { GtfsSource } from '../timetable/gtfs-source';
 import type { ImportIssue } from '../timetable/report';
 import { naptanLookup, parseNaptan, type NaptanStop } from './naptan';
 import { convertTxc, type TxcFeed } from './txc';
 import { TableSource } from './txc-source';
+import { convertRoutePatterns, routeKey, type RoutePatternFeed, type RoutePatternOptions } from './route-patterns';
 
 const DAY_MS = 86_400_000;
 
@@ -79,4 +82,51 @@ export async function openTxcFeed(
   else if (feed.period && feed.period.last < day)
     input.rollForward = { first, last: first + TXC_ROLL_FORWARD.days - 1 };
   return { input, feed };
+}
+
+/** Operator and route keys (routeKey) of a feed's routes: by short name, long name and route id. */
+export async function timetabledRoutes(source: GtfsSource): Promise<Set<string>> {
+  const text = async (file: string): Promise<string> => {
+    if (!(await source.files()).includes(file)) return '';
+    let out = '';
+    await source.read(file, (chunk) => (out += chunk));
+    return out;
+  };
+  const agencies = new Map(parseCsv(await text('agency.txt')).map((a) => [a.agency_id ?? '', a.agency_name ?? '']));
+  const only = agencies.size === 1 ? [...agencies.values()][0] : undefined;
+  const keys = new Set<string>();
+  for (const r of parseCsv(await text('routes.txt'))) {
+    const operator = agencies.get(r.agency_id ?? '') ?? only;
+    if (!operator) continue;
+    for (const name of [r.route_short_name, r.route_long_name, r.route_id])
+      if (name) keys.add(routeKey(operator, name));
+  }
+  return keys;
+}
+
+export interface RoutePatternFeedInput {
+  input: FeedInput;
+  feed: RoutePatternFeed;
+}
+
+/**
+ * A route-pattern network (route_patterns.csv, pattern_links.csv, walk_links.csv in `folder`) as a
+ * timetable feed of frequency windows on every day of [today - 7 days, + 400 days), as a rolled-forward
+ * TransXChange feed runs.
+ */
+export async function openRoutePatternFeed(
+  folder: string,
+  name: string,
+  stops: readonly NaptanStop[],
+  options: Pick<RoutePatternOptions, 'listings' | 'minimumAllowance' | 'timetabled'>,
+  today = new Date(),
+): Promise<RoutePatternFeedInput> {
+  const read = (file: string) => readFile(join(folder, file), 'utf8');
+  const walks = await read('walk_links.csv').catch(() => undefined);
+  const first = Math.floor(today.getTime() / DAY_MS) + TXC_ROLL_FORWARD.startOffsetDays;
+  const feed = convertRoutePatterns(
+    { patterns: await read('route_patterns.csv'), links: await read('pattern_links.csv'), ...(walks ? { walks } : {}) },
+    { feed: name, stops: naptanLookup(stops), days: { first, last: first + TXC_ROLL_FORWARD.days - 1 }, ...options },
+  );
+  return { input: { source: new TableSource(name, feed.tables) }, feed };
 }

@@ -198,6 +198,7 @@ export interface TravellerPrices {
   cost_value?: number | null;
   pricing_breakdown: unknown[];
   step_costs: string[][];
+  step_cost_notes?: (string | null)[][];
   tags: string[];
 }
 

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { regionPackUrl, type RegionPackInfo } from '../../contract/region-pack';
 import { loadManifest, regionSnapshotBytes } from '../../planner/node';
-import { decodeRegionSnapshot, REGION_SNAPSHOT_VERSION } from '../../planner/index';
+import { decodeRegionSnapshot, REGION_SNAPSHOT_VERSION, rolledForwardFeeds } from '../../planner/index';
 
 export interface RegionPack {
   info: RegionPackInfo;
@@ -42,6 +42,7 @@ export async function buildRegionPack(manifest: string): Promise<RegionPack> {
       gzip_bytes: gzip.byteLength,
       url: regionPackUrl(region, sha256),
       built_at: snapshot.info.builtAt,
+      rolled_forward: rolledForwardFeeds(snapshot.timetable).map(({ mode, from, to }) => ({ mode, from, to })),
     },
   };
 }

@@ -40,9 +40,7 @@ export function firstPaintFor(pathname: string | undefined): FirstPaint {
   return 'header';
 }
 
-/** Texts as the shell draws them (src/web/app/shell/UpdatesStrip.tsx, TopBar.tsx, Breadcrumbs.tsx). */
-const UPDATES_TEXT = 'COVID-19: before you travel, check the ';
-const UPDATES_LINK_TEXT = 'latest travel updates (opens in a new tab)';
+/** Texts as the shell draws them (src/web/app/shell/UpdatesStrip.tsx, TopBar.tsx, Breadcrumbs.tsx); the strip's are the brand's. */
 const RESULTS_CRUMB = 'Select journey option';
 
 /** The colour Mantine gives links: the brand's primary colour at the theme's shade (theme.ts). */
@@ -59,8 +57,8 @@ function linkColour(brand: Brand): string {
  */
 function firstPaint(brand: Brand, kind: FirstPaint, logo: string): string {
   const strip = brand.showUpdatesFooter
-    ? `<div class="first-paint-strip"><p class="first-paint-container">${UPDATES_TEXT}` +
-      `<a href="${escapeHtml(brand.updatesLink)}" target="_blank" rel="noopener noreferrer">${UPDATES_LINK_TEXT}</a></p></div>`
+    ? `<div class="first-paint-strip"><p class="first-paint-container">${escapeHtml(brand.updatesText)} ` +
+      `<a href="${escapeHtml(brand.updatesLink)}" target="_blank" rel="noopener noreferrer">${escapeHtml(brand.updatesLinkText)} (opens in a new tab)</a></p></div>`
     : '';
   const account = brand.enableUserAccounts
     ? `<nav class="first-paint-account" aria-label="Account"><a href="/login">Sign in</a><a href="/register">Register</a></nav>`

@@ -1,17 +1,18 @@
 /**
  * What a traveller must know about where a journey's times come from: an expired feed whose
  * calendar the import rolled forward onto current dates (README, "The planner on the command
- * line") is the old timetable shown on today's dates, not today's timetable.
+ * line") is the old timetable moved onto this week's dates, not a current timetable: it is named
+ * with its own years, never with today's date.
  */
 import type { Journey } from '../../contract/journey';
 
 const MODE_WORDS: Record<string, string> = {
-  rail: 'Rail',
-  bus: 'Bus',
-  coach: 'Coach',
-  tram: 'Tram',
-  ferry: 'Ferry',
-  subway: 'Subway',
+  rail: 'rail',
+  bus: 'bus',
+  coach: 'coach',
+  tram: 'tram',
+  ferry: 'ferry',
+  subway: 'subway',
 };
 
 /** '2022-12-11'..'2023-05-20' -> '2022-23'; one year -> '2022'. */
@@ -22,22 +23,40 @@ export function timetableYears(from: string, to: string): string {
 }
 
 /**
- * 'Rail times are from the 2022-23 timetable, shown on today's dates.' for each mode of the
- * journey whose timetable was rolled forward; null when none was.
+ * The real source of a rolled-forward timetable and its dates: '2022-23 rail timetable, moved onto
+ * this week's dates'. Never today's date, as if the timetable were today's.
+ */
+export function rolledTimetableLabel(mode: string, from: string, to: string): string {
+  return `${timetableYears(from, to)} ${MODE_WORDS[mode] ?? 'transit'} timetable, moved onto this week's dates`;
+}
+
+/**
+ * 'Times from the 2022-23 rail timetable, moved onto this week's dates: check current times with
+ * the operator.' naming each timetable of the journey that was rolled forward; null when none was.
  */
 export function rolledForwardNote(journey: Pick<Journey, 'depart' | 'return'>): string | null {
-  const notes = new Set<string>();
+  const labels = new Set<string>();
   for (const leg of [journey.depart, journey.return]) {
     for (const step of leg?.steps ?? []) {
       const rolled = step.transit?.rolled_forward;
-      if (!rolled) continue;
-      const mode = MODE_WORDS[step.transit!.route.mode] ?? 'Transit';
-      notes.add(
-        `${mode} times are from the ${timetableYears(rolled.from, rolled.to)} timetable, shown on today's dates.`,
-      );
+      if (rolled) labels.add(rolledTimetableLabel(rolled.mode ?? step.transit!.route.mode, rolled.from, rolled.to));
     }
   }
-  return notes.size > 0 ? [...notes].join(' ') : null;
+  if (labels.size === 0) return null;
+  return `Times from the ${[...labels].join(' and the ')}: check current times with the operator.`;
+}
+
+/**
+ * 'Bus times estimated: ...' when a ride has no departure times in our data (a service known by its
+ * route, running times and span only); null when every ride is timetabled.
+ */
+export function estimatedTimesNote(journey: Pick<Journey, 'depart' | 'return'>): string | null {
+  const modes = new Set<string>();
+  for (const leg of [journey.depart, journey.return])
+    for (const step of leg?.steps ?? [])
+      if (step.transit?.frequency) modes.add(MODE_WORDS[step.transit.route.mode] ?? 'Transit');
+  if (modes.size === 0) return null;
+  return `${[...modes].join(' and ')} times estimated: departure times are not in our data, so the times shown allow for the wait.`;
 }
 
 /** SPEC section 1: a journey from or to a place outside the covered area is planned, but less accurately. */

@@ -9,6 +9,7 @@ import {
 } from '../../../src/planner/costs/rail-fares';
 import { faresDataSchema } from '../../../src/planner/costs/region-data';
 import { priceJourney, priceTransitLeg, type FareContext, type TransitLeg } from '../../../src/planner/costs/transit';
+import { readFileSync } from 'node:fs';
 import { at, regionJson } from './fixtures';
 
 const fares = faresDataSchema.parse(regionJson('fares.json'));
@@ -120,6 +121,80 @@ describe('rail fare estimate', () => {
     );
     expect(through.breakdown).toHaveLength(1);
     expect(through.cost).toBe(estimateRailReturn(rail, DEE, STG).returnPence);
+  });
+
+  it('the steps add up to the total: the first train carries the ticket, the others say what covers them', () => {
+    const out = priceTransitLeg(deePth, {}, ctx);
+    const onward = priceTransitLeg(leg(PTH, STG, ['Perth', 'Stirling'], '2026-12-01T11:20'), {}, ctx);
+    const back1 = priceTransitLeg(leg(STG, PTH, ['Stirling', 'Perth'], '2026-12-01T17:10'), {}, ctx);
+    const back2 = priceTransitLeg(leg(PTH, DEE, ['Perth', 'Dundee'], '2026-12-01T18:10'), {}, ctx);
+    const legs = [
+      { ...out, trip: 0 },
+      { ...onward, trip: 0 },
+      { ...back1, trip: 1 },
+      { ...back2, trip: 1 },
+    ];
+    const j = priceJourney([], legs, fares);
+    // Each leg on its own would be priced at its own return: four times more than the one ticket.
+    const separately = legs.reduce((s, l) => s + (l.cost as number), 0);
+    expect(separately).toBeGreaterThan(j.cost as number);
+    expect(j.legShares.map((s) => s.cost)).toEqual([j.cost, 0, 0, 0]);
+    expect(j.legShares.reduce((s, l) => s + (l.cost as number), 0)).toBe(j.cost);
+    expect(j.legShares[0]?.coveredBy).toBeUndefined();
+    expect(j.legShares[1]?.coveredBy).toBe(
+      'Included in the ScotRail return Dundee Rail Station - Stirling Rail Station above',
+    );
+    expect(j.legShares[2]?.coveredBy).toMatch(/^Included in the return ticket above/);
+    expect(j.legShares[3]?.coveredBy).toMatch(/^Included in the return ticket above/);
+  });
+
+  it('north-east trains are priced by the same published ScotRail tariff (no longer unknown)', () => {
+    const northEast = faresDataSchema.parse(
+      JSON.parse(readFileSync(new URL('../../../data/regions/north-east/fares.json', import.meta.url), 'utf8')),
+    );
+    expect(northEast.rail).toEqual(rail);
+    expect(northEast.published_fares).toEqual([]); // nothing else is known there, nothing made up
+    // Aberdeen and Inverurie, as the rail feed's stops.txt places them.
+    const abdInr = leg(
+      { lat: 57.1437, lng: -2.09869 },
+      { lat: 57.28386, lng: -2.37393 },
+      ['Aberdeen', 'Inverurie'],
+      '2026-12-01T10:30',
+    );
+    const priced = priceTransitLeg(abdInr, {}, { fareIndexes: new Map(), data: northEast });
+    expect(typeof priced.cost).toBe('number');
+    expect(priced.cost).toBe(estimateRailReturn(rail, abdInr.fromPoint!, abdInr.toPoint!).returnPence);
+    expect(priced.line.estimated).toBe(true);
+    expect(priced.line.description).toMatch(/estimated at 2025-09 prices/);
+    // The published Dundee-Aberdeen return, for a train between them in either region.
+    const deeAbd = leg(DEE, { lat: 57.1437, lng: -2.09869 }, ['Dundee', 'Aberdeen'], '2026-12-01T10:30');
+    expect(priceTransitLeg(deeAbd, {}, { fareIndexes: new Map(), data: northEast }).line.description).toMatch(
+      /published/,
+    );
+  });
+
+  it('a rail replacement bus is priced as the train it replaces: rail tickets, never the bus pass', () => {
+    const bus: TransitLeg = { ...deePth, routeType: 3, routeShortName: '5178', replacesRail: true };
+    const adult = priceTransitLeg(bus, {}, ctx);
+    expect(adult.cost).toBe(priceTransitLeg(deePth, {}, ctx).cost);
+    expect(adult.serviceClass).toBe('bus'); // a bus on the road: bus emissions
+    expect(adult.line.description).toMatch(/^ScotRail rail replacement bus: .* \(rail tickets apply\)/);
+    expect(priceTransitLeg(bus, { hasConcessionaryPass: true, age: 70 }, ctx).cost).toBe(1120);
+    expect(priceTransitLeg(bus, { railcard: '16-25 Railcard' }, ctx).cost).toBe(747);
+    // The same bus not flagged is an ordinary bus: free with the pass.
+    expect(priceTransitLeg({ ...bus, replacesRail: false }, { hasConcessionaryPass: true }, ctx).cost).toBe('free');
+    // Bus then train on one way: one through ticket, as two trains would be.
+    const onward = priceTransitLeg(leg(PTH, STG, ['Perth', 'Stirling'], '2026-12-01T11:20'), {}, ctx);
+    const j = priceJourney(
+      [],
+      [
+        { ...adult, trip: 0 },
+        { ...onward, trip: 0 },
+      ],
+      fares,
+    );
+    expect(j.breakdown).toHaveLength(1);
+    expect(j.cost).toBe(estimateRailReturn(rail, DEE, STG).returnPence);
   });
 
   it('bad input: an unknown railcard or a negative fare is a clear error', () => {

@@ -135,8 +135,14 @@ describe('priceJourney', () => {
     expect(j.cost).toBe(440);
     expect(j.breakdown).toHaveLength(1);
     expect(j.breakdown[0]?.description).toMatch(/DaySaver covers 2 journeys/);
+    // The steps agree with the total: the first ride shows the day ticket, the second what covers it.
+    expect(j.legShares).toEqual([
+      { cost: 440 },
+      { cost: 0, coveredBy: expect.stringMatching(/^Included in the .*DaySaver above$/) },
+    ]);
     // One single stays a single.
     expect(priceJourney([], [out], fares).cost).toBe(290);
+    expect(priceJourney([], [out], fares).legShares).toEqual([{ cost: 290 }]);
     // Different days are not capped together.
     expect(priceJourney([], [out, { ...back, date: '2026-03-11' }], fares).cost).toBe(580);
   });

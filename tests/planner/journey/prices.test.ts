@@ -83,3 +83,33 @@ describe('prices for anyone', () => {
     expect([...plain.values()].some((j) => 'prices_for_anyone' in j)).toBe(false);
   });
 });
+
+/** Pence of a cost text ('free' 0, an amount), or null for unknown. */
+const pence = (cost: string): number | null =>
+  cost === 'free' ? 0 : cost === 'unknown' ? null : Math.round(Number(cost.replace(/[^0-9.-]/g, '')) * 100);
+
+describe('prices that add up (issue 27)', () => {
+  it("each journey's steps add up to its total, for the traveller and for anyone; a covered ride says what covers it", () => {
+    let covered = 0;
+    for (const journey of [...withPasses, ...plain.values(), ...withPasses.map(journeyForAnyone)]) {
+      const steps = [...journey.depart.steps, ...(journey.return?.steps ?? [])];
+      const costs = steps.map((step) => pence(step.cost));
+      const total = pence(journey.cost);
+      if (total === null) expect(costs).toContain(null);
+      else
+        expect(
+          costs.reduce<number>((s, c) => s + (c ?? Number.NaN), 0),
+          journey.id,
+        ).toBe(total);
+      const breakdown = journey.pricing_breakdown.map((line) => pence(line.cost));
+      if (total !== null) expect(breakdown.reduce<number>((s, c) => s + (c ?? Number.NaN), 0)).toBe(total);
+      for (const step of steps.filter((s) => s.cost_note)) {
+        covered++;
+        expect(pence(step.cost)).toBe(0);
+        expect(step.cost_note).toMatch(/^Included in the .* above/);
+      }
+    }
+    // Dundee - Perth and back by train is one return ticket: the way back's trains are covered.
+    expect(covered).toBeGreaterThan(0);
+  });
+});

@@ -180,3 +180,34 @@ describe('mergeBrandConfig', () => {
     expect(typeof defaults.supportEmail).toBe('string');
   });
 });
+
+describe('the updates strip is brand configuration (issue 27)', () => {
+  it('every brand has its wording and link, and none shows a stale COVID-19 message', () => {
+    const registry = loadBrands(REAL_BRANDS, 'regional');
+    expect(registry.brands.size).toBe(6);
+    for (const brand of registry.brands.values()) {
+      const strip = `${brand.updatesText} ${brand.updatesLinkText} ${brand.updatesLink}`;
+      expect(strip, brand.key).not.toMatch(/covid|coronavirus|pandemic/i);
+      expect(brand.updatesLink).toMatch(/^https:\/\//);
+    }
+  });
+
+  it('a brand changes the words and link in its own brand.json', () => {
+    const dir = brandsWith((files) => {
+      Object.assign(brandFile(files, 'health'), {
+        updatesText: 'Roadworks on the A90:',
+        updatesLinkText: 'NHS Tayside travel news',
+        updatesLink: 'https://www.nhstayside.scot.nhs.uk/',
+      });
+    });
+    const health = loadBrands(dir, 'regional').brands.get('health')!;
+    expect([health.updatesText, health.updatesLinkText, health.updatesLink]).toEqual([
+      'Roadworks on the A90:',
+      'NHS Tayside travel news',
+      'https://www.nhstayside.scot.nhs.uk/',
+    ]);
+    // An empty wording is refused, naming the field.
+    const empty = brandsWith((files) => Object.assign(brandFile(files, 'health'), { updatesText: '' }));
+    expect(loadError(empty).message).toMatch(/updatesText/);
+  });
+});

@@ -37,6 +37,8 @@ describe('region packs', () => {
     expect(isRegionPackInfo(info)).toBe(true);
     expect(info).toMatchObject({ region: 'tayside', label: 'Tayside', format: REGION_SNAPSHOT_VERSION });
     expect(info.url).toBe(`/packs/tayside.${info.sha256.slice(0, 16)}.bin`);
+    // The rail timetable is 2022-23's moved onto current dates: the pack says so (issue 27).
+    expect(info.rolled_forward).toEqual([{ mode: 'rail', from: '2022-05-15', to: '2023-05-20' }]);
     // The issue's budget: Tayside at most 5 MB gzip on the wire.
     expect(info.gzip_bytes).toBeLessThanOrEqual(5 * 1024 * 1024);
     console.log(`tayside pack: ${(info.bytes / 1e6).toFixed(2)} MB, ${(info.gzip_bytes / 1e6).toFixed(2)} MB gzip`);

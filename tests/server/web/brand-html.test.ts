@@ -69,7 +69,7 @@ describe('the first paint', () => {
     const health = registry.brands.get('health')!;
     const home = injectBrand(template, regional, { firstPaint: 'home' });
     expect(home).toContain(
-      `<a href="${regional.updatesLink}" target="_blank" rel="noopener noreferrer">latest travel updates (opens in a new tab)</a>`,
+      `${regional.updatesText} <a href="${regional.updatesLink}" target="_blank" rel="noopener noreferrer">${regional.updatesLinkText} (opens in a new tab)</a>`,
     );
     expect(home).toContain('<a href="/login">Sign in</a><a href="/register">Register</a>');
     // Links take the brand's primary colour at the theme's shade, as Mantine draws them.
@@ -83,11 +83,11 @@ describe('the first paint', () => {
     const bare = /<div id="root">.*?<\/main><\/div>/s.exec(
       injectBrand(template, council, { firstPaint: 'results' }),
     )![0];
-    for (const absent of ['COVID-19', 'Sign in', 'Breadcrumb']) expect(bare).not.toContain(absent);
+    for (const absent of [council.updatesText, 'Sign in', 'Breadcrumb']) expect(bare).not.toContain(absent);
     expect(bare).toContain('<h1>Journey results</h1>');
     // Health: no accounts, but the strip and breadcrumbs.
     const healthResults = injectBrand(template, health, { firstPaint: 'results' });
-    expect(healthResults).toContain('COVID-19');
+    expect(healthResults).toContain(health.updatesText);
     expect(healthResults).toContain('aria-label="Breadcrumb"');
     expect(healthResults).not.toContain('Sign in');
   });
@@ -97,6 +97,7 @@ describe('the first paint', () => {
       ...regional,
       description: '<img src=x onerror=alert(1)>',
       updatesLink: 'https://x.example/"><script>alert(1)</script>',
+      updatesText: '<b>Before</b>',
     };
     const html = injectBrand(template, hostile, { firstPaint: 'home' });
     expect(html).toContain('<p>&lt;img src=x onerror=alert(1)&gt;</p>');

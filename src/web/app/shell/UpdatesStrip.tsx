@@ -2,8 +2,9 @@ import { Anchor, Box, Container, Text } from '@mantine/core';
 import { useBrand } from '../../lib/brand';
 
 /**
- * The COVID-19 updates strip, linking to the national transport site. The server's first paint
- * draws it too (src/server/web/brand-html.ts, global.css): change both together.
+ * The updates strip: the brand's wording and link (brand.json updatesText, updatesLinkText,
+ * updatesLink). The server's first paint draws it too (src/server/web/brand-html.ts,
+ * global.css): change both together.
  */
 export function UpdatesStrip() {
   const brand = useBrand();
@@ -11,7 +12,7 @@ export function UpdatesStrip() {
     <Box bg="dark.8" c="white" py={6} className="no-print">
       <Container size="lg">
         <Text size="sm">
-          COVID-19: before you travel, check the{' '}
+          {brand.updatesText}{' '}
           <Anchor
             href={brand.updatesLink}
             target="_blank"
@@ -21,7 +22,7 @@ export function UpdatesStrip() {
             underline="always"
             inherit
           >
-            latest travel updates (opens in a new tab)
+            {brand.updatesLinkText} (opens in a new tab)
           </Anchor>
         </Text>
       </Container>

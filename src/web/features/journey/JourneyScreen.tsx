@@ -14,7 +14,7 @@ import { SUCCESS_TIMEOUT_MS } from '../../lib/auth';
 import { useBrand } from '../../lib/brand';
 import { hasUserToken } from '../../lib/cookies';
 import type { JourneySearch } from '../../lib/search-params';
-import { outsideRegionNote, rolledForwardNote } from '../../components/timetable-notes';
+import { estimatedTimesNote, outsideRegionNote, rolledForwardNote } from '../../components/timetable-notes';
 import {
   DEFAULT_APPOINTMENT_MINUTES,
   emissionsText,
@@ -304,6 +304,7 @@ export function JourneyDetails({
   );
   const timetableNote = rolledForwardNote(journey);
   const outsideNote = outsideRegionNote(journey);
+  const timesNote = estimatedTimesNote(journey);
   const activeModes = journey.transport_mode === 'walk' || journey.transport_mode === 'cycle';
   return (
     <Stack gap="lg">
@@ -338,6 +339,11 @@ export function JourneyDetails({
                   Only for {journey.eligibility}.
                 </Text>
               )}
+              {journey.return_unavailable && (
+                <Text size="sm" fw={700}>
+                  {journey.return_unavailable}
+                </Text>
+              )}
               <LegSummary
                 title="Outbound"
                 leg={journey.depart}
@@ -369,6 +375,11 @@ export function JourneyDetails({
               )}
             </Stack>
           </Paper>
+          {timesNote && (
+            <Text size="sm" fw={700}>
+              {timesNote}
+            </Text>
+          )}
           {timetableNote && <Text size="sm">{timetableNote}</Text>}
           {outsideNote && <Text size="sm">{outsideNote}</Text>}
           {hash && (brand.health.appointmentStep || brand.health.alternativeReturn) && (

@@ -20,7 +20,7 @@ import {
   elevationText,
   instructionText,
   instructionsToggleLabel,
-  priceText,
+  stepCostText,
   type TimelineEntry,
 } from './details-format';
 import classes from './journey.module.css';
@@ -91,7 +91,8 @@ export function StepFacts({ step }: { step: Step }) {
       )}
       <div>
         <dt>Cost</dt>
-        <dd>{priceText(step.cost)}</dd>
+        {/* A ride another step's ticket pays for says so, so the steps add up to the total. */}
+        <dd>{stepCostText(step)}</dd>
       </div>
     </dl>
   );
@@ -102,7 +103,8 @@ export function StepHeader({ step }: { step: Step }) {
   const agency = step.transit?.agency;
   return (
     <Group gap="xs" wrap="nowrap">
-      <Text fw={700}>{step.departure_time}</Text>
+      {/* A service without departure times: the time is the latest it leaves by the wait to allow. */}
+      <Text fw={700}>{step.transit?.frequency ? `by about ${step.departure_time}` : step.departure_time}</Text>
       <StepGlyph kind={step.type} />
       {agency &&
         (agency.url ? (
@@ -112,9 +114,9 @@ export function StepHeader({ step }: { step: Step }) {
         ) : (
           <Text>{agency.name}</Text>
         ))}
-      {step.estimated && (
+      {(step.estimated || step.transit?.frequency) && (
         <Badge color="yellow" variant="light" c="dark">
-          Estimate
+          {step.transit?.frequency ? 'Times estimated' : 'Estimate'}
         </Badge>
       )}
     </Group>

@@ -13,6 +13,11 @@ export function priceText(cost: string): string {
   return cost === 'free' ? 'Free' : cost === 'unknown' ? 'Unknown' : cost;
 }
 
+/** A step's cost as read: what covers it when another step's ticket pays for the ride, else its price. */
+export function stepCostText(step: Pick<Step, 'cost' | 'cost_note'>): string {
+  return step.cost_note ?? priceText(step.cost);
+}
+
 export function emissionsText(kg: number): string {
   return `${kg.toFixed(2)} kg CO2`;
 }

@@ -11,9 +11,12 @@ import type { PackProblem } from '../../lib/device-planner/pack-cache';
 import { requestPackSync, usePackState } from '../../lib/device-planner/pack-state';
 import { wallClockAt } from '../../../vocabulary/time';
 import { longDateLabel } from '../../components/journey-labels';
+import { rolledTimetableLabel } from '../../components/timetable-notes';
 
 export const OFFLINE_PACK_MESSAGES = {
-  available: (label: string, date: string) => `${label} is available offline (timetable of ${date}).`,
+  /** `timetables`: the rolled-forward ones, named by their own years ("2022-23 rail timetable, moved onto this week's dates"). */
+  available: (label: string, date: string, timetables: readonly string[] = []) =>
+    `${label} is available offline (prepared ${date}${timetables.map((t) => `; ${t}`).join('')}).`,
   downloading: (label: string) => `Downloading ${label} for planning without signal…`,
   offer: 'Plan journeys with no signal: keep this area’s timetables on this device (about 1 MB).',
   problems: {
@@ -48,7 +51,11 @@ export function OfflinePack() {
         {pack.stored && (
           <Group justify="space-between" wrap="nowrap" align="center" preventGrowOverflow={false}>
             <Text size="sm" role="status" style={{ flex: 1, minWidth: 0 }}>
-              {OFFLINE_PACK_MESSAGES.available(pack.stored.label, dateOf(pack.stored.built_at))}
+              {OFFLINE_PACK_MESSAGES.available(
+                pack.stored.label,
+                dateOf(pack.stored.built_at),
+                (pack.stored.rolled_forward ?? []).map((t) => rolledTimetableLabel(t.mode, t.from, t.to)),
+              )}
             </Text>
             <Button variant="subtle" size="compact-sm" style={{ flexShrink: 0 }} onClick={() => void pack.remove()}>
               Remove

@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import type { Journey, Leg } from '../../../contract/journey';
 import { costLabel, dateLabel, modesInWords } from '../../components/journey-labels';
-import { outsideRegionNote, rolledForwardNote } from '../../components/timetable-notes';
+import { estimatedTimesNote, outsideRegionNote, rolledForwardNote } from '../../components/timetable-notes';
 import { ModeIcon } from '../../components/ModeIcon';
 import { kgCo2, minutes } from './format';
 import { milesFixed } from '../../../vocabulary/units';
@@ -60,6 +60,7 @@ export function JourneyCard({ hash, journey, position, emissions }: JourneyCardP
   const stages = journey.depart.stages;
   const rolledForward = rolledForwardNote(journey);
   const outsideNote = outsideRegionNote(journey);
+  const timesNote = estimatedTimesNote(journey);
   return (
     <Paper component="article" withBorder p="md" aria-labelledby={headingId} className={classes.card}>
       <Stack gap="sm">
@@ -91,6 +92,11 @@ export function JourneyCard({ hash, journey, position, emissions }: JourneyCardP
         )}
         <LegSummary label="Outbound" leg={journey.depart} />
         {journey.return && <LegSummary label="Return" leg={journey.return} />}
+        {journey.return_unavailable && (
+          <Text size="sm" className={classes.note} fw={700}>
+            {journey.return_unavailable}
+          </Text>
+        )}
         <dl className={classes.facts}>
           <div>
             <dt>Estimated wait time</dt>
@@ -116,6 +122,11 @@ export function JourneyCard({ hash, journey, position, emissions }: JourneyCardP
         {journey.estimated && (
           <Text size="sm" className={classes.note}>
             Estimate: some parts of this journey are measured in a straight line, not along streets or paths.
+          </Text>
+        )}
+        {timesNote && (
+          <Text size="sm" className={classes.note} fw={700}>
+            {timesNote}
           </Text>
         )}
         {rolledForward && (

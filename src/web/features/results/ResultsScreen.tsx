@@ -31,6 +31,7 @@ import classes from './results.module.css';
 import { useResultsServices } from './services';
 import {
   availableStages,
+  emissionBadge,
   emissionExtremes,
   filterResults,
   formatFilters,
@@ -117,7 +118,7 @@ export function ResultsScreen({ hash, search, onSearchChange, editJourney }: Res
 
   const done = isDone(state);
   const items = resultItems(state);
-  const shown = sortResults(filterResults(items, selection), sort);
+  const shown = sortResults(filterResults(items, selection), sort, brand.firstTravelTypes);
   const shownJourneys = shown.flatMap((item) => (item.kind === 'journey' ? [item.journey] : []));
   const extremes = emissionExtremes(shownJourneys);
   const waiting = placeholderCount(state);
@@ -305,13 +306,7 @@ export function ResultsScreen({ hash, search, onSearchChange, editJourney }: Res
                     hash={hash}
                     journey={item.journey}
                     position={index + 1}
-                    emissions={
-                      extremes?.lowest === item.journey.carbon_emission
-                        ? 'lowest'
-                        : extremes?.highest === item.journey.carbon_emission
-                          ? 'highest'
-                          : null
-                    }
+                    emissions={emissionBadge(extremes, item.journey)}
                   />
                 </li>
               ) : (

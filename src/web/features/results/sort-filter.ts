@@ -33,8 +33,15 @@ const SORT_KEYS: Record<SortOption, (journey: Journey) => number | null> = {
 /** Sorts by a time of day; the others rank options by merit, where an option only some may use never leads. */
 const CLOCK_SORTS: readonly SortOption[] = ['depature-time', 'arrival-time'];
 
-/** A new list in the chosen order; ties keep their arrival order, placeholders go last. */
-export function sortResults(items: readonly ResultItem[], sort: SortOption): ResultItem[] {
+/**
+ * A new list in the chosen order; ties keep their arrival order, placeholders go last. Ranked by merit,
+ * journeys using one of the brand's `first` travel types lead (the city bus brand lists buses first).
+ */
+export function sortResults(
+  items: readonly ResultItem[],
+  sort: SortOption,
+  first: readonly TravelType[] = [],
+): ResultItem[] {
   const key = SORT_KEYS[sort];
   const ranked = items.map((item, index) => ({
     item,
@@ -43,11 +50,19 @@ export function sortResults(items: readonly ResultItem[], sort: SortOption): Res
   }));
   const restricted = (item: ResultItem) =>
     item.kind === 'journey' && item.journey.eligibility && !CLOCK_SORTS.includes(sort) ? 1 : 0;
+  const later = (item: ResultItem) =>
+    first.length > 0 &&
+    !CLOCK_SORTS.includes(sort) &&
+    item.kind === 'journey' &&
+    !item.journey.depart.stages.some((stage) => first.includes(stage))
+      ? 1
+      : 0;
   ranked.sort((a, b) => {
     const aPlaceholder = a.item.kind === 'placeholder' ? 1 : 0;
     const bPlaceholder = b.item.kind === 'placeholder' ? 1 : 0;
     if (aPlaceholder !== bPlaceholder) return aPlaceholder - bPlaceholder;
     if (restricted(a.item) !== restricted(b.item)) return restricted(a.item) - restricted(b.item);
+    if (later(a.item) !== later(b.item)) return later(a.item) - later(b.item);
     if (a.value !== b.value) {
       if (a.value === null) return 1;
       if (b.value === null) return -1;
@@ -108,13 +123,36 @@ export function filterResults(items: readonly ResultItem[], selection: StageSele
   );
 }
 
-/** The lowest and highest emissions among the journeys, or null when they do not differ. */
-export function emissionExtremes(journeys: readonly Journey[]): { lowest: number; highest: number } | null {
-  // Options only some travellers may use are not the general lowest or highest.
-  const open = journeys.filter((j) => !j.eligibility);
+export interface EmissionExtremes {
+  lowest: number;
+  highest: number;
+  /** Which journeys were compared: those with their way back, or all (none had one). */
+  compared: 'return' | 'all';
+}
+
+/**
+ * The lowest and highest emissions among the journeys, or null when they do not differ. Like is
+ * compared with like: options only some travellers may use are not the general lowest or highest,
+ * and where some options come with their way back, an option without one (its figure covers half
+ * the trip) is not compared with them. A journey outside the comparison gets no badge.
+ */
+export function emissionExtremes(journeys: readonly Journey[]): EmissionExtremes | null {
+  const everyone = journeys.filter((j) => !j.eligibility);
+  const withReturn = everyone.filter((j) => j.return);
+  const open = withReturn.length > 0 ? withReturn : everyone;
   if (open.length < 2) return null;
   const values = open.map((j) => j.carbon_emission);
   const lowest = Math.min(...values);
   const highest = Math.max(...values);
-  return lowest === highest ? null : { lowest, highest };
+  return lowest === highest ? null : { lowest, highest, compared: withReturn.length > 0 ? 'return' : 'all' };
+}
+
+/** A journey's emissions badge: only a journey that was compared (emissionExtremes) can be the lowest or highest. */
+export function emissionBadge(extremes: EmissionExtremes | null, journey: Journey): 'lowest' | 'highest' | null {
+  if (!extremes || journey.eligibility) return null;
+  // A one-way option among return journeys was not compared (emissionExtremes says why).
+  if (!journey.return && extremes.compared === 'return') return null;
+  if (journey.carbon_emission === extremes.lowest) return 'lowest';
+  if (journey.carbon_emission === extremes.highest) return 'highest';
+  return null;
 }

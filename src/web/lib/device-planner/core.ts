@@ -40,6 +40,8 @@ export interface DeviceSearchOptions {
   blocked: readonly TravelType[];
   /** The brand's regions (brand.json), as the server sends them to its planner. */
   regions?: readonly string[];
+  /** The health brand's appointment length (minutes): the way home leaves after it. */
+  appointmentMinutes?: number;
   now?: Date;
 }
 
@@ -106,10 +108,13 @@ export class DevicePlanner {
     let journeys: Journey[];
     let failure: string | null = null;
     try {
-      const planned = await planAll(planRequestFor(form, options.blocked, options.regions), {
-        regions: [this.region],
-        now,
-      });
+      const planned = await planAll(
+        planRequestFor(form, options.blocked, options.regions, options.appointmentMinutes),
+        {
+          regions: [this.region],
+          now,
+        },
+      );
       // The traveller's own prices: a device search is never shared (the anyone prices are dropped).
       journeys = planned.map(
         (journey) => ({ ...journeyForTraveller(journey), id: crypto.randomUUID() }) as unknown as Journey,

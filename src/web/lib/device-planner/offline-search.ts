@@ -4,6 +4,7 @@
  * lazily by the form, only when it needs it.
  */
 import type { Brand } from '../../../contract/brand';
+import { HEALTH_APPOINTMENT_MINUTES } from '../../../contract/plan-request';
 import { DEVICE_UNAVAILABLE } from './device-searches';
 import { devicePlanner, DeviceUnavailableError, keepDeviceSearch } from './client';
 
@@ -14,12 +15,13 @@ export type OfflineSearchOutcome =
 
 export async function planSearchOnDevice(
   body: unknown,
-  brand: Pick<Brand, 'blockedTravelTypes' | 'regions'>,
+  brand: Pick<Brand, 'blockedTravelTypes' | 'regions'> & { health?: Pick<Brand['health'], 'appointmentStep'> },
 ): Promise<OfflineSearchOutcome> {
   try {
     const answer = await devicePlanner.search(body, {
       blocked: brand.blockedTravelTypes,
       ...(brand.regions ? { regions: brand.regions } : {}),
+      ...(brand.health?.appointmentStep ? { appointmentMinutes: HEALTH_APPOINTMENT_MINUTES } : {}),
     });
     if (answer.kind === 'invalid') return answer;
     if (answer.kind === 'refused') return { kind: 'message', message: answer.message };

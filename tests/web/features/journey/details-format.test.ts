@@ -8,6 +8,7 @@ import {
   instructionText,
   milesText,
   priceText,
+  stepCostText,
   stageModes,
   startsWithTaxi,
   timelineEntries,
@@ -23,6 +24,11 @@ describe('wording', () => {
     expect(priceText('free')).toBe('Free');
     expect(priceText('unknown')).toBe('Unknown');
     expect(priceText('£4.20')).toBe('£4.20');
+    // A ride another step's ticket pays for says what covers it instead of "£0.00".
+    expect(stepCostText({ cost: '£0.00', cost_note: 'Included in the return ticket above' })).toBe(
+      'Included in the return ticket above',
+    );
+    expect(stepCostText({ cost: '£20.90' })).toBe('£20.90');
   });
   it('elevation is left out when not available', () => {
     expect(elevationText(null)).toBeNull();

@@ -3,6 +3,7 @@ import type { Journey } from '../../../../src/contract/journey';
 import { TRAVEL_TYPES } from '../../../../src/vocabulary/index';
 import {
   availableStages,
+  emissionBadge,
   emissionExtremes,
   filterResults,
   formatFilters,
@@ -115,6 +116,19 @@ describe('sorting', () => {
     expect(ids(sortResults(items, 'walk-distance'))).toEqual(['c', 'a', 'b']);
     expect(ids(sortResults(items, 'least-changes'))).toEqual(['a', 'c', 'b']);
   });
+  it("lists a brand's first travel types first when ranking by merit, not by the clock", () => {
+    const items = [
+      journey('walk', { co2: 0, stages: ['walk'] }),
+      journey('train', { co2: 0.9, stages: ['walk', 'train'], leave: '07:00' }),
+      journey('bus', { co2: 0.5, stages: ['walk', 'bus'] }),
+      placeholder('p'),
+      journey('bus-train', { co2: 1.5, stages: ['bus', 'train'] }),
+    ];
+    expect(ids(sortResults(items, 'emissions', ['bus']))).toEqual(['bus', 'bus-train', 'walk', 'train', 'p']);
+    expect(ids(sortResults(items, 'emissions'))).toEqual(['walk', 'bus', 'train', 'bus-train', 'p']);
+    // A time of day is a time of day: the earliest train still leads.
+    expect(ids(sortResults(items, 'depature-time', ['bus']))[0]).toBe('train');
+  });
   it('does not change the list it is given', () => {
     const items = [journey('a', { co2: 2 }), journey('b', { co2: 1 })];
     sortResults(items, 'emissions');
@@ -183,7 +197,15 @@ describe('stage filter', () => {
 describe('emission extremes', () => {
   const js = (...co2: number[]) => co2.map((c, i) => (journey(String(i), { co2: c }) as { journey: Journey }).journey);
   it('names the lowest and highest when they differ', () => {
-    expect(emissionExtremes(js(2, 0.4, 7.1))).toEqual({ lowest: 0.4, highest: 7.1 });
+    expect(emissionExtremes(js(2, 0.4, 7.1))).toEqual({ lowest: 0.4, highest: 7.1, compared: 'all' });
+  });
+  it('compares like with like: an option without its way back is not the lowest among return journeys (issue 27)', () => {
+    const [a, b, oneWay] = js(3, 5, 1) as [Journey, Journey, Journey];
+    const withBack = (j: Journey): Journey => ({ ...j, return: j.depart });
+    const list = [withBack(a), withBack(b), oneWay];
+    const extremes = emissionExtremes(list);
+    expect(extremes).toEqual({ lowest: 3, highest: 5, compared: 'return' });
+    expect(list.map((j) => emissionBadge(extremes, j))).toEqual(['lowest', 'highest', null]);
   });
   it('highlights nothing for one journey or equal emissions', () => {
     expect(emissionExtremes(js(2))).toBeNull();
@@ -211,9 +233,9 @@ describe('options only some travellers may use (community transport eligibility)
   });
 
   it('are not the lowest emissions for everyone', () => {
-    expect(emissionExtremes(items.map((i) => (i as { journey: Journey }).journey))).toEqual({
-      lowest: 0.5,
-      highest: 2,
-    });
+    const journeys = items.map((i) => (i as { journey: Journey }).journey);
+    const extremes = emissionExtremes(journeys);
+    expect(extremes).toEqual({ lowest: 0.5, highest: 2, compared: 'all' });
+    expect(journeys.map((j) => emissionBadge(extremes, j))).toEqual([null, 'lowest', 'highest']);
   });
 });

@@ -16,7 +16,7 @@ import { useStepLines } from '../map/use-step-lines';
 import { glyphName } from '../StepGlyph';
 import { DirectionList, StepFacts, StepHeader } from '../StepTimeline';
 import { OperatorLink } from './OperatorLink';
-import { findStage, journeyLink, operatorLink, stageSearch, type StageRef } from './stage-model';
+import { findStage, journeyLink, operatorLink, rideStops, stageSearch, type StageRef } from './stage-model';
 import stageClasses from './stage.module.css';
 import { TimetableModal } from './TimetableModal';
 
@@ -62,6 +62,8 @@ export function StageView({ journey, search }: { journey: Journey; search: Journ
   }
   const { step } = stage;
   const link = operatorLink(step);
+  const stops = rideStops(step);
+  const estimatedTimes = step.transit?.frequency;
   const statements = step.how_to_guide?.service.statements ?? [];
   return (
     <Stack gap="lg">
@@ -99,9 +101,28 @@ export function StageView({ journey, search }: { journey: Journey; search: Journ
           <StepHeader step={step} />
           <Text>{step.description}</Text>
           <Text size="sm">
-            Departs {step.departure_time}, arrives {step.arrival_time}.
+            {estimatedTimes
+              ? `Times estimated: leaves by about ${step.departure_time}, arrives about ${step.arrival_time}. Departure times are not in our data; it runs about ${estimatedTimes.first}-${estimatedTimes.last} from this stop.`
+              : `Departs ${step.departure_time}, arrives ${step.arrival_time}.`}
           </Text>
           <StepFacts step={step} />
+          {stops.length > 0 && (
+            <section aria-labelledby="ride-stops-title">
+              <Title order={4} id="ride-stops-title" size="h5">
+                Stops on this ride
+              </Title>
+              <List type="ordered" size="sm">
+                {stops.map((stop, i) => (
+                  <List.Item key={`${stop.code}-${i}`}>
+                    {stop.name}{' '}
+                    <Text span c="dimmed" size="sm">
+                      (stop {stop.code})
+                    </Text>
+                  </List.Item>
+                ))}
+              </List>
+            </section>
+          )}
           {step.directions.length > 0 ? (
             <DirectionList step={step} />
           ) : (

@@ -12,6 +12,9 @@ import classes from './stage.module.css';
 export function TimetableModal({ timetable, step }: { timetable: Timetable; step: Step }) {
   const [open, setOpen] = useState(false);
   const grid = useMemo(() => timetableGrid(timetable, step), [timetable, step]);
+  const windows = timetable.frequency;
+  if (windows || step.transit?.frequency)
+    return <NoTimetable open={open} setOpen={setOpen} title={grid.title} step={step} windows={windows ?? []} />;
   return (
     <>
       <Button variant="outline" onClick={() => setOpen(true)}>
@@ -78,6 +81,52 @@ export function TimetableModal({ timetable, step }: { timetable: Timetable; step
             </Table.Tbody>
           </Table>
         </div>
+      </Modal>
+    </>
+  );
+}
+
+/**
+ * A service without departure times in our data: no grid to show. The modal says so, and gives what
+ * is known: when it runs (from its first stop, and at the traveller's stop) and the wait to allow.
+ */
+function NoTimetable({
+  open,
+  setOpen,
+  title,
+  step,
+  windows,
+}: {
+  open: boolean;
+  setOpen: (open: boolean) => void;
+  title: string;
+  step: Step;
+  windows: NonNullable<Timetable['frequency']>;
+}) {
+  const atStop = step.transit?.frequency;
+  const firstStop = step.timetable?.timetable.stops[0]?.name;
+  return (
+    <>
+      <Button variant="outline" onClick={() => setOpen(true)}>
+        View timetable
+      </Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title={title} closeButtonProps={{ 'aria-label': 'Close' }}>
+        <Text mb="xs">
+          There is no timetable for this service in our data: we know its route, its running times and when it runs, but
+          not its departure times.
+        </Text>
+        {windows.map((w, i) => (
+          <Text key={i} mb="xs">
+            It runs from about {w.first} to {w.last}
+            {firstStop ? ` (first and last departures from ${firstStop})` : ''}; allow up to {w.allowance_minutes} min
+            to wait.
+          </Text>
+        ))}
+        {atStop && step.transit && (
+          <Text mb="xs">
+            At {step.transit.from_stop.name}: first departure about {atStop.first}, last about {atStop.last}.
+          </Text>
+        )}
       </Modal>
     </>
   );

@@ -76,6 +76,18 @@ export interface TimetableGrid {
 
 const TIME = /^\d{2}:\d{2}$/;
 
+/**
+ * The stops of a ride, from where the traveller boards to where they get off, with each stop's code
+ * (its NaPTAN ATCO code for a bus stop); empty when the step has no timetable to read them from.
+ */
+export function rideStops(step: Pick<Step, 'transit' | 'timetable'>): { name: string; code: string }[] {
+  const stops = step.timetable?.timetable.stops ?? [];
+  const from = stops.findIndex((stop) => stop.stop_id === step.transit?.from_stop.stop_id);
+  const to = stops.findIndex((stop, row) => row > from && stop.stop_id === step.transit?.to_stop.stop_id);
+  if (from < 0 || to < 0) return [];
+  return stops.slice(from, to + 1).map((stop) => ({ name: stop.name, code: stop.stop_id }));
+}
+
 /** SPEC section 3's Timetable as a stops x departures grid, times HH:mm or '-'. */
 export function timetableGrid(timetable: Timetable, step: Pick<Step, 'transit' | 'arrival_time'>): TimetableGrid {
   const { stops, columns } = timetable.timetable;
