@@ -67,7 +67,10 @@ export function DateTimeField({ label, name, value, min, max, onChange, onFocus,
             </Input>
           </Input.Wrapper>
         </Popover.Target>
-        <Popover.Dropdown aria-label={`${label} date`} role="dialog">
+        {/* Focusable itself (tabIndex -1): while the calendar chunk loads there is nothing else to
+            hold focus, and Mantine's focus trap warned "Failed to find focusable element" (issue 32).
+            The calendar moves focus onto its day once drawn. */}
+        <Popover.Dropdown aria-label={`${label} date`} role="dialog" tabIndex={-1}>
           <Suspense fallback={<Loader size="sm" aria-label="Loading the calendar" />}>
             <DateCalendar
               value={date || null}
