@@ -2,13 +2,13 @@
  * A date-time of the search form (SPEC section 5): a calendar whose week starts on Monday and a
  * time in five-minute steps, between `min` and `max`. Values are datetime-local strings
  * ('YYYY-MM-DDTHH:mm', London wall clock), as form-rules expects. The time is typed on the 24-hour
- * clock whatever the browser's locale (form-rules' parseTypedTime); Up and Down move it by a step. A native datetime-local picker
+ * clock whatever the browser's locale (form-rules' parseTypedTime). A native datetime-local picker
  * cannot be told which day starts the week, hence the calendar; it loads on first opening.
  */
 import { Group, Input, Loader, Popover, TextInput } from '@mantine/core';
 import { lazy, Suspense, useId, useState } from 'react';
 import { dateLabel } from '../../components/journey-labels';
-import { parseTypedTime, snapToStep, splitDateTime, stepTime, TIME_MESSAGES } from './form-rules';
+import { parseTypedTime, snapToStep, splitDateTime, TIME_MESSAGES } from './form-rules';
 
 const DateCalendar = lazy(() => import('./DateCalendar'));
 const preloadCalendar = () => void import('./DateCalendar');
@@ -101,14 +101,6 @@ export function DateTimeField({ label, name, value, min, max, onChange, onFocus,
           setDraft(text);
           setTypedError(undefined);
           onChange(`${day}T${parseTypedTime(text) ?? ''}`);
-        }}
-        onKeyDown={(event) => {
-          if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
-          event.preventDefault();
-          const stepped = stepTime(parseTypedTime(draft ?? time) ?? bounds.min.time, event.key === 'ArrowUp' ? 1 : -1);
-          setDraft(null);
-          setTypedError(undefined);
-          onChange(`${day}T${stepped}`);
         }}
         // Typed minutes snap to the five-minute steps the planner is asked in.
         onBlur={() => {
