@@ -27,6 +27,13 @@ import { API_PREFIX } from '../../lib/api';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
+/**
+ * Screens always taller than the window once drawn, whose content arrives after the first paint
+ * (the route's chunk, then the journey): a screen tall from the start, so the footer is never
+ * drawn under the header and then pushed down (Lighthouse CLS 0.3 on Journey, issue 32).
+ */
+const TALL_SCREENS = new Set(['Results', 'Journey']);
+
 export function AppShell() {
   const brand = useBrand();
   const router = useRouter();
@@ -75,7 +82,12 @@ export function AppShell() {
         <TopBar />
         <OfflineBanner />
         <UpdatePrompt />
-        <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} style={{ flex: 1 }}>
+        <Box
+          component="main"
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          style={{ flex: 1, minHeight: TALL_SCREENS.has(routeName ?? '') ? '100vh' : undefined }}
+        >
           <Container size="lg" py="md">
             {brand.showBreadcrumbs && <Breadcrumbs />}
             {/* The auth state and its success banner ('Successfully logged in') on brands with accounts. */}
