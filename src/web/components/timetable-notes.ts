@@ -54,9 +54,10 @@ export function estimatedTimesNote(journey: Pick<Journey, 'depart' | 'return'>):
   const modes = new Set<string>();
   for (const leg of [journey.depart, journey.return])
     for (const step of leg?.steps ?? [])
-      if (step.transit?.frequency) modes.add(MODE_WORDS[step.transit.route.mode] ?? 'Transit');
+      if (step.transit?.frequency) modes.add(MODE_WORDS[step.transit.route.mode] ?? 'transit');
   if (modes.size === 0) return null;
-  return `${[...modes].join(' and ')} times estimated: departure times are not in our data, so the times shown allow for the wait.`;
+  const words = [...modes].join(' and ');
+  return `${words[0]!.toUpperCase()}${words.slice(1)} times estimated: departure times are not in our data, so the times shown allow for the wait.`;
 }
 
 /** SPEC section 1: a journey from or to a place outside the covered area is planned, but less accurately. */
