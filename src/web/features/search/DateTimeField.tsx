@@ -93,6 +93,8 @@ export function DateTimeField({ label, name, value, min, max, onChange, onFocus,
         spellCheck={false}
         label={`${label} time`}
         description="24-hour, like 17:30"
+        // The hint under the box, so the date and time boxes stay level side by side.
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
         placeholder="HH:MM"
         name={`${name}_time`}
         value={draft ?? time}
