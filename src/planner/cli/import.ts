@@ -1,8 +1,10 @@
 /**
  * `planner import <manifest> [--out f]`: the region snapshot (timetable, streets, places, costs);
  * `planner import --gtfs <zip|dir> [--gtfs ...] --out <snapshot>`: a timetable-only snapshot of any feeds;
- * `--txc <xml|zip|dir>` (repeatable) adds TransXChange feeds, `--naptan <csv>` (repeatable) their stops' positions.
+ * `--txc <xml|zip|dir>` (repeatable) adds TransXChange feeds, `--naptan <csv>` (repeatable) their stops' positions;
+ * `--cif <zip|dir>` (repeatable) adds a rail timetable in CIF (the RDG ttisf set).
  */
+import { openCifFeed } from '../timetable/cif/cif-node';
 import { buildRegionSnapshot, writeRegionSnapshotFile } from '../region/build-node';
 import { buildTimetable, type FeedInput } from '../timetable/build';
 import { feedNameOf, openGtfs, writeSnapshotFile } from '../timetable/node-io';
@@ -19,10 +21,11 @@ export async function importCommand(argv: string[]): Promise<number> {
   if (manifestPath) return importRegion(manifestPath, flag(args, 'out'), flag(args, 'json') !== undefined);
   const gtfs = args.flags.get('gtfs') ?? [];
   const txc = args.flags.get('txc') ?? [];
+  const cif = args.flags.get('cif') ?? [];
   const out = flag(args, 'out');
-  if (gtfs.length + txc.length === 0 || !out) {
+  if (gtfs.length + txc.length + cif.length === 0 || !out) {
     console.error(
-      'usage: planner import <region manifest> | planner import [--gtfs <zip|dir> ...] [--txc <xml|zip|dir> ... [--naptan <csv> ...]] --out <snapshot>',
+      'usage: planner import <region manifest> | planner import [--gtfs <zip|dir> ...] [--txc <xml|zip|dir> ... [--naptan <csv> ...]] [--cif <zip|dir> ...] --out <snapshot>',
     );
     return 2;
   }
@@ -35,6 +38,15 @@ export async function importCommand(argv: string[]): Promise<number> {
     const feed = await openTxcFeed([p], feedNameOf(p).replace(/\.xml$/i, ''), naptan.stops);
     inputs.push(feed.input);
     issues.push(...feed.feed.issues);
+  }
+  for (const p of cif) {
+    const feed = await openCifFeed(p, feedNameOf(p));
+    inputs.push(feed.input);
+    issues.push(...feed.issues);
+    const c = feed.counts;
+    console.log(
+      `cif ${p}: ${c.schedules} schedules (${c.cancellations} cancellations), ${feed.stations.stations.size} stations, ${c.trips} trips with ${c.calls} calls`,
+    );
   }
   return reportingImportErrors(async () => {
     const tt = await buildTimetable(inputs, { issues });

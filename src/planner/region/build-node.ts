@@ -162,7 +162,17 @@ export async function buildRegionSnapshot(
   if (loaded.osmPath) {
     const started = performance.now();
     // With elevation, climbs slow walking and cycling on the graph's edges.
-    street = (await buildStreetGraphFromFile(loaded.osmPath, { elevation })).graph;
+    // A corrupt block is named (file, byte offset) in the import report and skipped; a clipped region keeps its box.
+    const osmFile = loaded.osmPath.split(/[\\/]/).pop() ?? loaded.osmPath;
+    const issues = [...(loaded.options.issues ?? [])];
+    street = (
+      await buildStreetGraphFromFile(loaded.osmPath, {
+        elevation,
+        ...(loaded.clip ? { box: loaded.clip.box } : {}),
+        onCorrupt: (_offset, message) => issues.push({ feed: 'osm', file: osmFile, line: 0, message }),
+      })
+    ).graph;
+    loaded.options.issues = issues;
     streetReport = {
       osm: loaded.osmPath,
       elevation: loaded.elevationPaths,

@@ -7,6 +7,21 @@ import { parseDay } from '../timetable/gtfs-time';
 import { openGtfs } from '../timetable/node-io';
 import type { ImportIssue } from '../timetable/report';
 import { openRoutePatternFeed, openTxcFeed, readNaptanFiles, timetabledRoutes } from '../uk/uk-node';
+import { openCifFeed } from '../timetable/cif/cif-node';
+import { councilAreasFromGeoJson } from '../geo/council-areas';
+import { regionClip, type RegionClip } from '../geo/region-clip';
+
+async function loadClip(path: string, base: string, clip: NonNullable<RegionManifest['clip']>): Promise<RegionClip> {
+  if (!clip.councilAreas || !Array.isArray(clip.councils) || clip.councils.length === 0)
+    throw new Error(`${path}: clip needs councilAreas (a GeoJSON file) and a list of councils`);
+  const areas = councilAreasFromGeoJson(
+    JSON.parse(await readFile(resolve(base, clip.councilAreas), 'utf8')),
+    clip.councils,
+  );
+  const missing = clip.councils.filter((c) => !areas.some((a) => a.name === c));
+  if (missing.length) throw new Error(`${path}: clip: no council named ${missing.join(', ')} in ${clip.councilAreas}`);
+  return regionClip(areas, (clip.marginKm ?? 5) * 1000);
+}
 
 export interface RegionManifest {
   name: string;
@@ -15,7 +30,7 @@ export interface RegionManifest {
   snapshot: string;
   feeds: {
     name: string;
-    /** A GTFS zip or folder; or else `txc` or `routePatterns`. */
+    /** A GTFS zip or folder; or else `txc`, `cif` or `routePatterns`. */
     gtfs?: string;
     /**
      * A folder with a route-pattern network (uk/route-patterns.ts: route_patterns.csv, pattern_links.csv,
@@ -27,6 +42,8 @@ export interface RegionManifest {
     listings?: Record<string, number>;
     /** routePatterns: the shortest waiting allowance, minutes (default 10). */
     minimumWaitMinutes?: number;
+    /** A rail timetable in CIF as the Rail Delivery Group publishes it (the ttisf zip, or a folder of its files). */
+    cif?: string;
     /** TransXChange: .xml files, folders of them or zips (as Traveline Scotland publishes them), one feed. */
     txc?: string | string[];
     /** Map an expired feed's calendar onto [start + startOffsetDays, + days) by weekday. start: "today" or YYYY-MM-DD. */
@@ -35,6 +52,11 @@ export interface RegionManifest {
     stops?: { kind?: StopKind; operator?: string; source?: string };
   }[];
   footpaths?: BuildOptions['footpaths'];
+  /**
+   * Clip national sources (TransXChange, CIF; the OSM extract to the box) to these council areas
+   * of a GeoJSON file (features with properties.name), plus a margin (default 5 km).
+   */
+  clip?: { councilAreas: string; councils: string[]; marginKm?: number };
   /** NaPTAN CSVs (one per council): stop names and positions for TransXChange, stops and localities for place search. */
   naptan?: string[];
   /** OpenStreetMap extract (.osm.pbf): the street graph for walk, cycle and car legs and footpaths. */
@@ -79,6 +101,10 @@ export interface LoadedManifest {
   /** Every TransXChange path and NaPTAN file (for staleness checks). */
   ukPaths: string[];
   naptanPaths: string[];
+  /** The region national sources were clipped to (manifest `clip`). */
+  clip?: RegionClip;
+  /** Per TransXChange or CIF feed: what its import counted (files, schedules, calls, journeys outside the region...). */
+  sourceCounts: Record<string, Record<string, number>>;
   resolve: (relative: string) => string;
 }
 
@@ -92,19 +118,21 @@ export async function loadManifest(path: string, today = new Date(), openFeeds =
   const txcPaths = (f: RegionManifest['feeds'][number]): string[] =>
     (f.txc === undefined ? [] : Array.isArray(f.txc) ? f.txc : [f.txc]).map((p) => resolve(base, p));
   for (const f of manifest.feeds) {
-    if ([f.gtfs, txcPaths(f).length > 0, f.routePatterns].filter(Boolean).length !== 1)
-      throw new Error(`${path}: feed ${f.name} needs one of gtfs, txc or routePatterns`);
+    if ([f.gtfs, txcPaths(f).length > 0, f.routePatterns, f.cif].filter(Boolean).length !== 1)
+      throw new Error(`${path}: feed ${f.name} needs one of gtfs, txc, cif or routePatterns`);
     if (
       f.listings !== undefined &&
       (typeof f.listings !== 'object' || Object.values(f.listings).some((n) => !(Number.isInteger(n) && n >= 1)))
     )
       throw new Error(`${path}: feed ${f.name}: listings must map operators to whole numbers of 1 or more`);
   }
+  const clip = manifest.clip ? await loadClip(path, base, manifest.clip) : undefined;
   if (manifest.naptan !== undefined && !Array.isArray(manifest.naptan))
     throw new Error(`${path}: naptan must be a list of files`);
   const naptanPaths = (manifest.naptan ?? []).map((p) => resolve(base, p));
   const inputs: FeedInput[] = [];
   const issues: ImportIssue[] = [];
+  const counts: Record<string, Record<string, number>> = {};
   // Read here for TransXChange stop positions and so a bad row is in the import report (the places step reads them again).
   const naptan = openFeeds && naptanPaths.length > 0 ? await readNaptanFiles(naptanPaths) : { stops: [], issues: [] };
   issues.push(...naptan.issues);
@@ -120,7 +148,12 @@ export async function loadManifest(path: string, today = new Date(), openFeeds =
     }
     if (f.gtfs)
       inputs.push({ source: await openGtfs(resolve(base, f.gtfs), f.name), ...(roll ? { rollForward: roll } : {}) });
-    else if (f.routePatterns) {
+    else if (f.cif) {
+      const cif = await openCifFeed(resolve(base, f.cif), f.name, clip?.keep);
+      inputs.push({ ...cif.input, ...(roll ? { rollForward: roll } : {}) });
+      issues.push(...cif.issues);
+      counts[f.name] = { ...cif.counts };
+    } else if (f.routePatterns) {
       const timetabled = new Set<string>();
       for (const input of inputs) for (const key of await timetabledRoutes(input.source)) timetabled.add(key);
       const patterns = await openRoutePatternFeed(
@@ -137,9 +170,10 @@ export async function loadManifest(path: string, today = new Date(), openFeeds =
       inputs.push(patterns.input);
       issues.push(...patterns.feed.issues);
     } else {
-      const txc = await openTxcFeed(txcPaths(f), f.name, naptan.stops, today, roll);
+      const txc = await openTxcFeed(txcPaths(f), f.name, naptan.stops, today, roll, clip?.keep);
       inputs.push(txc.input);
       issues.push(...txc.feed.issues);
+      counts[f.name] = { files: txc.feed.files, outsideRegion: txc.clipped };
     }
   }
   if (manifest.elevation !== undefined && !Array.isArray(manifest.elevation))
@@ -164,8 +198,12 @@ export async function loadManifest(path: string, today = new Date(), openFeeds =
         ? resolve(base, f.gtfs)
         : f.routePatterns
           ? resolve(base, f.routePatterns, 'route_patterns.csv')
-          : (txcPaths(f)[0] as string),
+          : f.cif
+            ? resolve(base, f.cif)
+            : (txcPaths(f)[0] as string),
     ),
+    ...(clip ? { clip } : {}),
+    sourceCounts: counts,
     ukPaths: [
       ...manifest.feeds.flatMap(txcPaths),
       ...manifest.feeds.flatMap((f) =>

@@ -71,6 +71,14 @@ export interface BuildOptions {
    * (see CLIMB_SECONDS_PER_M); descents are not made faster. Without it the graph is flat.
    */
   elevation?: ElevationSampler | null;
+  /**
+   * Keep only what lies in this box ([minLng, minLat, maxLng, maxLat], a region's councils plus a
+   * margin): ways with a node inside, cut where they leave it. A national extract is read in one
+   * more pass (node ids inside the box), so memory follows the region, not the country.
+   */
+  box?: [number, number, number, number];
+  /** A corrupt data block is reported here (with its byte offset) and skipped; without it the build stops. */
+  onCorrupt?: (offset: number, message: string) => void;
 }
 
 /**
@@ -99,44 +107,77 @@ export async function buildStreetGraph(
   const restrictions: RawRestriction[] = [];
   let restrictionsRead = 0;
   const amenities = new AmenityCollector();
-  await readPbf(source(), {
-    relation(rel) {
-      if (rel.tags.type !== 'restriction') return;
-      restrictionsRead++;
-      const r = parseRestriction(rel);
-      if (r) restrictions.push(r);
-    },
-    taggedNode(id, lat, lng, tags) {
-      const f = nodeFlags(tags);
-      if (f) flaggedNodes.set(id, f);
-      amenities.taggedNode(lat, lng, tags);
-    },
-    way(way) {
-      osmWaysRead++;
-      amenities.way(way);
-      if (way.refs.length < 2) return;
-      const prof = wayProfile(way.tags);
-      if (!prof) return;
-      wayRefStart.push(refs.length);
-      for (const r of way.refs) refs.push(r);
-      wayIds.push(way.id);
-      wayClass.push(classCode(prof.cls));
-      const name = way.tags.name ?? way.tags.ref ?? null;
-      let id = -1;
-      if (name) {
-        id = nameIndex.get(name) ?? -1;
-        if (id < 0) {
-          id = names.length;
-          names.push(name);
-          nameIndex.set(name, id);
+  const box = options.box;
+  const inBox = (lat: number, lng: number): boolean =>
+    !box || (lng >= box[0] && lng <= box[2] && lat >= box[1] && lat <= box[3]);
+  const pbfOptions = options.onCorrupt ? { onCorrupt: options.onCorrupt } : {};
+  // Pass 0 (with a box): ids of the nodes inside it, sorted.
+  let boxIds: Float64Array | null = null;
+  if (box) {
+    const inside = new Growable(Float64Array);
+    await readPbf(
+      source(),
+      {
+        node(id, la, lo) {
+          if (inBox(la, lo)) inside.push(id);
+        },
+      },
+      { stopAfterNodes: true, ...pbfOptions },
+    );
+    boxIds = inside.copy().sort();
+  }
+  const touchesBox = (refs: readonly number[]): boolean => {
+    if (!boxIds) return true;
+    for (const r of refs) {
+      const k = lowerBound(boxIds, r);
+      if (k < boxIds.length && boxIds[k] === r) return true;
+    }
+    return false;
+  };
+  await readPbf(
+    source(),
+    {
+      relation(rel) {
+        if (rel.tags.type !== 'restriction') return;
+        restrictionsRead++;
+        const r = parseRestriction(rel);
+        if (r) restrictions.push(r);
+      },
+      taggedNode(id, lat, lng, tags) {
+        if (!inBox(lat, lng)) return;
+        const f = nodeFlags(tags);
+        if (f) flaggedNodes.set(id, f);
+        amenities.taggedNode(lat, lng, tags);
+      },
+      way(way) {
+        osmWaysRead++;
+        if (!touchesBox(way.refs)) return;
+        amenities.way(way);
+        if (way.refs.length < 2) return;
+        const prof = wayProfile(way.tags);
+        if (!prof) return;
+        wayRefStart.push(refs.length);
+        for (const r of way.refs) refs.push(r);
+        wayIds.push(way.id);
+        wayClass.push(classCode(prof.cls));
+        const name = way.tags.name ?? way.tags.ref ?? null;
+        let id = -1;
+        if (name) {
+          id = nameIndex.get(name) ?? -1;
+          if (id < 0) {
+            id = names.length;
+            names.push(name);
+            nameIndex.set(name, id);
+          }
         }
-      }
-      wayName.push(id);
-      for (const v of prof.forward) waySpeed.push(v);
-      for (const v of prof.backward) waySpeed.push(v);
-      wayFerrySeconds.push(prof.ferry ? (ferryDurationSeconds(way.tags) ?? 0) : 0);
+        wayName.push(id);
+        for (const v of prof.forward) waySpeed.push(v);
+        for (const v of prof.backward) waySpeed.push(v);
+        wayFerrySeconds.push(prof.ferry ? (ferryDurationSeconds(way.tags) ?? 0) : 0);
+      },
     },
-  });
+    pbfOptions,
+  );
   const wayCount = wayIds.length;
   wayRefStart.push(refs.length);
   const refStart = wayRefStart.view();
@@ -185,14 +226,14 @@ export async function buildStreetGraph(
         if (id < lastId) cursor = lowerBound(ids, id);
         lastId = id;
         while (cursor < u && (ids[cursor] as number) < id) cursor++;
-        if (cursor < u && ids[cursor] === id) {
+        if (cursor < u && ids[cursor] === id && inBox(la, lo)) {
           lat[cursor] = la;
           lng[cursor] = lo;
           have[cursor] = 1;
         }
       },
     },
-    { stopAfterNodes: true },
+    { stopAfterNodes: true, ...pbfOptions },
   );
   let nodesMissing = 0;
   for (let i = 0; i < u; i++) if (!have[i]) nodesMissing++;

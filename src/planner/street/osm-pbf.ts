@@ -36,6 +36,10 @@ const SUPPORTED_FEATURES = new Set(['OsmSchema-V0.6', 'DenseNodes']);
 export interface PbfBlob {
   type: string;
   data: Uint8Array;
+  /** Byte offset of the blob's header in the file. */
+  offset: number;
+  /** Set when the blob's data could not be decompressed (then `data` is empty). */
+  error?: string;
 }
 
 /**
@@ -45,6 +49,8 @@ export interface PbfBlob {
 export async function* pbfBlobs(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): AsyncGenerator<PbfBlob> {
   let buf = new Uint8Array(0);
   let pos = 0;
+  /** File offset of buf[0]. */
+  let bufStart = 0;
   const need = async (n: number, it: AsyncIterator<Uint8Array> | Iterator<Uint8Array>): Promise<boolean> => {
     while (buf.length - pos < n) {
       const next = await it.next();
@@ -53,6 +59,7 @@ export async function* pbfBlobs(chunks: AsyncIterable<Uint8Array> | Iterable<Uin
       const merged = new Uint8Array(rest.length + next.value.length);
       merged.set(rest);
       merged.set(next.value, rest.length);
+      bufStart += pos;
       buf = merged;
       pos = 0;
     }
@@ -64,9 +71,11 @@ export async function* pbfBlobs(chunks: AsyncIterable<Uint8Array> | Iterable<Uin
       : (chunks as Iterable<Uint8Array>)[Symbol.iterator]();
   for (;;) {
     if (!(await need(4, iterator))) {
-      if (buf.length - pos > 0) throw new Error('OSM PBF: truncated file (partial blob length)');
+      if (buf.length - pos > 0)
+        throw new Error(`OSM PBF: truncated file (partial blob length at byte ${bufStart + pos})`);
       return;
     }
+    const offset = bufStart + pos;
     const headerLen =
       ((buf[pos] as number) << 24) |
       ((buf[pos + 1] as number) << 16) |
@@ -74,8 +83,8 @@ export async function* pbfBlobs(chunks: AsyncIterable<Uint8Array> | Iterable<Uin
       (buf[pos + 3] as number);
     pos += 4;
     if (headerLen <= 0 || headerLen > 64 * 1024)
-      throw new Error(`OSM PBF: bad BlobHeader length ${headerLen}; is this an .osm.pbf file?`);
-    if (!(await need(headerLen, iterator))) throw new Error('OSM PBF: truncated BlobHeader');
+      throw new Error(`OSM PBF: bad BlobHeader length ${headerLen} at byte ${offset}; is this an .osm.pbf file?`);
+    if (!(await need(headerLen, iterator))) throw new Error(`OSM PBF: truncated BlobHeader at byte ${offset}`);
     let type = '';
     let dataSize = 0;
     const h = new ProtoReader(buf, pos, pos + headerLen);
@@ -85,10 +94,19 @@ export async function* pbfBlobs(chunks: AsyncIterable<Uint8Array> | Iterable<Uin
       else h.skip(t & 7);
     }
     pos += headerLen;
-    if (!(await need(dataSize, iterator))) throw new Error('OSM PBF: truncated Blob');
-    const data = decodeBlob(buf, pos, pos + dataSize);
+    if (!(await need(dataSize, iterator))) throw new Error(`OSM PBF: truncated Blob at byte ${offset}`);
+    let data: Uint8Array;
+    try {
+      data = decodeBlob(buf, pos, pos + dataSize);
+    } catch (err) {
+      // The framing is intact (the next blob starts after dataSize bytes): report this one and go on.
+      pos += dataSize;
+      if ((err as Error).message.includes('not supported')) throw err;
+      yield { type, data: new Uint8Array(0), offset, error: (err as Error).message };
+      continue;
+    }
     pos += dataSize;
-    yield { type, data };
+    yield { type, data, offset };
   }
 }
 
@@ -353,13 +371,27 @@ function decodeRelation(data: Uint8Array, s: number, e: number, strings: string[
 export async function readPbf(
   chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
   handlers: PbfHandlers,
-  options: { stopAfterNodes?: boolean } = {},
+  options: { stopAfterNodes?: boolean; onCorrupt?: (offset: number, message: string) => void } = {},
 ): Promise<void> {
   let sorted = false;
   for await (const blob of pbfBlobs(chunks)) {
+    if (blob.error !== undefined) {
+      const message = `corrupt ${blob.type} block at byte ${blob.offset} (${blob.error}); block skipped`;
+      if (!options.onCorrupt || blob.type !== 'OSMData') throw new Error(`OSM PBF: ${message}`);
+      options.onCorrupt(blob.offset, message);
+      continue;
+    }
     if (blob.type === 'OSMHeader') sorted = checkHeader(blob.data).sorted;
     else if (blob.type === 'OSMData') {
-      const kinds = decodePrimitiveBlock(blob.data, handlers);
+      let kinds: ReturnType<typeof decodePrimitiveBlock>;
+      try {
+        kinds = decodePrimitiveBlock(blob.data, handlers);
+      } catch (err) {
+        const message = `corrupt OSMData block at byte ${blob.offset} (${(err as Error).message}); block skipped`;
+        if (!options.onCorrupt) throw new Error(`OSM PBF: ${message}`);
+        options.onCorrupt(blob.offset, message);
+        continue;
+      }
       if (options.stopAfterNodes && sorted && !kinds.nodes && (kinds.ways || kinds.relations)) return;
     }
   }

@@ -2,7 +2,8 @@
 import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { type GtfsSource, ZipSource } from './gtfs-source';
+import { ZipFile } from '../common/zip-file-node';
+import type { GtfsSource } from './gtfs-source';
 
 /** A GTFS feed in a folder of .txt files, streamed from disk. */
 export class FolderSource implements GtfsSource {
@@ -26,6 +27,45 @@ export class FolderSource implements GtfsSource {
   }
 }
 
+/**
+ * A zipped GTFS feed on disk, read an entry at a time (zip-file-node.ts): the archive is never in
+ * memory whole. The file is opened for each call, so a source held by a long-lived server keeps no
+ * file handle open.
+ */
+export class ZipFileSource implements GtfsSource {
+  constructor(
+    readonly name: string,
+    private readonly path: string,
+  ) {}
+
+  private async withZip<T>(use: (zip: ZipFile) => Promise<T>): Promise<T> {
+    const zip = await ZipFile.open(this.path);
+    try {
+      return await use(zip);
+    } finally {
+      await zip.close();
+    }
+  }
+
+  files(): Promise<string[]> {
+    return this.withZip(async (zip) => [...zip.byBaseName().keys()]);
+  }
+
+  read(file: string, onText: (text: string) => void): Promise<void> {
+    return this.withZip(async (zip) => {
+      const entry = zip.byBaseName().get(file);
+      if (!entry) throw new Error(`${file} not in ${this.name}`);
+      const decoder = new TextDecoder('utf-8');
+      await zip.read(entry, (bytes) => {
+        const text = decoder.decode(bytes, { stream: true });
+        if (text) onText(text);
+      });
+      const rest = decoder.decode();
+      if (rest) onText(rest);
+    });
+  }
+}
+
 /** Feed name from a path: "rail-scotland-2022.zip" -> "rail-scotland-2022". */
 export function feedNameOf(path: string): string {
   return basename(path).replace(/\.gtfs\.zip$|\.zip$/i, '');
@@ -33,7 +73,7 @@ export function feedNameOf(path: string): string {
 
 export async function openGtfs(path: string, name = feedNameOf(path)): Promise<GtfsSource> {
   if ((await stat(path)).isDirectory()) return new FolderSource(name, path);
-  return new ZipSource(name, new Uint8Array(await readFile(path)));
+  return new ZipFileSource(name, path);
 }
 
 export async function writeSnapshotFile(path: string, bytes: Uint8Array): Promise<void> {

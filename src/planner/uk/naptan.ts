@@ -8,7 +8,7 @@
  */
 import { parseCsv } from '../common/csv';
 import type { KnownStop } from './txc';
-import { osgbToWgs84 } from './osgb';
+import { osgbToWgs84 } from '../geo/osgb';
 
 export interface NaptanStop {
   atco: string;

@@ -1,7 +1,7 @@
 /**
  * TransXChange (schema 2.1-2.5, as Traveline Scotland and the Bus Open Data Service publish it)
  * -> GTFS tables, so a bus timetable joins the same timetable model, import report and roll-forward
- * as a GTFS feed (txc-source.ts serves the tables to timetable/load-feed.ts).
+ * as a GTFS feed (timetable/table-source.ts serves the tables to timetable/load-feed.ts).
  *
  * Read: Operators, Services/Lines (line names, Mode, Description, OperatingPeriod, service-level
  * OperatingProfile), StopPoints (AnnotatedStopPointRef or StopPoint with a Location),
@@ -16,7 +16,7 @@ import type { ImportIssue } from '../timetable/report';
 import { formatDay, formatGtfsTime, parseDay, weekdayOf } from '../timetable/gtfs-time';
 import { operatingDays, servicedOrganisations, type Period, type ServicedOrganisation } from './txc-calendar';
 import { child, childrenNamed, lineAt, parseXml, textOf, XmlError, type XmlElement } from './xml';
-import { osgbToWgs84 } from './osgb';
+import { osgbToWgs84 } from '../geo/osgb';
 import { TIME_ZONE } from '../../vocabulary/index';
 
 /** A stop as NaPTAN knows it: its display name and WGS84 position. */
@@ -33,6 +33,11 @@ export interface TxcOptions {
   stops?: (atco: string) => KnownStop | undefined;
   /** Today (days since epoch): an OperatingPeriod with no EndDate runs to today + 400 days. */
   today?: number;
+  /**
+   * The region: a journey is kept only when one of its stops lies where keep(lat, lon) is true
+   * (a national dataset clipped to the councils); then stops no kept journey calls at are left out.
+   */
+  keep?: (lat: number, lon: number) => boolean;
 }
 
 export interface TxcFeed {
@@ -96,6 +101,20 @@ class Tables {
   readonly calendars = new Map<string, string[]>();
   readonly calendarDates: string[][] = [];
   readonly tripIds = new Set<string>();
+  private readonly inRegion = new Map<string, boolean>();
+
+  /** Whether a stop (already in `stops`) lies in the region; remembered per stop. */
+  stopInRegion(id: string, keep: (lat: number, lon: number) => boolean): boolean {
+    let known = this.inRegion.get(id);
+    if (known === undefined) {
+      const row = this.stops.get(id);
+      const lat = Number(row?.[3] || Number.NaN);
+      const lon = Number(row?.[4] || Number.NaN);
+      known = Number.isFinite(lat) && Number.isFinite(lon) && keep(lat, lon);
+      this.inRegion.set(id, known);
+    }
+    return known;
+  }
 
   /** A service id for a day list: calendar.txt over its weekdays plus calendar_dates.txt exceptions. */
   service(weekdays: boolean[], days: number[]): string {
@@ -120,10 +139,13 @@ class Tables {
     return id;
   }
 
-  build(period: Period | null): Map<string, string[][]> {
+  /** `usedStopsOnly`: leave out stops no trip calls at (a clipped national dataset lists every stop of every file). */
+  build(period: Period | null, usedStopsOnly = false): Map<string, string[][]> {
     const t = new Map<string, string[][]>();
+    const used = usedStopsOnly ? new Set(this.stopTimes.map((r) => r[3] as string)) : null;
+    const stops = used ? [...this.stops.values()].filter((r) => used.has(r[0] as string)) : [...this.stops.values()];
     t.set('agency.txt', [['agency_id', 'agency_name', 'agency_url', 'agency_timezone'], ...this.agencies.values()]);
-    t.set('stops.txt', [['stop_id', 'stop_code', 'stop_name', 'stop_lat', 'stop_lon'], ...this.stops.values()]);
+    t.set('stops.txt', [['stop_id', 'stop_code', 'stop_name', 'stop_lat', 'stop_lon'], ...stops]);
     t.set('routes.txt', [
       ['route_id', 'agency_id', 'route_short_name', 'route_long_name', 'route_type'],
       ...this.routes.values(),
@@ -178,38 +200,70 @@ class Tables {
 }
 
 /** Converts TransXChange documents (name and text) into one feed's GTFS tables. */
-export function convertTxc(inputs: { name: string; text: string }[], options: TxcOptions): TxcFeed {
-  const tables = new Tables();
-  const issues: ImportIssue[] = [];
-  let files = 0;
-  let period: Period | null = null;
-  for (const input of inputs) {
+export function convertTxc(inputs: Iterable<{ name: string; text: string }>, options: TxcOptions): TxcFeed {
+  const converter = new TxcConverter(options);
+  for (const input of inputs) converter.add(input);
+  return converter.finish();
+}
+
+/**
+ * The same conversion a document at a time: a national dataset (thousands of files) is read,
+ * converted and let go file by file, so only the rows kept (with `options.keep`, the journeys
+ * touching the region) stay in memory.
+ */
+export class TxcConverter {
+  private readonly tables = new Tables();
+  readonly issues: ImportIssue[] = [];
+  private files = 0;
+  private period: Period | null = null;
+  /** Journeys left out by `options.keep` (wholly outside the region). */
+  clipped = 0;
+
+  constructor(private readonly options: TxcOptions) {}
+
+  add(input: { name: string; text: string }): void {
+    const options = this.options;
     const issue = (message: string, pos = -1): void => {
-      issues.push({ feed: options.feed, file: input.name, line: pos >= 0 ? lineAt(input.text, pos) : 0, message });
+      this.issues.push({ feed: options.feed, file: input.name, line: pos >= 0 ? lineAt(input.text, pos) : 0, message });
     };
     let root: XmlElement;
     try {
       root = parseXml(input.text);
     } catch (err) {
       if (!(err instanceof XmlError)) throw err;
-      issues.push({
+      this.issues.push({
         feed: options.feed,
         file: input.name,
         line: err.line,
         message: `not well-formed XML (a truncated file?): ${err.message.replace(/^line \d+: /, '')}; file skipped`,
       });
-      continue;
+      return;
     }
     if (root.name !== 'TransXChange') {
       issue(`not a TransXChange document (the root element is <${root.name}>); file skipped`, root.pos);
-      continue;
+      return;
     }
-    const used = convertFile(root, tables, options, issue);
-    files++;
+    const used = convertFile(root, this.tables, options, issue, () => this.clipped++);
+    this.files++;
     for (const p of used)
-      period = period ? { first: Math.min(period.first, p.first), last: Math.max(period.last, p.last) } : p;
+      this.period = this.period
+        ? { first: Math.min(this.period.first, p.first), last: Math.max(this.period.last, p.last) }
+        : p;
   }
-  return { tables: tables.build(period), issues, files, period };
+
+  /** An issue found outside a document's text (an unreadable zip entry). */
+  addIssue(file: string, message: string): void {
+    this.issues.push({ feed: this.options.feed, file, line: 0, message });
+  }
+
+  finish(): TxcFeed {
+    return {
+      tables: this.tables.build(this.period, !!this.options.keep),
+      issues: this.issues,
+      files: this.files,
+      period: this.period,
+    };
+  }
 }
 
 /** One TransXChange document into the tables; returns the OperatingPeriods of its services. */
@@ -218,6 +272,7 @@ function convertFile(
   t: Tables,
   options: TxcOptions,
   issue: (message: string, pos?: number) => void,
+  onClipped: () => void,
 ): Period[] {
   const today = options.today ?? Math.floor(Date.now() / 86_400_000);
 
@@ -466,6 +521,10 @@ function convertFile(
     });
     if (kept.length < 2) {
       issue(`vehicle journey '${code}' has fewer than two known stops; journey skipped`, vj.pos);
+      continue;
+    }
+    if (options.keep && !kept.some((c) => t.stopInRegion(c.stop, options.keep!))) {
+      onClipped();
       continue;
     }
 

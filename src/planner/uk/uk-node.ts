@@ -4,40 +4,70 @@
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { unzipSync } from 'fflate';
+import { ZipFile } from '../common/zip-file-node';
+import { ZipError } from '../common/zip';
 import { parseCsv } from '../common/csv';
 import type { FeedInput } from '../timetable/build';
 import type { GtfsSource } from '../timetable/gtfs-source';
 import type { ImportIssue } from '../timetable/report';
 import { naptanLookup, parseNaptan, type NaptanStop } from './naptan';
-import { convertTxc, type TxcFeed } from './txc';
-import { TableSource } from './txc-source';
+import { TxcConverter, type TxcFeed } from './txc';
+import { TableSource } from '../timetable/table-source';
 import { convertRoutePatterns, routeKey, type RoutePatternFeed, type RoutePatternOptions } from './route-patterns';
 
 const DAY_MS = 86_400_000;
 
-/** The TransXChange documents at `path`: the file itself, every .xml in a folder (recursively), or every .xml in a zip. */
-export async function readTxcFiles(path: string): Promise<{ name: string; text: string }[]> {
+/** A document, or a file or zip entry that could not be read (named, with the byte position). */
+export type TxcDocument = { name: string; text: string } | { name: string; error: string };
+
+/**
+ * The TransXChange documents at `path`, one at a time: the file itself, every .xml in a folder
+ * (recursively), or every .xml in a zip, read entry by entry from disk (Zip64 included), so a
+ * national zip is never in memory whole. An unreadable archive or entry is yielded as an error
+ * and the rest still comes.
+ */
+export async function* txcDocuments(path: string): AsyncGenerator<TxcDocument> {
   if ((await stat(path)).isDirectory()) {
-    const out: { name: string; text: string }[] = [];
     for (const entry of (await readdir(path)).sort()) {
       if (entry.startsWith('.')) continue;
       const full = join(path, entry);
-      if ((await stat(full)).isDirectory() || /\.(xml|zip)$/i.test(entry)) out.push(...(await readTxcFiles(full)));
+      if ((await stat(full)).isDirectory() || /\.(xml|zip)$/i.test(entry)) yield* txcDocuments(full);
     }
-    return out;
+    return;
   }
-  const bytes = await readFile(path);
   if (/\.zip$/i.test(path)) {
-    const decoder = new TextDecoder();
-    const entries = unzipSync(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
-      filter: (f) => /\.xml$/i.test(f.name),
-    });
-    return Object.keys(entries)
-      .sort()
-      .map((name) => ({ name: `${basename(path)}/${name}`, text: decoder.decode(entries[name]) }));
+    let zip: ZipFile;
+    try {
+      zip = await ZipFile.open(path);
+    } catch (err) {
+      if (!(err instanceof ZipError)) throw err;
+      yield { name: basename(path), error: `${err.message}; archive skipped` };
+      return;
+    }
+    try {
+      const entries = zip.entries.filter((e) => /\.xml$/i.test(e.name)).sort((a, b) => (a.name < b.name ? -1 : 1));
+      for (const entry of entries) {
+        const name = `${basename(path)}/${entry.name}`;
+        try {
+          yield { name, text: await zip.text(entry) };
+        } catch (err) {
+          if (!(err instanceof ZipError)) throw err;
+          yield { name, error: `${err.message}; file skipped` };
+        }
+      }
+    } finally {
+      await zip.close();
+    }
+    return;
   }
-  return [{ name: basename(path), text: bytes.toString('utf8') }];
+  yield { name: basename(path), text: await readFile(path, 'utf8') };
+}
+
+/** Every TransXChange document at `path` in memory (small inputs and tests; txcDocuments streams). */
+export async function readTxcFiles(path: string): Promise<{ name: string; text: string }[]> {
+  const out: { name: string; text: string }[] = [];
+  for await (const doc of txcDocuments(path)) if ('text' in doc) out.push(doc);
+  return out;
 }
 
 /** Every stop in the NaPTAN CSVs, and the rows that could not be read (as import issues). */
@@ -59,6 +89,8 @@ export const TXC_ROLL_FORWARD = { startOffsetDays: -7, days: 400 };
 export interface TxcFeedInput {
   input: FeedInput;
   feed: TxcFeed;
+  /** Journeys left out as wholly outside the region (with `keep`). */
+  clipped: number;
 }
 
 /**
@@ -72,16 +104,22 @@ export async function openTxcFeed(
   stops: readonly NaptanStop[],
   today = new Date(),
   roll?: { first: number; last: number },
+  keep?: (lat: number, lon: number) => boolean,
 ): Promise<TxcFeedInput> {
-  const files = (await Promise.all(paths.map(readTxcFiles))).flat();
   const day = Math.floor(today.getTime() / DAY_MS);
-  const feed = convertTxc(files, { feed: name, stops: naptanLookup(stops), today: day });
+  const converter = new TxcConverter({ feed: name, stops: naptanLookup(stops), today: day, ...(keep ? { keep } : {}) });
+  for (const path of paths)
+    for await (const doc of txcDocuments(path)) {
+      if ('text' in doc) converter.add(doc);
+      else converter.addIssue(doc.name, doc.error);
+    }
+  const feed = converter.finish();
   const input: FeedInput = { source: new TableSource(name, feed.tables) };
   const first = day + TXC_ROLL_FORWARD.startOffsetDays;
   if (roll) input.rollForward = roll;
   else if (feed.period && feed.period.last < day)
     input.rollForward = { first, last: first + TXC_ROLL_FORWARD.days - 1 };
-  return { input, feed };
+  return { input, feed, clipped: converter.clipped };
 }
 
 /** Operator and route keys (routeKey) of a feed's routes: by short name, long name and route id. */

@@ -6,7 +6,7 @@ import { PlaceIndex } from '../../../src/planner/places/place-index';
 import { assembleRegionPlaces } from '../../../src/planner/places/region';
 import { parseNaptan, taxiRanks } from '../../../src/planner/uk/naptan';
 import { naptanPlaces } from '../../../src/planner/places/naptan';
-import { osgbToWgs84 } from '../../../src/planner/uk/osgb';
+import { osgbToWgs84 } from '../../../src/planner/geo/osgb';
 import { SHARED_DATA } from '../transit/helpers';
 
 const csv = (council: string) =>

@@ -16,7 +16,7 @@ import {
   routeKey,
   type RoutePatternFiles,
 } from '../../../src/planner/uk/route-patterns';
-import { TableSource } from '../../../src/planner/uk/txc-source';
+import { TableSource } from '../../../src/planner/timetable/table-source';
 
 const DATA = resolve(__dirname, '../../../data/tayside');
 const read = (name: string) => readFileSync(resolve(DATA, name), 'utf8');
@@ -107,6 +107,16 @@ describe('route-pattern import', () => {
     const e1 = feed.issues.filter((i) => i.message.includes('route E1, Ember'));
     expect(e1).toHaveLength(3);
     expect(e1[0]!.message).toContain('a timetabled feed of the region runs this route');
+  });
+
+  it('skips a single working (about one departure a day), whose days the data does not have', () => {
+    const feed = convertRoutePatterns(FILES, OPTIONS);
+    const single = feed.issues.filter((i) => i.message.includes('a single working'));
+    // P121 Xplore 17 to the city centre (21 listed, 7 a day) stays; P124 17S (2 listed, 1 a day) goes.
+    expect(single.map((i) => i.message)).toContain(
+      'pattern P124 (route 17S, Xplore Dundee): about 1 departure a day (2 listed, each under 3 calendars): a single working whose days are not in our data; pattern skipped',
+    );
+    expect(single.some((i) => i.message.startsWith('pattern P121 '))).toBe(false);
   });
 
   it('never allows less than the minimum, and a single departure allows the span', () => {

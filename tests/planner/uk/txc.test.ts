@@ -11,7 +11,7 @@ import type { Timetable } from '../../../src/planner/timetable/model';
 import { bankHolidaysOfYear, holidayDays } from '../../../src/planner/uk/bank-holidays';
 import { naptanLookup, parseNaptan } from '../../../src/planner/uk/naptan';
 import { convertTxc, parseDuration } from '../../../src/planner/uk/txc';
-import { TableSource } from '../../../src/planner/uk/txc-source';
+import { TableSource } from '../../../src/planner/timetable/table-source';
 import { SHARED_DATA } from '../transit/helpers';
 
 const read = (name: string) => readFileSync(resolve(SHARED_DATA, 'north-east/txc', name), 'utf8');

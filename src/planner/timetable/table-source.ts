@@ -1,8 +1,8 @@
 /**
- * A GtfsSource whose files are tables held in memory (txc.ts's conversion of TransXChange):
+ * A GtfsSource whose files are tables held in memory (uk/txc.ts's conversion of TransXChange, cif/'s of CIF):
  * the timetable loader reads them exactly as it reads a GTFS zip. Browser-safe.
  */
-import type { GtfsSource } from '../timetable/gtfs-source';
+import type { GtfsSource } from './gtfs-source';
 
 const quote = (v: string): string => (/[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
 
