@@ -16,6 +16,7 @@ import { lazyRegionPacks } from './packs/pack-source';
 import { packRoutes } from './packs/routes';
 import { QueuedSearchJobs, realtimeChannel, redisNamespace } from './jobs/queue';
 import { SearchSweeper } from './jobs/sweeper';
+import { startRetention } from './jobs/retention';
 import { Gauge, MetricsRegistry } from './http/metrics';
 import { createRealtimePlugin } from './realtime';
 import { RedisBroker } from './realtime/redis-broker';
@@ -160,6 +161,8 @@ async function main() {
   });
   const server = app;
 
+  // Searches made without an account are deleted after the period the privacy page states.
+  const retention = startRetention(database.db, log);
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -171,6 +174,7 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
     try {
+      retention.stop();
       await sweeper.stop();
       await api.outbox.stop();
       await server.close();
