@@ -65,12 +65,25 @@ test('at 390 px and desktop: the offline box shows "Remove" whole; map labels do
   }
   expect(await seriousA11yViolations(page)).toEqual([]);
 
+  // Layout shifts of each page load (issue 32 item 10: the footer jumped as Journey's content arrived, CLS 0.3).
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
   const { hash, journeyIds } = await planDundeeToPerth(page, brand);
   const journeyUrl = `/search/${hash}/results/${journeyIds[0]}`;
   for (const size of SIZES) {
     await page.setViewportSize(size);
     await page.goto(journeyUrl);
     await checkEndLabels(page, page.locator('#journey-map'), `map-labels-journey-${size.name}`);
+    const shift = await page.evaluate(() =>
+      (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0),
+    );
+    expect.soft(shift, `Journey details CLS at ${size.name}`).toBeLessThan(0.1);
     await page.goto(`${journeyUrl}?stage=1`);
     await checkEndLabels(page, page.locator('main'), `map-labels-stage-${size.name}`);
   }

@@ -34,6 +34,11 @@ export async function planDundeeToPerth(
     out_time: nextWeekdayAt('08:00'),
     ...(options.returning ? { return_time: nextWeekdayAt('17:00') } : {}),
   };
+  return planSearch(page, brand, body);
+}
+
+/** Posts a search form as the page's brand and waits until planning is done. */
+export async function planSearch(page: Page, brand: Brand, body: Record<string, unknown>): Promise<PlannedSearch> {
   return page.evaluate(
     async ({ body, apiKey }) => {
       const headers = { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Api-Key': apiKey };

@@ -34,10 +34,12 @@ test('plan Dundee to Perth from the Home form and land on its results', async ({
     await expect(field).toHaveValue(new RegExp(`^${typed}`));
   }
 
-  // The date from the calendar (weeks start on Monday), the time typed in five-minute steps.
+  // The date from the calendar (weeks start on Monday), the time typed on the 24-hour clock.
   await pickDate(page, 'Leaving date', nextWeekday());
   const leavingTime = page.getByLabel('Leaving time');
-  await expect(leavingTime).toHaveAttribute('step', '300');
+  // A 24-hour text field (issue 32): no AM/PM half kept from a 12-hour locale's native picker.
+  await expect(leavingTime).toHaveAttribute('inputmode', 'numeric');
+  await expect(leavingTime).toHaveAccessibleDescription(/24-hour/);
   await leavingTime.fill('08:00');
   await page.getByRole('radiogroup', { name: 'Do you have a railcard?' }).getByRole('radio', { name: 'Yes' }).check();
   await expect(page.getByLabel('Which railcard?')).toBeVisible();

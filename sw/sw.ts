@@ -7,7 +7,7 @@
  * A new release installs beside the old one and waits (issue 31): the page announces it and the
  * traveller's Reload sends SKIP_WAITING_MESSAGE. Taking over unasked would swap the precache
  * under a tab still running the old code. The first install controls its page at once
- * (clientsClaim), so a first visit works offline. Runtime caches (map layers, the region pack)
+ * (clientsClaim), so a first visit works offline. Runtime caches (the region pack and its map)
  * and the journeys in IndexedDB are not the precache's: an update keeps them.
  */
 import { clientsClaim } from 'workbox-core';
@@ -21,6 +21,7 @@ import {
   readPackInfo,
   writeStoredPack,
 } from '../src/web/lib/device-planner/pack-cache';
+import { keepMapOffline, MAP_CACHE } from '../src/web/lib/device-planner/map-offline';
 import { syncRegionPack } from '../src/web/lib/device-planner/pack-sync';
 import { SKIP_WAITING_MESSAGE } from '../src/web/lib/sw-messages';
 import { REMINDER_SYNC_TAG, showDueReminders } from '../src/web/lib/reminders';
@@ -47,10 +48,11 @@ registerRoute(
   new NetworkFirst({ cacheName: 'drover-manifest', networkTimeoutSeconds: 3 }),
 );
 
-// The fallback map's style and region layers: kept once seen, so an opened journey's map draws offline.
+// The fallback map's style and region layers: kept with the region pack (below) and refreshed
+// when seen, so a journey's map draws offline.
 registerRoute(
   ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/map/fallback/'),
-  new StaleWhileRevalidate({ cacheName: 'drover-map' }),
+  new StaleWhileRevalidate({ cacheName: MAP_CACHE }),
 );
 
 // The region pack for planning without signal (issue 20): a page that has been used asks for it;
@@ -66,9 +68,21 @@ self.addEventListener('message', (event) => {
       announce: announcePack,
     },
     self.location.origin,
-  ).finally(() => {
-    syncing = null;
-  });
+  )
+    // The region's map goes with its timetables (issue 32): a device-planned or saved journey
+    // shows its map with no signal, though no map was opened online.
+    .then(async (result) => {
+      if (result.ok)
+        await keepMapOffline(
+          { fetch: (input) => fetch(input), cache: () => caches.open(MAP_CACHE) },
+          self.location.origin,
+          result.downloaded,
+        );
+      return result;
+    })
+    .finally(() => {
+      syncing = null;
+    });
   event.waitUntil(syncing);
 });
 

@@ -78,7 +78,7 @@ export const stepSchema = z.object({
   duration: textValue,
   distance: textValue,
   cost: costTextSchema,
-  /** What pays for a ride another step's ticket covers ("Included in the return ticket above"); its cost is then zero. */
+  /** One ticket for several rides: what it buys (on the step with its price), or what covers a ride (at zero cost). */
   cost_note: z.string().min(1).optional(),
   elevationHighest: elevation,
   elevationLowest: elevation,

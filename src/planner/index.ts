@@ -40,6 +40,7 @@ export {
   type RegionSnapshot,
 } from './region/snapshot';
 export { bboxContains, distance, type BBox, type LatLng } from './geo/geo';
+export { atSea, LAND_TOLERANCE_M, type LandMask } from './geo/land';
 export { placeRefusal, SAME_PLACE_METRES } from './plan/request';
 export { rolledForwardFeeds, type RolledForwardFeed } from './timetable/rolled-forward';
 export { PlaceIndex } from './places/place-index';

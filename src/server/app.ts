@@ -9,6 +9,8 @@ import type { BrandRegistry } from './brands/load';
 import type { Settings } from './config';
 import type { DatabaseHandle } from './db/index';
 import { ApiError, errorHandler, GENERIC_MESSAGE } from './http/errors';
+import { registerBodyLimit } from './http/body-limit';
+import { openApiDocument } from './api/openapi';
 import { loggerOptions } from './http/log-privacy';
 import { registerRequestContext, requireApiKey } from './http/request-context';
 import { applySecurityHeaders, registerSecurityHeaders } from './http/security-headers';
@@ -33,10 +35,15 @@ export interface BuildServerOptions {
 }
 
 /** The API's resource modules register here (one plugin per SPEC section 7 resource). */
-const v1Routes: FastifyPluginAsync<{ brands: BrandRegistry; extra: FastifyPluginAsync[] }> = async (
-  api,
-  { brands, extra },
-) => {
+const v1Routes: FastifyPluginAsync<{
+  brands: BrandRegistry;
+  extra: FastifyPluginAsync[];
+  routes: Array<{ method: string; url: string }>;
+}> = async (api, { brands, extra, routes }) => {
+  // The route table the OpenAPI document is checked against (every route documented and back).
+  api.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+  });
   // JSON in: without the text/plain parser, any non-JSON body is a 415.
   api.removeContentTypeParser('text/plain');
   api.addHook('onRequest', requireApiKey(brands));
@@ -52,6 +59,18 @@ const v1Routes: FastifyPluginAsync<{ brands: BrandRegistry; extra: FastifyPlugin
   for (const plugin of extra) await api.register(plugin);
 };
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The /v1 routes as registered (method, URL with :params). */
+    apiRoutes: ReadonlyArray<{ method: string; url: string }>;
+  }
+}
+
+/** The API's version in its OpenAPI document (package.json's). */
+const API_VERSION = '0.1.0';
+
+/** Request bodies above this are refused with 413 (http/body-limit.ts). */
+const BODY_LIMIT = 1024 * 1024;
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 /** Longer addresses are refused (414) before routing: no page or API path comes near it. */
 export const MAX_URL_LENGTH = 2048;
@@ -94,7 +113,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT,
     // Requests Node's HTTP parser rejects (malformed, or a GET with a chunked body) never reach
     // the router; answer them in the SPEC's error shape too, then close the socket.
     clientErrorHandler: answerClientError,
@@ -123,6 +142,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     return payload;
   });
   app.setErrorHandler(errorHandler);
+  registerBodyLimit(app, BODY_LIMIT);
 
   app.get('/healthz', async (request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -135,7 +155,15 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     }
   });
 
-  await app.register(v1Routes, { prefix: '/v1', brands, extra: options.api ?? [] });
+  const routes: Array<{ method: string; url: string }> = [];
+  app.decorate('apiRoutes', routes);
+  await app.register(v1Routes, { prefix: '/v1', brands, extra: options.api ?? [], routes });
+  // Public, like a brand's pages: what the API offers says nothing about any caller.
+  let document: string | undefined;
+  app.get('/v1/openapi.json', async (_request, reply) => {
+    document ??= JSON.stringify(openApiDocument(API_VERSION));
+    return reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=300').send(document);
+  });
 
   // ---- Realtime (Pusher Channels protocol over WebSocket) -------------------------
   // Registered by src/server/realtime/ (another module); it owns its own paths (/app/:key).

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- transit [--feed rail|ember|porto-alegre|isle-of-wight|<zip|dir>]... [--snapshot <file>]
+ * `npm run bench -- transit [--feed rail|ember|porto-alegre|isle-of-wight|large|bench-7k|<zip|dir>]... [--snapshot <file>]
  *   [--date YYYY-MM-DD] [--queries <file.jsonl>] [--n 1000] [--window 120] [--seed 1] [--mc <n>] [--check <n>] [--json]`
  *
  * Times, in one process: the import (GTFS -> model), the snapshot (size, load), then single
@@ -25,6 +25,7 @@ import type { Timetable } from '../../src/planner/timetable/model';
 import { connectionsOf, earliestArrival } from '../planner/transit/reference-csa';
 import { openGtfs, readSnapshotFile, writeSnapshotFile } from '../../src/planner/timetable/node-io';
 import { decodeSnapshot, encodeSnapshot } from '../../src/planner/timetable/snapshot';
+import { seeded } from './lib/figures';
 
 const shared = resolve(dirname(fileURLToPath(import.meta.url)), '../../data');
 const NAMED: Record<string, { paths: string[]; date: string }> = {
@@ -70,9 +71,9 @@ function rows(text: string): Record<string, string>[] {
 const csv = (fields: (string | number)[]) =>
   fields.map((f) => (/[",\n]/.test(String(f)) ? `"${String(f).replace(/"/g, '""')}"` : String(f))).join(',');
 
-function shiftTime(t: string, minutes: number): string {
+function shiftTime(t: string, minutes: number, seconds = 0): string {
   if (!t) return t;
-  const total = parseGtfsTime(t) + minutes * 60;
+  const total = parseGtfsTime(t) + minutes * 60 + seconds;
   const h = Math.floor(total / 3600);
   return `${String(h).padStart(2, '0')}:${String(Math.floor((total % 3600) / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
 }
@@ -193,6 +194,65 @@ async function writeLargePart(part: (typeof LARGE_PARTS)[number], dir: string): 
   for (const [name, lines] of Object.entries(out)) await writeFile(join(dir, name), `${lines.join('\n')}\n`);
 }
 
+/**
+ * `--feed bench-7k` (for speed only, never for truth): Porto Alegre's bus network (3,986 stops, 2,374
+ * trips) as two copies of its stops 200 m apart (so walks join them into one network of about 8k stops),
+ * each running every trip 38 times at shifted times (2-3 minutes apart, offsets drawn from --seed): about
+ * 180k trips, the size of a large regional network. Written once per seed to the temp directory.
+ */
+const BENCH_7K = { file: 'test/porto-alegre/gtfs-eptc-bus.zip', stopCopies: 2, timeCopies: 38, date: '2019-05-15' };
+
+async function assembleBench7k(seed: number): Promise<string> {
+  const dir = join(tmpdir(), `drover-bench-7k-v1-seed${seed}`);
+  if (existsSync(join(dir, 'stop_times.txt'))) return dir;
+  await mkdir(dir, { recursive: true });
+  const files = unzipSync(new Uint8Array(readFileSync(join(shared, BENCH_7K.file))));
+  const t = (name: string) => (files[name] ? rows(strFromU8(files[name] as Uint8Array)) : []);
+  const rnd = seeded(seed);
+  const out: Record<string, string[]> = {
+    'agency.txt': [strFromU8(files['agency.txt'] as Uint8Array).trim()],
+    'calendar.txt': [strFromU8(files['calendar.txt'] as Uint8Array).trim()],
+    'calendar_dates.txt': [strFromU8(files['calendar_dates.txt'] as Uint8Array).trim()],
+    'routes.txt': [strFromU8(files['routes.txt'] as Uint8Array).trim()],
+    'stops.txt': ['stop_id,stop_name,stop_lat,stop_lon'],
+    'trips.txt': ['route_id,service_id,trip_id,direction_id'],
+    'stop_times.txt': ['trip_id,arrival_time,departure_time,stop_id,stop_sequence'],
+  };
+  const stops = t('stops.txt');
+  const trips = t('trips.txt');
+  const byTrip = new Map<string, Record<string, string>[]>();
+  for (const st of t('stop_times.txt')) {
+    const list = byTrip.get(st.trip_id ?? '') ?? (byTrip.set(st.trip_id ?? '', []).get(st.trip_id ?? '') as []);
+    list.push(st);
+  }
+  for (let c = 0; c < BENCH_7K.stopCopies; c++) {
+    for (const s of stops)
+      out['stops.txt']?.push(
+        csv([`${c}_${s.stop_id}`, s.stop_name ?? '', (Number(s.stop_lat) + c * 0.0018).toFixed(6), s.stop_lon ?? '']),
+      );
+    for (let k = 0; k < BENCH_7K.timeCopies; k++) {
+      // One offset per copy (so trips of a pattern keep their order): k * 150 s plus up to a minute.
+      const offset = k * 150 + Math.floor(rnd() * 60);
+      for (const tr of trips) {
+        const id = `${c}_${tr.trip_id}~${k}`;
+        out['trips.txt']?.push(csv([tr.route_id ?? '', tr.service_id ?? '', id, tr.direction_id ?? '']));
+        for (const st of byTrip.get(tr.trip_id ?? '') ?? [])
+          out['stop_times.txt']?.push(
+            csv([
+              id,
+              shiftTime(st.arrival_time ?? '', 0, offset),
+              shiftTime(st.departure_time ?? '', 0, offset),
+              `${c}_${st.stop_id}`,
+              st.stop_sequence ?? '',
+            ]),
+          );
+      }
+    }
+  }
+  for (const [name, lines] of Object.entries(out)) await writeFile(join(dir, name), `${lines.join('\n')}\n`);
+  return dir;
+}
+
 interface Query {
   id: string;
   from: number;
@@ -246,10 +306,17 @@ export async function run(args: string[]): Promise<void> {
     const list = feeds.length ? feeds : ['porto-alegre'];
     const paths: string[] = [];
     for (const f of list)
-      paths.push(...(f === 'large' ? await assembleLargeFeed() : (NAMED[f]?.paths.map((p) => join(shared, p)) ?? [f])));
+      paths.push(
+        ...(f === 'large'
+          ? await assembleLargeFeed()
+          : f === 'bench-7k'
+            ? [await assembleBench7k(seed)]
+            : (NAMED[f]?.paths.map((p) => join(shared, p)) ?? [f])),
+      );
     if (Number.isNaN(date) && list.length === 1 && NAMED[list[0] as string])
       date = parseDay((NAMED[list[0] as string] as { date: string }).date);
     if (Number.isNaN(date) && list.length === 1 && list[0] === 'large') date = parseDay(LARGE_DATE);
+    if (Number.isNaN(date) && list.length === 1 && list[0] === 'bench-7k') date = parseDay(BENCH_7K.date);
     const t0 = performance.now();
     const built = await buildTimetable(await Promise.all(paths.map(async (p) => ({ source: await openGtfs(p) }))));
     figures.importMs = Math.round(performance.now() - t0);

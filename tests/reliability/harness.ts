@@ -11,9 +11,13 @@ import { freePort } from '../server/helpers/search-events';
 
 export const API_KEY = realBrands().brands.get('regional')!.apiKey;
 
-/** A free port in 4420-4429 (this suite's range on shared machines), else any free port. */
+/**
+ * A free port in 4420-4429 (this suite's range on shared machines; RELIABILITY_PORT moves its
+ * start), else any free port.
+ */
 export async function port(): Promise<number> {
-  for (let candidate = 4420; candidate <= 4429; candidate++) {
+  const first = Number(process.env.RELIABILITY_PORT) || 4420;
+  for (let candidate = first; candidate <= first + 9; candidate++) {
     const free = await new Promise<boolean>((resolve) => {
       const probe = net.createServer();
       probe.once('error', () => resolve(false));

@@ -13,9 +13,9 @@
  * lists what was left out and why. Each output row keeps source_url and source_date.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
-import { councilAreasFromGeoJson } from '../geo/council-areas';
+import { bboxOf, councilAreasFromGeoJson } from '../geo/council-areas';
 import { parseCsv } from '../costs/csv';
 import { penceFromPounds } from '../costs/money';
 import { REGION_COST_FILES } from '../costs/region-data';
@@ -894,16 +894,41 @@ function buildRail(facts: Row[]) {
 }
 
 // ---------------------------------------------------------------- councils and emission factors
-function buildCouncils() {
+/** Degrees around a region's councils where the land test knows land from sea (about 28 km north-south). */
+const LAND_MARGIN_DEG = 0.25;
+
+/**
+ * A region's council areas, and for the land test (geo/land.ts) a box LAND_MARGIN_DEG around them
+ * with every other council that reaches into it (only its polygons that do: Highland's islands stay out).
+ */
+function buildCouncils(names: readonly string[]) {
   const geo = JSON.parse(readFileSync(join(shared, 'tayside/geo/scotland-council-areas.geojson'), 'utf8')) as unknown;
-  const areas = councilAreasFromGeoJson(geo, ['Angus', 'Dundee City', 'Perth and Kinross', 'Stirling']);
-  if (areas.length !== 4) throw new Error('council areas: expected the 4 Tayside councils');
+  const all = councilAreasFromGeoJson(geo);
+  const areas = all.filter((a) => names.includes(a.name));
+  if (areas.length !== names.length) throw new Error(`council areas: expected ${names.join(', ')}`);
+  const box = areas
+    .map((a) => a.bbox!)
+    .reduce((b, a) => [Math.min(b[0], a[0]), Math.min(b[1], a[1]), Math.max(b[2], a[2]), Math.max(b[3], a[3])]);
+  const lngMargin = LAND_MARGIN_DEG / Math.cos((((box[1] + box[3]) / 2) * Math.PI) / 180);
+  const bbox: [number, number, number, number] = [
+    box[0] - lngMargin,
+    box[1] - LAND_MARGIN_DEG,
+    box[2] + lngMargin,
+    box[3] + LAND_MARGIN_DEG,
+  ];
+  const meets = (b: readonly number[]) => b[0]! <= bbox[2] && b[2]! >= bbox[0] && b[1]! <= bbox[3] && b[3]! >= bbox[1];
+  const neighbours = all
+    .filter((a) => !names.includes(a.name))
+    .map((a) => ({ ...a, polygons: a.polygons.filter((p) => meets(bboxOf([p]))) }))
+    .filter((a) => a.polygons.length > 0)
+    .map((a) => ({ name: a.name, bbox: bboxOf(a.polygons), polygons: a.polygons }));
   return {
     source_url: 'https://geoportal.statistics.gov.uk/',
     source_date: '2023',
     attribution:
       'Contains OS data (c) Crown copyright and database right (ONS/OS council area boundaries 2023, simplified; OGL v3)',
     areas: areas.map((a) => ({ name: a.name, bbox: a.bbox, polygons: a.polygons })),
+    land: { bbox, neighbours },
   };
 }
 
@@ -930,7 +955,7 @@ const outputs: Record<string, unknown> = {
   'drt.json': buildDrt(),
   'fares.json': fares,
   'payment-methods.json': payment,
-  'council-areas.json': buildCouncils(),
+  'council-areas.json': buildCouncils(['Angus', 'Dundee City', 'Perth and Kinross', 'Stirling']),
   'emission-factors.json': buildEmissionFactors(),
 };
 mkdirSync(outDir, { recursive: true });
@@ -951,3 +976,7 @@ const checked = REGION_COST_FILES['fares.json'].safeParse(northEastOut);
 if (!checked.success) throw new Error(`${northEastFares}: ${checked.error.message}`);
 writeFileSync(northEastFares, `${JSON.stringify(northEastOut, null, 2)}\n`);
 console.log(`wrote ${northEastFares} (rail)`);
+// The north-east's council areas (Aberdeen City, Aberdeenshire) and their land mask, cut the same way.
+const northEastCouncils = join(dirname(northEastFares), 'council-areas.json');
+writeFileSync(northEastCouncils, `${JSON.stringify(buildCouncils(['Aberdeen City', 'Aberdeenshire']))}\n`);
+console.log(`wrote ${northEastCouncils}`);

@@ -1,11 +1,14 @@
 /** Node-only: reads and validates a region's cost data files (data/regions/<region>/*.json). */
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import type { LandMask } from '../geo/land';
 import { join } from 'node:path';
 import { modeFactors } from './emission-factors';
 import {
   bikeHireDataSchema,
   carClubDataSchema,
   councilAreasDataSchema,
+  landMaskOf,
   drtDataSchema,
   emissionFactorsDataSchema,
   faresDataSchema,
@@ -39,6 +42,14 @@ export async function loadRegionCostData(dir: string): Promise<RegionCostData> {
     fares,
     paymentMethods,
     councilAreas: councils.areas.map((a) => ({ name: a.name, bbox: a.bbox, polygons: a.polygons })),
+    ...(councils.land ? { land: landMaskOf(councils)! } : {}),
     emissionFactors: modeFactors(factors.factors),
   };
+}
+
+/** A region's land mask (geo/land.ts) from its council-areas.json; null when the region data has none. */
+export async function loadLandMaskFrom(dir: string): Promise<LandMask | null> {
+  const path = join(dir, 'council-areas.json');
+  if (!existsSync(path)) return null;
+  return landMaskOf(councilAreasDataSchema.parse(await json(dir, 'council-areas.json'))) ?? null;
 }

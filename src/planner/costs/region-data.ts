@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { ModeFactors } from './emission-factors';
+import type { LandMask } from '../geo/land';
 import type { CouncilArea } from '../geo/council-areas';
 import type { BikeHireTariff } from './bike-hire';
 import type { CarClubTariff } from './car-club';
@@ -250,17 +251,27 @@ export const paymentMethodsDataSchema = z.object({
   ),
 }) satisfies z.ZodType<PaymentMethodsData>;
 
+const councilAreaSchema = z.object({
+  name: z.string().min(1),
+  bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+  polygons: z.array(z.array(z.array(z.tuple([z.number(), z.number()])))),
+});
+
 export const councilAreasDataSchema = z.object({
   source_url: z.string().url(),
   source_date: z.string(),
   attribution: z.string(),
-  areas: z.array(
-    z.object({
-      name: z.string().min(1),
+  areas: z.array(councilAreaSchema),
+  /**
+   * The land test (geo/land.ts): a box around the region and every other council in it (their
+   * polygons that reach the box), so a point in the sea is told from one on land next door.
+   */
+  land: z
+    .object({
       bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]),
-      polygons: z.array(z.array(z.array(z.tuple([z.number(), z.number()])))),
-    }),
-  ),
+      neighbours: z.array(councilAreaSchema),
+    })
+    .optional(),
 });
 
 export const emissionFactorsDataSchema = z.object({
@@ -300,5 +311,18 @@ export interface RegionCostData {
   fares: FaresData;
   paymentMethods: PaymentMethodsData;
   councilAreas: CouncilArea[];
+  /** Where land is, around the region (geo/land.ts); absent in data without it: nothing is refused as sea. */
+  land?: LandMask;
   emissionFactors: ModeFactors;
+}
+
+/** The land mask of a council-areas.json with a `land` section: the region's councils and its neighbours. */
+export function landMaskOf(data: z.infer<typeof councilAreasDataSchema>): LandMask | undefined {
+  if (!data.land) return undefined;
+  const area = (a: z.infer<typeof councilAreaSchema>): CouncilArea => ({
+    name: a.name,
+    bbox: a.bbox,
+    polygons: a.polygons,
+  });
+  return { bbox: data.land.bbox, areas: [...data.areas.map(area), ...data.land.neighbours.map(area)] };
 }

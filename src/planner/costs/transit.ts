@@ -234,6 +234,21 @@ export function priceTransitLeg(leg: TransitLeg, profile: TravellerProfile, ctx:
   }
   const railNote =
     cls === 'rail' ? ' (no current rail fare data; railcard discounts apply to the fare at the station)' : '';
+  // No single fare, but the operator's published day ticket covers the ride: say so (an upper bound,
+  // never the price: a single costs less, by an amount not in our sources).
+  const dayTicket =
+    cls === 'rail'
+      ? undefined
+      : ctx.data.published_fares
+          .filter(
+            (f) =>
+              f.kind === 'day' &&
+              f.passenger_type === 'adult' &&
+              f.agency_names.some((a) => a.toLowerCase() === leg.agencyName.trim().toLowerCase()),
+          )
+          .sort((a, b) => a.price_pence - b.price_pence)[0];
+  if (dayTicket && unknownReason === 'no fare data for this service')
+    unknownReason = `no ${leg.agencyName} single fare in our sources; a ${dayTicket.operator} ${dayTicket.product} (${formatCost(dayTicket.price_pence)}, published ${dayTicket.effective_date ?? dayTicket.source_date}) covers it`;
   return {
     ...base,
     cost: 'unknown',
@@ -284,9 +299,13 @@ interface Ticket {
   cost: number;
   line: PriceLine;
   legs: number[];
+  /** The ticket as a traveller names it ("ScotRail return Pitlochry - Dundee"). */
+  name: string;
   /** How a covered leg says what pays for it ("included in the return ticket above"). */
   coveredNote: (leg: number) => string;
 }
+
+const rides = (n: number) => `${n} more ride${n === 1 ? '' : 's'}`;
 
 /**
  * A journey's estimated trains as tickets: consecutive trains of one way are one through ticket
@@ -321,6 +340,7 @@ function railTickets(legs: readonly PricedLeg[], data: RailFareData, holidays?: 
     const what = `${data.operator} ${back >= 0 ? 'return' : 'ticket'} ${t.from.name} - ${t.to.name}`;
     tickets.push({
       ...ticket,
+      name: what,
       legs: [...outLegs, ...backLegs],
       coveredNote: (leg) =>
         backLegs.includes(leg) ? `Included in the return ticket above (${what})` : `Included in the ${what} above`,
@@ -334,6 +354,8 @@ export interface LegShare {
   cost: Cost;
   /** Set when another step's ticket pays for this ride: the step says which. */
   coveredBy?: string;
+  /** Set on the ride whose step carries a ticket that also pays for later rides: what it buys. */
+  buys?: string;
 }
 
 export interface JourneyPrice {
@@ -362,9 +384,14 @@ export function priceJourney(
   const costs: Cost[] = parts.map((p) => p.cost);
   breakdown.push(...parts.map((p) => p.line));
   const legShares: LegShare[] = transitLegs.map((l) => ({ cost: l.cost }));
-  const pays = (t: { cost: Cost; legs: readonly number[]; coveredNote: (leg: number) => string }) =>
+  const pays = (t: Pick<Ticket, 'legs' | 'name' | 'coveredNote'> & { cost: Cost }) =>
     t.legs.forEach((leg, k) => {
-      legShares[leg] = k === 0 ? { cost: t.cost } : { cost: 0, coveredBy: t.coveredNote(leg) };
+      legShares[leg] =
+        k > 0
+          ? { cost: 0, coveredBy: t.coveredNote(leg) }
+          : t.legs.length > 1
+            ? { cost: t.cost, buys: `${t.name}: also pays for ${rides(t.legs.length - 1)} below` }
+            : { cost: t.cost };
     });
   // Group transit legs priced by a published single, per operator and day.
   const groups = new Map<string, number[]>();
@@ -412,6 +439,7 @@ export function priceJourney(
       pays({
         cost: cap.price_pence,
         legs: indexes,
+        name: `${cap.operator} ${cap.product}`,
         coveredNote: () => `Included in the ${cap.operator} ${cap.product} above`,
       });
     } else {

@@ -207,7 +207,7 @@ function shareSteps(
       const share = shares[k++];
       if (!share) return;
       (costs[trip] as string[])[step] = formatCost(share.cost, currencyOf(trip, ride));
-      (notes[trip] as (string | null)[])[step] = share.coveredBy ?? null;
+      (notes[trip] as (string | null)[])[step] = share.coveredBy ?? share.buys ?? null;
     });
   });
   return { costs, notes };

@@ -86,9 +86,10 @@ export interface Step {
   /** 'free', 'unknown' or an amount. */
   cost: string;
   /**
-   * Set when another step's ticket pays for this ride (a through or return train ticket, a day
-   * ticket): what covers it, e.g. "Included in the return ticket above". Its cost is then zero, so
-   * the steps add up to the journey's total.
+   * Where one ticket pays for several rides (a through or return train ticket, a day ticket): on
+   * the ride whose step carries its price, what it buys ("ScotRail return Pitlochry - Dundee: also
+   * pays for 3 more rides below"); on the others, at zero cost, what covers them ("Included in the
+   * return ticket above"). So the steps add up to the journey's total.
    */
   cost_note?: string;
   elevationHighest: number | null;

@@ -28,6 +28,8 @@ import type { TravelType } from '../journey/types';
 import { walkPart, type ModeContext } from './context';
 import { walkHops } from './hops';
 
+/** The longest wait between two legs of a journey (seconds): longer, and the path is not offered. */
+export const MAX_WAIT_INSIDE = 3 * 3600;
 /** Departure window of the range search (seconds). */
 export const TRANSIT_WINDOW = 2 * 3600;
 /** Walk to or from a stop: first try 15 minutes, then 40 when nothing is that close. */
@@ -169,9 +171,9 @@ function replacesRail(tt: Timetable, routeIndex: number): boolean {
 
 const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** 'HH:MM' of seconds from a midnight (past 24:00 wraps). */
+/** 'HH:MM' of seconds from a midnight (past 24:00 wraps), cut to the minute as step times are. */
 function clockText(seconds: number): string {
-  const m = Math.round(seconds / 60);
+  const m = Math.floor(seconds / 60);
   const day = ((m % 1440) + 1440) % 1440;
   return `${String(Math.floor(day / 60)).padStart(2, '0')}:${String(day % 60).padStart(2, '0')}`;
 }
@@ -198,6 +200,8 @@ export function draftPath(
 ): LegDraft | null {
   const { region } = ctx;
   const tt = region.timetable;
+  // Nobody waits at a stop for hours mid-journey (overnight for the first bus): such a path is no option.
+  if (path.legs.some((l, i) => i > 0 && l.start - path.legs[i - 1]!.end > MAX_WAIT_INSIDE)) return null;
   const coachOps = region.costs.fares.coach_operators.map((c) => c.agency_name);
   const parts: Part[] = [];
   let rides = 0;

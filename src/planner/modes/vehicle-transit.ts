@@ -29,6 +29,7 @@ import { ownCarPart } from './own-car';
 import { taxiPart } from './taxi';
 import { ACCESS_BUDGETS, draftPath, prunePaths, reachStops, transitPaths, type Reached } from './transit';
 import { serviceClassOf } from '../costs/modes';
+import { isFrequencyTrip } from '../timetable/model';
 import { taxiRanksNear } from '../places/taxi-ranks';
 
 export type StationVehicle = 'own-car' | 'taxi' | 'cycle';
@@ -83,7 +84,10 @@ export function farFromStops(region: Region, p: { lat: number; lng: number }): b
 
 const hubCache = new WeakMap<Region, Uint8Array>();
 
-/** Per region.stopPoints index: 1 when rail or coach calls there. */
+/**
+ * Per region.stopPoints index: 1 when rail or coach calls there with departure times (a coach known
+ * only by its route pattern, without times, is no station to drive to and wait at).
+ */
 function hubs(region: Region): Uint8Array {
   let out = hubCache.get(region);
   if (out) return out;
@@ -98,6 +102,8 @@ function hubs(region: Region): Uint8Array {
       coachOps,
     );
     if (cls !== 'rail' && cls !== 'coach') continue;
+    const firstTrip = tt.patternTripStart[p] as number;
+    if (firstTrip < (tt.patternTripStart[p + 1] as number) && isFrequencyTrip(tt, firstTrip)) continue;
     for (let i = tt.patternStopStart[p] as number; i < (tt.patternStopStart[p + 1] as number); i++)
       hubStop[tt.patternStops[i] as number] = 1;
   }
@@ -185,6 +191,11 @@ export interface VehicleTransitOptions {
   /** The traveller's origin (home end) is far from stops; the same for the destination. Both ways of a return share these. */
   originFar: boolean;
   destinationFar: boolean;
+  /**
+   * Only this vehicle, collected at this stop (the traveller's home end): the way back to a car or
+   * bike left at a station, when the free search back found other stations.
+   */
+  collect?: { vehicle: StationVehicle; stop: number };
 }
 
 /**
@@ -197,7 +208,11 @@ export function planVehicleTransit(ctx: ModeContext, o: VehicleTransitOptions): 
   // The home end is the traveller's origin: ctx.from going out, ctx.to coming back (ctx.returning).
   const homeFar = o.originFar;
   const awayFar = o.destinationFar;
-  const homeChoices: (StationVehicle | null)[] = homeFar ? home : [];
+  const homeChoices: (StationVehicle | null)[] = o.collect
+    ? home.filter((v) => v === o.collect!.vehicle)
+    : homeFar
+      ? home
+      : [];
   const awayChoice: StationVehicle | null = awayFar ? (away[0] ?? null) : null;
   if (awayChoice && !homeFar) homeChoices.push(null);
   const out: LegDraft[] = [];
@@ -205,10 +220,15 @@ export function planVehicleTransit(ctx: ModeContext, o: VehicleTransitOptions): 
     const fromVehicle = ctx.returning ? awayChoice : homeVehicle;
     const toVehicle = ctx.returning ? homeVehicle : awayChoice;
     if (!fromVehicle && !toVehicle) continue;
+    const only = (r: ReturnType<typeof vehicleReach>, home: boolean) =>
+      o.collect && home ? { ...r, stops: r.stops.filter((s) => s.stop === o.collect!.stop) } : r;
     const access = fromVehicle
-      ? vehicleReach(ctx.region, ctx.from, false, fromVehicle)
+      ? only(vehicleReach(ctx.region, ctx.from, false, fromVehicle), !ctx.returning)
       : reachStops(ctx.region, ctx.from, false);
-    const egress = toVehicle ? vehicleReach(ctx.region, ctx.to, true, toVehicle) : reachStops(ctx.region, ctx.to, true);
+    const egress = toVehicle
+      ? only(vehicleReach(ctx.region, ctx.to, true, toVehicle), ctx.returning)
+      : reachStops(ctx.region, ctx.to, true);
+    if (access.stops.length === 0 || egress.stops.length === 0) continue;
     const paths = prunePaths(transitPaths(ctx, access, 0, egress), MAX_VEHICLE_PATHS);
     for (const path of paths) {
       const d = draftVehiclePath(ctx, path, fromVehicle, toVehicle);

@@ -4,6 +4,7 @@
  * found in two regions counting once; a reverse look-up takes the best tier's nearest place over
  * all of them. With one index the answers are that index's own. Browser-safe.
  */
+import type { LandMask } from '../geo/land';
 import { normalizeText } from './normalize';
 import type { PlaceIndex } from './place-index';
 import { reverseTier, type ReverseOptions } from './reverse';
@@ -14,7 +15,11 @@ import { checkQuery } from './validate';
 export class PlaceIndexSet {
   readonly size: number;
 
-  constructor(readonly indexes: readonly PlaceIndex[]) {
+  /** `land`: the regions' land masks (geo/land.ts), for refusing a point in the sea. */
+  constructor(
+    readonly indexes: readonly PlaceIndex[],
+    readonly land: readonly LandMask[] = [],
+  ) {
     this.size = indexes.reduce((n, index) => n + index.size, 0);
   }
 

@@ -25,9 +25,9 @@ import { townCentres } from './centres';
 /**
  * Bump when the records made from the same sources change (names, localities, ranking data),
  * so cached indexes built by older code are rebuilt. 2: stops and sites take the locality of
- * the live postcodes beside them.
+ * the live postcodes beside them. 3: town centres at NaPTAN's LocalityCentre stops.
  */
-export const PLACE_RECIPE_VERSION = 2;
+export const PLACE_RECIPE_VERSION = 3;
 
 export interface RegionSources {
   /** scotland-places-geonames.csv */
@@ -78,7 +78,7 @@ export function assembleRegionPlaces(src: RegionSources): RegionPlaces {
   const stopPlaces = placesFromStops(stops, near);
   const osm = placesFromOsm(src.osm ?? [], near);
   const naptan = naptanPlaces(src.naptan ?? [], towns);
-  const centres = townCentres([...towns, ...naptan.filter((r) => r.type === 'town')], naptan);
+  const centres = townCentres([...towns, ...naptan.filter((r) => r.type === 'town')], naptan, src.naptan ?? []);
 
   const records = [
     ...towns,

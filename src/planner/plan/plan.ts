@@ -20,12 +20,25 @@ import { planDrt } from '../modes/drt';
 import { planOwnCar } from '../modes/own-car';
 import { planTaxi } from '../modes/taxi';
 import { planTransit } from '../modes/transit';
-import { farFromStops, MAX_VEHICLE_OPTIONS, planVehicleTransit, type StationVehicle } from '../modes/vehicle-transit';
+import {
+  farFromStops,
+  MAX_VEHICLE_OPTIONS,
+  planVehicleTransit,
+  type StationVehicle,
+  type VehicleTransitOptions,
+} from '../modes/vehicle-transit';
 import { planWalk } from '../modes/walk';
 import { assembleJourney, type JourneyFigures } from '../journey/assemble';
 import type { LegDraft } from '../journey/parts';
 import type { Region } from '../region/region';
-import { LESS_ACCURATE_TAG, validateRequest, type LocalTime, type PlanRequest, type Validated } from './request';
+import {
+  LESS_ACCURATE_TAG,
+  PlanError,
+  validateRequest,
+  type LocalTime,
+  type PlanRequest,
+  type Validated,
+} from './request';
 import { selectAccessOptions, selectTransit, sortByEmissions } from '../journey/result-set';
 import { noteJourneyTimeGaps } from './time-gap';
 import { filterOptions, type FilterContext, type Removal } from './filters/index';
@@ -98,6 +111,22 @@ const VEHICLE_TAGS: [StationVehicle | 'none', string][] = [
 ];
 const vehicleKind = new WeakMap<Journey, StationVehicle | 'none'>();
 const vehicleOf = (f: JourneyFigures) => vehicleKind.get(f.journey);
+
+/**
+ * The ways back for vehicle + public transport: the free search back, and for a car or bike left
+ * at a station that search did not come back to, a search back to that station.
+ */
+function vehicleReturns(back: ModeContext, far: VehicleTransitOptions, outbound: readonly LegDraft[]): LegDraft[] {
+  const returns = planVehicleTransit(back, far);
+  const done = new Set(returns.map((r) => `${r.parkedAt?.vehicle}@${r.parkedAt?.stop}`));
+  for (const d of outbound) {
+    const parked = d.parkedAt;
+    if (!parked || parked.vehicle === 'taxi' || done.has(`${parked.vehicle}@${parked.stop}`)) continue;
+    done.add(`${parked.vehicle}@${parked.stop}`);
+    returns.push(...planVehicleTransit(back, { ...far, collect: { vehicle: parked.vehicle, stop: parked.stop } }));
+  }
+  return returns;
+}
 
 /** A return collects the car or bike at the station the outbound left it (a taxi can meet any train). */
 function sameVehicleStation(out: LegDraft, back: LegDraft): boolean {
@@ -216,7 +245,8 @@ export async function* plan(req: PlanRequest, options: PlanOptions): AsyncGenera
     destinationFar: farFromStops(v.region, out.to),
   };
   if (far.originFar || far.destinationFar) {
-    const vehicle = buildVehicle(planVehicleTransit(out, far), back ? planVehicleTransit(back, far) : null).filter(
+    const outVehicle = planVehicleTransit(out, far);
+    const vehicle = buildVehicle(outVehicle, back ? vehicleReturns(back, far, outVehicle) : null).filter(
       quickerThan('walk'),
     );
     for (const [kind, tag] of VEHICLE_TAGS)
@@ -236,6 +266,15 @@ export async function* plan(req: PlanRequest, options: PlanOptions): AsyncGenera
   }
   // The whole set judged at once (filters/README.md), then the direct modes first, public transport after.
   const kept = new Set(judge([...direct, ...transit]));
+  // Nothing at all for a place outside the area: say why, rather than an empty answer.
+  if (kept.size === 0 && v.outside) {
+    const p = v.outside.field === 'origin' ? req.origin : req.destination;
+    throw new PlanError(
+      'outside_region',
+      v.outside.field,
+      `${p.label || `${p.lat},${p.lng}`} is outside the area this planner covers (${v.region.name}), and nothing could be planned there: choose a place inside it.`,
+    );
+  }
   for (const batch of [direct, transit])
     for (const j of sortByEmissions(batch.filter((f) => kept.has(f)).map((f) => f.journey))) {
       if (seen.has(j.id)) continue;

@@ -5,6 +5,7 @@
  */
 import { PASS_FIELDS, RAILCARDS, type PassField, type PlannerProfile } from '../../vocabulary/index';
 import { distance, bboxContains, type BBox } from '../geo/geo';
+import { atSea, LAND_TOLERANCE_M, type LandMask } from '../geo/land';
 import { inGreatBritain } from '../places/geo';
 import type { PlaceIndex } from '../places/place-index';
 import { reversePlace } from '../places/reverse';
@@ -155,18 +156,25 @@ export const KNOWN_PLACE_RADIUS_M = 25_000;
 
 /**
  * Why a point is no place to plan from or to, or null: outside Great Britain (and every loaded
- * region), or farther than KNOWN_PLACE_RADIUS_M from any town, village, stop or site the place
- * indexes know - the North Sea off Fife is inside Great Britain's box but 100 km from any of them.
- * With no place index nothing is refused for distance. The server asks this before storing a search.
+ * region), in the sea (the land test against the council boundaries in the region data, geo/land.ts:
+ * the Tay off Dundee is 1 km from land), or farther than KNOWN_PLACE_RADIUS_M from any town,
+ * village, stop or site the place indexes know. With no place index nothing is refused for
+ * distance; with no land mask covering the point, nothing for the sea. The server asks this
+ * before storing a search.
  */
 export function placeRefusal(
   p: PlaceIn,
   indexes: readonly PlaceIndex[],
   regions: readonly Region[] = [],
+  land: readonly LandMask[] = [],
 ): string | null {
   const name = p.label || `${p.lat},${p.lng}`;
   if (!inGreatBritain(p.lat, p.lng) && !regions.some((r) => bboxContains(r.reach, p.lat, p.lng))) {
     return `We plan journeys in Great Britain only: ${name} is outside it.`;
+  }
+  const masks = [...land, ...regions.flatMap((r) => (r.costs.land ? [r.costs.land] : []))];
+  if (atSea(masks, p.lat, p.lng)) {
+    return `${name} is in the sea, more than ${LAND_TOLERANCE_M} m from the shore: choose a place on land.`;
   }
   const o = { siteM: KNOWN_PLACE_RADIUS_M, townM: KNOWN_PLACE_RADIUS_M };
   if (indexes.length > 0 && !indexes.some((index) => reversePlace(index, p.lat, p.lng, o) !== null)) {

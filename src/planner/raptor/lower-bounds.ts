@@ -26,15 +26,28 @@ export class LowerBounds {
   /** Fewest further trips, counting the next one, when ready to board at a stop. */
   readonly tripsAfterReady: Int32Array;
 
+  /**
+   * Every way into each stop for the Dijkstra (CSR by destination): the fastest ride from the stop before
+   * it on any pattern and each footpath (and rule change), one edge per origin stop at its least cost.
+   */
+  private readonly edgeStart: Int32Array;
+  private readonly edgeFrom: Int32Array;
+  private readonly edgeCost: Int32Array;
+
   constructor(private readonly data: TransitData) {
     this.hop = fastestHops(data);
     const S = data.stopCount;
+    // Footpaths, and the changes transfer rules allow between two stops (at no cost: a timed one may take none).
+    const rules = data.rules;
+    const ruleEdges = rules ? rules.boardStop.length : 0;
+    const edges = data.footTo.length + ruleEdges;
     const inCount = new Int32Array(S + 1);
     for (let i = 0; i < data.footTo.length; i++) inCount[(data.footTo[i] as number) + 1]!++;
+    for (let i = 0; i < ruleEdges; i++) inCount[(rules?.boardStop[i] as number) + 1]!++;
     for (let s = 0; s < S; s++) inCount[s + 1]! += inCount[s] as number;
     this.inStart = inCount;
-    this.inFrom = new Int32Array(data.footTo.length);
-    this.inDuration = new Int32Array(data.footTo.length);
+    this.inFrom = new Int32Array(edges);
+    this.inDuration = new Int32Array(edges);
     const fill = inCount.slice(0, S);
     for (let from = 0; from < S; from++) {
       for (let e = data.footStart[from] as number; e < (data.footStart[from + 1] as number); e++) {
@@ -43,9 +56,46 @@ export class LowerBounds {
         this.inDuration[at] = data.footDuration[e] as number;
       }
     }
+    for (let i = 0; i < ruleEdges; i++) {
+      const at = fill[rules?.boardStop[i] as number]!++;
+      this.inFrom[at] = rules?.otherStop[i] as number;
+      this.inDuration[at] = 0;
+    }
+    [this.edgeStart, this.edgeFrom, this.edgeCost] = this.mergedEdges();
     this.bound = new Int32Array(S);
     this.tripsAfterArrival = new Int32Array(S);
     this.tripsAfterReady = new Int32Array(S);
+  }
+
+  /** The Dijkstra's edges: rides (the stop before on each pattern, at the fastest hop) and footpaths, the cheapest per pair. */
+  private mergedEdges(): [Int32Array, Int32Array, Int32Array] {
+    const d = this.data;
+    const S = d.stopCount;
+    const start = new Int32Array(S + 1);
+    const from: number[] = [];
+    const cost: number[] = [];
+    const best = new Map<number, number>();
+    for (let v = 0; v < S; v++) {
+      best.clear();
+      const add = (u: number, c: number) => {
+        const known = best.get(u);
+        if (known === undefined || c < known) best.set(u, c);
+      };
+      for (let e = d.stopPatternStart[v] as number, end = d.stopPatternStart[v + 1] as number; e < end; e++) {
+        const pos = d.stopPatternPos[e] as number;
+        if (pos === 0) continue;
+        const at = (d.patternStopStart[d.stopPatterns[e] as number] as number) + pos;
+        add(d.patternStops[at - 1] as number, this.hop[at] as number);
+      }
+      for (let e = this.inStart[v] as number, end = this.inStart[v + 1] as number; e < end; e++)
+        add(this.inFrom[e] as number, this.inDuration[e] as number);
+      for (const [u, c] of best) {
+        from.push(u);
+        cost.push(c);
+      }
+      start[v + 1] = from.length;
+    }
+    return [start, Int32Array.from(from), Int32Array.from(cost)];
   }
 
   /**
@@ -91,11 +141,8 @@ export class LowerBounds {
 
   /** Fills `bound` for a destination reached from these stops; returns it. */
   compute(egress: readonly StopTime[]): Int32Array {
-    const d = this.data;
     const bound = this.bound;
     const heap = this.heap;
-    const { stopPatternStart, stopPatterns, stopPatternPos, patternStopStart, patternStops } = d;
-    const hop = this.hop;
     bound.fill(INF);
     heap.clear();
     for (const e of egress) {
@@ -104,25 +151,14 @@ export class LowerBounds {
         heap.push(e.duration, e.stop);
       }
     }
+    const { edgeStart, edgeFrom, edgeCost } = this;
     while (heap.size > 0) {
       const key = heap.peekKey();
       const v = heap.pop();
       if (key > (bound[v] as number)) continue;
-      // Riding into v: the stop before v on each pattern through it.
-      for (let e = stopPatternStart[v] as number, end = stopPatternStart[v + 1] as number; e < end; e++) {
-        const pos = stopPatternPos[e] as number;
-        if (pos === 0) continue;
-        const at = (patternStopStart[stopPatterns[e] as number] as number) + pos;
-        const u = patternStops[at - 1] as number;
-        const t = key + (hop[at] as number);
-        if (t < (bound[u] as number)) {
-          bound[u] = t;
-          heap.push(t, u);
-        }
-      }
-      for (let e = this.inStart[v] as number, end = this.inStart[v + 1] as number; e < end; e++) {
-        const u = this.inFrom[e] as number;
-        const t = key + (this.inDuration[e] as number);
+      for (let e = edgeStart[v] as number, end = edgeStart[v + 1] as number; e < end; e++) {
+        const u = edgeFrom[e] as number;
+        const t = key + (edgeCost[e] as number);
         if (t < (bound[u] as number)) {
           bound[u] = t;
           heap.push(t, u);

@@ -12,11 +12,14 @@
  * A round scans every pattern through a stop whose `ready` improved in the
  * previous round, then relaxes transfers from stops whose `arr` improved.
  */
-import { PathState, INF, KIND_ACCESS, KIND_TRIP } from './state';
+import { PathState, INF, KIND_ACCESS, KIND_FOOT, KIND_INHERITED, KIND_OWN, KIND_TRIP } from './state';
 import { reconstruct } from './reconstruct';
 import {
   CAN_ALIGHT,
   CAN_BOARD,
+  RULE_FORBIDDEN,
+  RULE_MIN_TIME,
+  RULE_TIMED,
   type DaySlot,
   type RaptorPath,
   type RaptorRequest,
@@ -53,11 +56,19 @@ export class Raptor {
    */
   private readonly firstBoard: Int32Array;
   private readonly lastBoard: Int32Array;
+  /** 1 for a pattern that calls at some stop twice (a loop): arriving on it there says nothing of boarding it again. */
+  private readonly repeatsStop: Uint8Array;
+  /** The running trips of each of the current request's day slots (looked up once per search, not per boarding). */
+  private slotRunning: RunningTrips[] = [];
   /** Per day slot (slots are cached per date by the planner), the trips running in it. */
   private readonly running = new WeakMap<DaySlot, RunningTrips>();
 
+  // Result of the last boardByRules() call (with foundTrip, foundDay, foundTime): 0 by the ready label, e + 1 by rule entry e.
+  private foundVia = 0;
+
   constructor(readonly data: TransitData) {
     this.st = new PathState(data.stopCount);
+    this.st.useRules = data.rules !== undefined;
     this.noBound = new Int32Array(data.stopCount);
     this.boundsPayForSingle = (data.footTo.length + data.stopPatterns.length) * 12 < data.boardTimes.length;
     this.queuePos = new Int32Array(data.patternCount).fill(-1);
@@ -65,6 +76,11 @@ export class Raptor {
     this.queueLast = new Int32Array(data.patternCount);
     this.seatHead = new Int32Array(data.patternCount).fill(-1);
     this.egress = new Int32Array(data.stopCount).fill(-1);
+    this.repeatsStop = new Uint8Array(data.patternCount);
+    for (let p = 0; p < data.patternCount; p++) {
+      const stops = data.patternStops.subarray(data.patternStopStart[p], data.patternStopStart[p + 1]);
+      if (new Set(stops).size < stops.length) this.repeatsStop[p] = 1;
+    }
     this.firstBoard = new Int32Array(data.patternStops.length);
     this.lastBoard = new Int32Array(data.patternStops.length);
     for (let p = 0; p < data.patternCount; p++) {
@@ -105,6 +121,7 @@ export class Raptor {
       st.tripsAfterArrival = this.noBound;
       st.tripsAfterReady = this.noBound;
     }
+    this.slotRunning = req.days.map((slot) => this.runningTrips(slot));
     const collected = range ? collectDepartures(this.data, req) : undefined;
     const departures = collected ? collected.times : [req.departure];
     // Nothing leaves within the window: the first journeys after it are the answer.
@@ -238,7 +255,9 @@ export class Raptor {
       let day = 0;
       let boardPos = -1;
       let seat = -1;
+      let via = 0;
       const last = this.queueLast[p] as number;
+      const rules = d.rules;
       for (let i = from; i < n; i++) {
         const s = patternStops[stopBase + i] as number;
         const flags = patternStopFlags[stopBase + i] as number;
@@ -261,9 +280,33 @@ export class Raptor {
           ) {
             if (single) bestArr[s] = t;
             this.arriveByTrip(k, s, t, p, tripBase + trip, boardPos, i, day, seat);
+            st.arrVia[row + s] = via;
           }
+          if (
+            rules &&
+            seat < 0 &&
+            k < st.rounds &&
+            (rules.sourceStart[s] as number) < (rules.sourceStart[s + 1] as number)
+          )
+            this.offerRules(k, s, t, tripBase + trip, day, boardPos, i, via);
         }
-        if ((flags & CAN_BOARD) !== 0) {
+        if (
+          rules &&
+          (flags & CAN_BOARD) !== 0 &&
+          (rules.boardStart[s] as number) < (rules.boardStart[s + 1] as number)
+        ) {
+          // A stop where transfer rules name trips or routes: every boarding is checked against them.
+          this.boardByRules(req, k, p, n, i, s, trip < 0 ? INF : (boardTimes[tripTimes + i] as number) + shift);
+          if (this.foundTrip >= 0) {
+            trip = this.foundTrip;
+            tripTimes = timeBase + trip * n;
+            day = this.foundDay;
+            shift = (req.days[day] as { shift: number }).shift;
+            boardPos = i;
+            seat = -1;
+            via = this.foundVia;
+          }
+        } else if ((flags & CAN_BOARD) !== 0) {
           const r = ready[prevRow + s] as number;
           // Ready here after arriving by this pattern: a later trip does no better than the one it arrived
           // on, whose onward arrivals (with fewer trips) are already labels; only an earlier trip still
@@ -271,6 +314,7 @@ export class Raptor {
           if (
             r < INF &&
             (readyPattern[prevRow + s] !== p ||
+              this.repeatsStop[p] === 1 ||
               this.earlierMayExist(
                 req,
                 p,
@@ -291,6 +335,7 @@ export class Raptor {
               shift = (req.days[day] as { shift: number }).shift;
               boardPos = i;
               seat = -1;
+              via = 0;
             }
           }
         }
@@ -312,6 +357,7 @@ export class Raptor {
             shift = slot.shift;
             boardPos = 0;
             seat = e;
+            via = 0;
           }
           this.seatHead[p] = -1;
         }
@@ -328,6 +374,163 @@ export class Raptor {
       }
     }
     this.queueCount = 0;
+  }
+
+  /**
+   * Trip `trip` (global) reached stop s at `a` in round k: where rules name it (or any trip) for a timed
+   * or minimum-time change from s, its arrival becomes a rule entry at the rule's boarding stop.
+   */
+  private offerRules(
+    k: number,
+    s: number,
+    a: number,
+    trip: number,
+    day: number,
+    boardPos: number,
+    alightPos: number,
+    via: number,
+  ): void {
+    const rules = this.data.rules;
+    if (!rules) return;
+    const st = this.st;
+    const key = rules.tripKey[trip] as number;
+    const route = rules.tripRoute[trip] as number;
+    const row = k * this.data.stopCount;
+    const alt = st.alt;
+    for (let x = rules.sourceStart[s] as number, end = rules.sourceStart[s + 1] as number; x < end; x++) {
+      const e = rules.sourceRules[x] as number;
+      const type = rules.type[e] as number;
+      if (type !== RULE_TIMED && !(type === RULE_MIN_TIME && (rules.minTime[e] as number) >= 0)) continue;
+      const ot = rules.otherTrip[e] as number;
+      const or = rules.otherRoute[e] as number;
+      if ((ot >= 0 && ot !== key) || (or >= 0 && or !== route)) continue;
+      const b = rules.boardStop[e] as number;
+      const at = row + b;
+      // The same trip already offered here no later (by another rule, or boarded elsewhere): nothing new.
+      let known = false;
+      for (let y = st.altHead[at] as number; y >= 0 && !known; y = alt.next[y] as number)
+        known =
+          rules.tripKey[alt.trip[y] as number] === key && (alt.from[y] as number) === s && (alt.arr[y] as number) <= a;
+      if (known) continue;
+      const y = alt.next.length;
+      alt.next.push(st.altHead[at] as number);
+      alt.arr.push(a);
+      alt.from.push(s);
+      alt.trip.push(trip);
+      alt.day.push(day);
+      alt.boardPos.push(boardPos);
+      alt.alightPos.push(alightPos);
+      alt.via.push(via);
+      alt.rule.push(e);
+      st.altHead[at] = y;
+      st.mark(b);
+    }
+  }
+
+  /**
+   * The earliest trip of pattern p boarding at position i (stop s, where transfer rules name trips or
+   * routes) before `before`, given round k-1's ready label and rule entries there: per trip the most
+   * specific rule between the trip the traveller came on and it decides (timed: any time from the
+   * arrival; minimum time: the arrival plus it; forbidden: never), else the ready label does.
+   * Sets foundTrip (-1 if none), foundDay, foundTime, foundVia.
+   */
+  private boardByRules(
+    req: RaptorRequest,
+    k: number,
+    p: number,
+    n: number,
+    i: number,
+    s: number,
+    before: number,
+  ): void {
+    const d = this.data;
+    const st = this.st;
+    const S = d.stopCount;
+    const prevRow = (k - 1) * S;
+    this.foundTrip = -1;
+    this.foundTime = before;
+    // The ready label and the arrival behind it.
+    const r = st.ready[prevRow + s] as number;
+    let srcStop = -1;
+    let srcTrip = -1;
+    let a1 = r;
+    if (r < INF) {
+      let kk = k - 1;
+      while (kk > 0 && st.readyKind[kk * S + s] === KIND_INHERITED) kk--;
+      const kind = st.readyKind[kk * S + s];
+      if (kind === KIND_OWN) {
+        srcStop = s;
+        srcTrip = st.readyTrip[kk * S + s] as number;
+        a1 = r - (d.stopMinTransfer[s] as number);
+      } else if (kind === KIND_FOOT) {
+        srcStop = st.readyFrom[kk * S + s] as number;
+        srcTrip = st.readyTrip[kk * S + s] as number;
+        a1 = r - (st.readyDuration[kk * S + s] as number);
+      }
+    }
+    const alt = st.alt;
+    const head = st.altHead[prevRow + s] as number;
+    let lb = a1;
+    for (let y = head; y >= 0; y = alt.next[y] as number) lb = Math.min(lb, alt.arr[y] as number);
+    if (lb >= INF) return;
+    const board = d.boardTimes;
+    const tripBase = d.patternTripStart[p] as number;
+    const base = (d.patternTimeStart[p] as number) + i;
+    for (let dd = 0; dd < req.days.length; dd++) {
+      const slot = req.days[dd];
+      if (!slot) continue;
+      const running = this.slotRunning[dd] as RunningTrips;
+      const lo = running.start[p] as number;
+      const hi = running.start[p + 1] as number;
+      const list = running.trips;
+      for (let e = firstListedAtOrAfter(board, base, n, list, lo, hi, lb - slot.shift); e < hi; e++) {
+        const j = list[e] as number;
+        const t = (board[base + j * n] as number) + slot.shift;
+        if (t >= this.foundTime) break;
+        const g = tripBase + j;
+        if (req.tripAllowed && req.tripAllowed[g] === 0) continue;
+        let via = -1;
+        if (r < INF && t >= this.ruleNeed(s, srcStop, srcTrip, a1, r, g)) via = 0;
+        for (let y = head; y >= 0 && via < 0; y = alt.next[y] as number)
+          if (t >= this.ruleNeed(s, alt.from[y] as number, alt.trip[y] as number, alt.arr[y] as number, INF, g))
+            via = y + 1;
+        if (via < 0) continue;
+        this.foundTrip = j;
+        this.foundDay = dd;
+        this.foundTime = t;
+        this.foundVia = via;
+        break;
+      }
+    }
+  }
+
+  /**
+   * The earliest a traveller who got off trip `from` (global, -1: not off a trip) at `fromStop` at time
+   * `a` may board trip `to` at s, by the most specific rule naming them, else `generic`.
+   */
+  private ruleNeed(s: number, fromStop: number, from: number, a: number, generic: number, to: number): number {
+    const rules = this.data.rules;
+    if (!rules || from < 0) return generic;
+    const fromKey = rules.tripKey[from] as number;
+    const fromRoute = rules.tripRoute[from] as number;
+    const toKey = rules.tripKey[to] as number;
+    const toRoute = rules.tripRoute[to] as number;
+    for (let e = rules.boardStart[s] as number, end = rules.boardStart[s + 1] as number; e < end; e++) {
+      if (rules.otherStop[e] !== fromStop) continue;
+      const ot = rules.otherTrip[e] as number;
+      const or = rules.otherRoute[e] as number;
+      const bt = rules.boardTrip[e] as number;
+      const br = rules.boardRoute[e] as number;
+      if ((ot >= 0 && ot !== fromKey) || (or >= 0 && or !== fromRoute)) continue;
+      if ((bt >= 0 && bt !== toKey) || (br >= 0 && br !== toRoute)) continue;
+      const type = rules.type[e] as number;
+      if (type === RULE_FORBIDDEN) return INF;
+      if (type === RULE_TIMED) return a;
+      const m = rules.minTime[e] as number;
+      if (type === RULE_MIN_TIME && m >= 0) return a + m;
+      return generic;
+    }
+    return generic;
   }
 
   /** Round k's arrival label at stop s at time t, by a trip (global index) boarded at boardPos, alighting at i. */
@@ -351,6 +554,7 @@ export class Raptor {
     st.arrAlightPos[at] = i;
     st.arrDay[at] = day;
     st.arrSeat[at] = seat;
+    st.arrVia[at] = 0;
     st.noteTripArrival(s, p, trip, day);
     const eg = this.egress[s] as number;
     if (eg >= 0) st.offerTarget(k, s, t + eg);
@@ -402,7 +606,7 @@ export class Raptor {
       }
       if ((flags & CAN_BOARD) === 0) continue;
       const r = ready[prevRow + s] as number;
-      if (r >= INF || readyPattern[prevRow + s] === p) continue;
+      if (r >= INF || (readyPattern[prevRow + s] === p && this.repeatsStop[p] === 0)) continue;
       if (trip >= 0 && r >= (boardTimes[tripTimes + i] as number) + shift) continue;
       earliestFrequencyTrip(d, req, p, n, i, r, found);
       if (found.trip >= 0 && (trip < 0 || found.time < (boardTimes[tripTimes + i] as number) + shift)) {
@@ -498,7 +702,7 @@ export class Raptor {
       if (last < target || first + slot.shift >= this.foundTime) continue;
       // Only the trips running that day: a pattern's trips of other days (Sundays', or every trip on a
       // day its feed does not run) would otherwise be stepped over one by one.
-      const running = this.runningTrips(slot);
+      const running = this.slotRunning[dd] as RunningTrips;
       const lo = running.start[p] as number;
       const hi = running.start[p + 1] as number;
       if (lo === hi) continue;

@@ -1,7 +1,7 @@
 /** Rebuilds the journey behind a destination label by following label kinds back to the access. */
 import { INF, KIND_ACCESS, KIND_FOOT, KIND_INHERITED, KIND_OWN, type PathState } from './state';
 import { isFrequencyPattern } from './frequency';
-import type { PathLeg, RaptorPath, RaptorRequest, TransitData } from './transit-data';
+import { RULE_MIN_TIME, type PathLeg, type RaptorPath, type RaptorRequest, type TransitData } from './transit-data';
 
 export function reconstruct(d: TransitData, st: PathState, round: number, req: RaptorRequest): RaptorPath {
   const S = d.stopCount;
@@ -52,6 +52,38 @@ export function reconstruct(d: TransitData, st: PathState, round: number, req: R
       start = st.seats.start.get(e);
       k--;
     }
+    // Boarded by a transfer rule (timed or minimum time) from a trip ridden one round earlier.
+    for (let via = st.arrVia[idx] as number; via > 0;) {
+      const y = via - 1;
+      const alt = st.alt;
+      const a = alt.arr[y] as number;
+      const from = alt.from[y] as number;
+      const rule = alt.rule[y] as number;
+      if (from !== s) {
+        const m = d.rules && d.rules.type[rule] === RULE_MIN_TIME ? (d.rules.minTime[rule] as number) : 0;
+        legs.push({ kind: 'transfer', from, to: s, duration: m, start: a, end: a + m });
+      }
+      const trip = alt.trip[y] as number;
+      const ap = patternOfTrip(d, trip);
+      const an = (d.patternStopStart[ap + 1] as number) - (d.patternStopStart[ap] as number);
+      const aBoard = alt.boardPos[y] as number;
+      const aDay = alt.day[y] as number;
+      const aBase = (d.patternTimeStart[ap] as number) + (trip - (d.patternTripStart[ap] as number)) * an;
+      const aStart = (d.boardTimes[aBase + aBoard] as number) + (req.days[aDay]?.shift ?? 0);
+      legs.push({
+        kind: 'transit',
+        pattern: ap,
+        trip,
+        day: aDay,
+        boardPos: aBoard,
+        alightPos: alt.alightPos[y] as number,
+        start: aStart,
+        end: a,
+      });
+      via = alt.via[y] as number;
+      s = d.patternStops[(d.patternStopStart[ap] as number) + aBoard] as number;
+      k--;
+    }
     // How we were ready to board at s.
     while (k > 0 && st.readyKind[k * S + s] === KIND_INHERITED) k--;
     const r = k * S + s;
@@ -70,7 +102,9 @@ export function reconstruct(d: TransitData, st: PathState, round: number, req: R
       const from = st.readyFrom[r] as number;
       const duration = st.readyDuration[r] as number;
       const walkStart = st.arr[k * S + from] as number;
-      legs.push({ kind: 'transfer', from, to: s, duration, start: walkStart, end: walkStart + duration });
+      // A timed transfer rule lets the traveller board before the walk's usual time is up: the change takes what there is.
+      const took = Math.min(duration, Math.max(0, start - walkStart));
+      legs.push({ kind: 'transfer', from, to: s, duration: took, start: walkStart, end: walkStart + took });
       s = from;
     } else if (kind !== KIND_OWN) {
       throw new Error(`RAPTOR path reconstruction met label kind ${kind}`);

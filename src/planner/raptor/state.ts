@@ -26,6 +26,28 @@ export class PathState {
   /** The seat entry by which the trip of an arrival label was boarded (staying on from the trip before), or -1. */
   arrSeat = new Int32Array(0);
   readonly seats = new SeatEntries();
+  /** How the trip of an arrival label was boarded: 0 from the ready label, e + 1 from rule entry e (below). */
+  arrVia = new Int32Array(0);
+  /**
+   * Rule entries (transfer rules naming trips or routes, TransferRules): for round k and a rule's boarding
+   * stop s, a list from altHead[k * S + s] (linked by `next`) of arrivals at a rule's other stop by trips
+   * a timed or minimum-time rule names, each with its ride (as the arr labels keep one), so a trip such a
+   * rule lets the traveller catch sooner than the ready label is found whichever arrival was earliest.
+   * Allocated only where the data has rules.
+   */
+  useRules = false;
+  altHead = new Int32Array(0);
+  readonly alt = {
+    next: [] as number[],
+    arr: [] as number[],
+    from: [] as number[],
+    trip: [] as number[],
+    day: [] as number[],
+    boardPos: [] as number[],
+    alightPos: [] as number[],
+    via: [] as number[],
+    rule: [] as number[],
+  };
   ready = new Int32Array(0);
   readyKind = new Uint8Array(0);
   readyFrom = new Int32Array(0);
@@ -97,6 +119,7 @@ export class PathState {
       this.arrAlightPos = new Int32Array(size);
       this.arrDay = new Uint8Array(size);
       this.arrSeat = new Int32Array(size);
+      this.arrVia = new Int32Array(size);
       this.ready = new Int32Array(size);
       this.readyKind = new Uint8Array(size);
       this.readyFrom = new Int32Array(size);
@@ -104,6 +127,11 @@ export class PathState {
       this.readyPattern = new Int32Array(size);
       this.readyTrip = new Int32Array(size);
       this.readyDay = new Uint8Array(size);
+    }
+    if (this.useRules) {
+      if (this.altHead.length < size) this.altHead = new Int32Array(size);
+      this.altHead.fill(-1, 0, size);
+      for (const list of Object.values(this.alt)) list.length = 0;
     }
     if (this.target.length < rounds + 1) {
       this.target = new Int32Array(rounds + 1);
@@ -234,7 +262,21 @@ export class PathState {
       );
       for (let e = footStart[s] as number, end = footStart[s + 1] as number; e < end; e++) {
         const w = footDuration[e] as number;
-        this.improveReady(row, S, k, footTo[e] as number, t + w, KIND_FOOT, s, w, single, -1, -1, 0);
+        // The trip that arrived is kept (pattern -1: no same-pattern shortcut) for transfer rules.
+        this.improveReady(
+          row,
+          S,
+          k,
+          footTo[e] as number,
+          t + w,
+          KIND_FOOT,
+          s,
+          w,
+          single,
+          -1,
+          this.arrivedTrip[s] as number,
+          this.arrivedDay[s] as number,
+        );
       }
     }
     this.tripCount = 0;

@@ -50,6 +50,43 @@ export interface TransitData {
   tripSpan?: Int32Array;
   /** Per trip of a frequency pattern: the waiting allowance in seconds (a vehicle leaves within it). */
   tripWait?: Int32Array;
+  /** Trip- and route-specific transfer rules (GTFS transfers.txt types 0-3), in search direction. Optional. */
+  rules?: TransferRules;
+}
+
+/** GTFS transfer types the router reads in TransferRules.type. */
+export const RULE_TIMED = 1;
+export const RULE_MIN_TIME = 2;
+export const RULE_FORBIDDEN = 3;
+
+/**
+ * Transfer rules naming trips or routes, as the router meets them: a traveller who got off trip `other`
+ * (or any trip of route `other`, or any trip) at `otherStop` and boards trip `board` (or any trip of
+ * route `board`, or any trip) at the rule's boarding stop. In the forward view the other side is GTFS's
+ * "from" side; in the reversed view, its "to" side. Where several rules match, the first listed (the
+ * most specific, GTFS ranking) applies; where none does, the stop's own change time and footpaths do.
+ */
+export interface TransferRules {
+  /** CSR by boarding stop: the rules boarded at stop s are boardStart[s] .. boardStart[s+1], most specific first. */
+  boardStart: Int32Array;
+  boardStop: Int32Array;
+  otherStop: Int32Array;
+  /** A trip key (tripKey below) or -1 for any. */
+  otherTrip: Int32Array;
+  /** A route (tripRoute below) or -1 for any. */
+  otherRoute: Int32Array;
+  boardTrip: Int32Array;
+  boardRoute: Int32Array;
+  /** 0 recommended, 1 timed (the vehicle waits: board at any time not before the arrival), 2 minimum time, 3 forbidden. */
+  type: Uint8Array;
+  /** Seconds, -1 when none given (the stop's own change time or footpath then applies). */
+  minTime: Int32Array;
+  /** CSR by the stop the traveller gets off at: rule indexes whose otherStop it is. */
+  sourceStart: Int32Array;
+  sourceRules: Int32Array;
+  /** Per trip of the view: the trip rules name it by (a GTFS trip may be several trips of the view), and its route. */
+  tripKey: Int32Array;
+  tripRoute: Int32Array;
 }
 
 /** One service day the search may use: its trips' times are shifted by `shift` seconds. */

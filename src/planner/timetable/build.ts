@@ -8,6 +8,8 @@ import {
   buildFootpaths,
   DEFAULT_FOOTPATHS,
   expandStationTransfers,
+  stationChildren,
+  type StationTree,
   walkSeconds,
   type FootpathOptions,
   type ListedTransfer,
@@ -18,8 +20,9 @@ import { formatDay, formatGtfsTime } from './gtfs-time';
 import { loadFeed } from './load-feed';
 import type { AgencyInfo, FeedInfo, Timetable } from './model';
 import { groupPatterns, tripArrival, tripDeparture, type TripRef } from './patterns';
-import type { RawFeed } from './raw-feed';
+import type { RawFeed, RawTransferRule } from './raw-feed';
 import { ReportBuilder, type FeedSummary, type ImportIssue } from './report';
+import { specificityRank } from './gtfs/transfers';
 import { seatLinks, type TripEnds } from './seats';
 import { buildTrips, newTripStore, type TripStore } from './trip-times';
 
@@ -126,6 +129,9 @@ export async function buildTimetable(inputs: FeedInput[], options: BuildOptions 
   const routeAgencies: number[] = [];
   const routeBase: number[] = [];
   const listed: ListedTransfer[] = [];
+  const specific: RawTransferRule[] = [];
+  const rawTripBase: number[] = [];
+  let rawTrips = 0;
   const feedsWithOwnTransfers = new Set<number>();
   raws.forEach((raw, f) => {
     const base = stopBase[f] as number;
@@ -164,6 +170,21 @@ export async function buildTimetable(inputs: FeedInput[], options: BuildOptions 
       if (t.from !== t.to) feedsWithOwnTransfers.add(f);
       listed.push({ from: base + t.from, to: base + t.to, minTime: t.minTime, type: t.type });
     }
+    const rb = routeBase[f] as number;
+    rawTripBase.push(rawTrips);
+    for (const t of raw.transferRules) {
+      specific.push({
+        fromStop: base + t.fromStop,
+        toStop: base + t.toStop,
+        fromTrip: t.fromTrip >= 0 ? rawTrips + t.fromTrip : -1,
+        toTrip: t.toTrip >= 0 ? rawTrips + t.toTrip : -1,
+        fromRoute: t.fromRoute >= 0 ? rb + t.fromRoute : -1,
+        toRoute: t.toRoute >= 0 ? rb + t.toRoute : -1,
+        type: t.type,
+        minTime: t.minTime,
+      });
+    }
+    rawTrips += raw.trips.length;
   });
   // Rules naming a station apply to each of its stops; a stop's rule with itself is its change time.
   const stations = { parent: stopParent, locationType: stopLocationType };
@@ -234,6 +255,7 @@ export async function buildTimetable(inputs: FeedInput[], options: BuildOptions 
   const tripDirection = new Uint8Array(tripCount);
   const tripShape = new Int32Array(tripCount).fill(-1);
   const tripSpan = new Int32Array(tripCount).fill(-1);
+  const tripSource = new Int32Array(tripCount);
   const tripWait = new Int32Array(tripCount);
   const shapeIndex = new Map<string, number>();
   const shapeStartList: number[] = [0];
@@ -283,6 +305,7 @@ export async function buildTimetable(inputs: FeedInput[], options: BuildOptions 
       tripShortNames.push(trip.shortName);
       tripService[t] = serviceIndex[f]?.get(trip.service) ?? 0;
       tripSpan[t] = ref.store.recSpan.get(ref.rec);
+      tripSource[t] = (rawTripBase[f] as number) + ref.store.recTrip.get(ref.rec);
       tripWait[t] = ref.store.recWait.get(ref.rec);
       tripWheelchair[t] = trip.wheelchair;
       tripDirection[t] = trip.directionId;
@@ -340,6 +363,7 @@ export async function buildTimetable(inputs: FeedInput[], options: BuildOptions 
       // A feed with no service (every journey clipped out of the region) has no dates.
       firstDate: Number.isFinite(info.firstDay) ? formatDay(info.firstDay) : '',
       lastDate: Number.isFinite(info.lastDay) ? formatDay(info.lastDay) : '',
+      ...(Object.keys(raw.transferKinds).length ? { transfers: { ...raw.transferKinds } } : {}),
     };
     if (
       info.sourceFirstDay !== undefined &&
@@ -426,6 +450,7 @@ export async function buildTimetable(inputs: FeedInput[], options: BuildOptions 
     tripDirection,
     tripShape,
     ...(tripSpan.some((x) => x >= 0) ? { tripSpan, tripWait } : {}),
+    ...(specific.length ? { ...transferRuleArrays(expandRuleStations(specific, stations)), tripSource } : {}),
     seatFrom: Int32Array.from(seats, (x) => x[0]),
     seatTo: Int32Array.from(seats, (x) => x[1]),
     shapeStart: Int32Array.from(shapeStartList),
@@ -458,6 +483,35 @@ function networkWalks(
     to: walks.to.map((i) => stops[i] as number),
     duration: walks.duration,
     snapped,
+  };
+}
+
+/** Trip- and route-specific rules with stations replaced by their stops, ranked (Timetable.ruleRank). */
+function expandRuleStations(rules: RawTransferRule[], tree: StationTree): (RawTransferRule & { rank: number })[] {
+  const children = stationChildren(tree);
+  const ends = (s: number) => (tree.locationType[s] === 1 ? (children.get(s) ?? []) : [s]);
+  const side = (trip: number, route: number) => (trip >= 0 ? 'trip' : route >= 0 ? 'route' : '');
+  const out: (RawTransferRule & { rank: number })[] = [];
+  for (const r of rules) {
+    const stops = (tree.locationType[r.fromStop] === 1 ? 0 : 1) + (tree.locationType[r.toStop] === 1 ? 0 : 1);
+    const rank = specificityRank(side(r.fromTrip, r.fromRoute), side(r.toTrip, r.toRoute)) * 3 + stops;
+    for (const fromStop of ends(r.fromStop))
+      for (const toStop of ends(r.toStop)) out.push({ ...r, fromStop, toStop, rank });
+  }
+  return out.sort((a, b) => b.rank - a.rank);
+}
+
+function transferRuleArrays(rules: (RawTransferRule & { rank: number })[]): Partial<Timetable> {
+  return {
+    ruleFromStop: Int32Array.from(rules, (r) => r.fromStop),
+    ruleToStop: Int32Array.from(rules, (r) => r.toStop),
+    ruleFromTrip: Int32Array.from(rules, (r) => r.fromTrip),
+    ruleToTrip: Int32Array.from(rules, (r) => r.toTrip),
+    ruleFromRoute: Int32Array.from(rules, (r) => r.fromRoute),
+    ruleToRoute: Int32Array.from(rules, (r) => r.toRoute),
+    ruleType: Uint8Array.from(rules, (r) => r.type),
+    ruleMinTime: Int32Array.from(rules, (r) => r.minTime),
+    ruleRank: Uint8Array.from(rules, (r) => r.rank),
   };
 }
 

@@ -125,6 +125,26 @@ export interface Timetable {
   /** Per frequency trip, the waiting allowance in seconds (0 for a timetabled trip). */
   tripWait?: Int32Array;
 
+  /**
+   * Trip- and route-specific transfer rules (transfers.txt types 0-3 naming trips or routes; stop-level
+   * rules are footpaths and stopMinTransfer), stations already replaced by their stops, most specific
+   * first (ruleRank: GTFS specificity x 3 + how many of the two ends are stops rather than stations).
+   * Trips are named by tripSource (a GTFS trip, of which frequencies may make several model trips),
+   * routes by route index; -1 where the rule does not name one. Absent when a region has none.
+   */
+  ruleFromStop?: Int32Array;
+  ruleToStop?: Int32Array;
+  ruleFromTrip?: Int32Array;
+  ruleToTrip?: Int32Array;
+  ruleFromRoute?: Int32Array;
+  ruleToRoute?: Int32Array;
+  ruleType?: Uint8Array;
+  /** Seconds, -1 when the rule gives none. */
+  ruleMinTime?: Int32Array;
+  ruleRank?: Uint8Array;
+  /** Per model trip, the GTFS trip it comes from (numbered across feeds); with the rules. */
+  tripSource?: Int32Array;
+
   // Shapes, CSR of points.
   shapeStart: Int32Array;
   shapeLat: Float32Array;

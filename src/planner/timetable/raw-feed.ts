@@ -93,6 +93,22 @@ export interface RawTransfer {
   minTime: number;
 }
 
+/**
+ * transfers.txt types 0-3 naming trips or routes (GTFS "trip-to-trip and route-to-route transfers"),
+ * by index into the feed's stops, trips and routes (-1 where the row leaves the field empty).
+ */
+export interface RawTransferRule {
+  fromStop: number;
+  toStop: number;
+  fromTrip: number;
+  toTrip: number;
+  fromRoute: number;
+  toRoute: number;
+  type: number;
+  /** Seconds; -1 when the row gives none. */
+  minTime: number;
+}
+
 /** stop_times in columns (typed arrays) so millions of rows stay compact. */
 export interface RawStopTimes {
   trip: Growable<Int32Array>;
@@ -130,7 +146,11 @@ export interface RawFeed {
   stopTimes: RawStopTimes;
   frequencies: RawFrequency[];
   transfers: RawTransfer[];
+  /** Trip- and route-specific rules (types 0-3). */
+  transferRules: RawTransferRule[];
   seatRules: RawSeatRule[];
+  /** transfers.txt rows imported, by kind ("trip-to-trip timed", "stop-to-stop minimum time", "in-seat", ...). */
+  transferKinds: Record<string, number>;
   shapes: Map<string, RawShape>;
   feedStart: number;
   feedEnd: number;

@@ -24,6 +24,8 @@ export interface FeedSummary {
   firstDate: string;
   lastDate: string;
   rolledForward?: RollForwardRecord;
+  /** transfers.txt rows imported by kind: scope (stop-to-stop, route-to-route, trip-to-trip, ...) and type. */
+  transfers?: Record<string, number>;
 }
 
 /** How an expired feed's calendar was mapped onto current dates. */
@@ -74,6 +76,12 @@ export function formatReport(report: ImportReport): string {
     out.push(
       `feed ${f.feed}: ${f.agencies} agencies, ${f.stops} stops, ${f.routes} routes, ${f.trips} trips, ${f.stopTimes} stop_times, ${f.services} services, dates ${f.firstDate}..${f.lastDate}`,
     );
+    if (f.transfers)
+      out.push(
+        `  transfers: ${Object.entries(f.transfers)
+          .map(([kind, n]) => `${n} ${kind}`)
+          .join(', ')}`,
+      );
     const r = f.rolledForward;
     if (r)
       out.push(

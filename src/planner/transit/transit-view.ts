@@ -4,7 +4,7 @@
  * pattern's stops and trips in reverse order, boarding and alighting swapped,
  * footpaths reversed), so one search algorithm serves both directions.
  */
-import { CAN_ALIGHT, CAN_BOARD, type TransitData } from '../raptor/transit-data';
+import { CAN_ALIGHT, CAN_BOARD, type TransferRules, type TransitData } from '../raptor/transit-data';
 import { DROP_OFF, PICKUP, patternOfTrip, type Timetable } from '../timetable/model';
 
 export function forwardView(tt: Timetable): TransitData {
@@ -31,7 +31,57 @@ export function forwardView(tt: Timetable): TransitData {
     stopMinTransfer: tt.stopMinTransfer,
     ...seatIndex(tt.tripCount, tt.seatFrom, tt.seatTo),
     ...frequencyIndex(tt, (t) => t),
+    ...ruleIndex(tt, false, (t) => t),
   };
+}
+
+/**
+ * The timetable's trip- and route-specific transfer rules for the router (TransferRules): by boarding
+ * stop, most specific first; reversed, the GTFS "to" side is where the traveller got off.
+ */
+function ruleIndex(tt: Timetable, reversed: boolean, map: (t: number) => number): Pick<TransitData, 'rules'> {
+  const { ruleFromStop, ruleToStop, ruleFromTrip, ruleToTrip, ruleFromRoute, ruleToRoute, ruleType, ruleMinTime } = tt;
+  if (!ruleFromStop || !ruleToStop || !ruleFromTrip || !ruleToTrip || !ruleFromRoute || !ruleToRoute) return {};
+  if (!ruleType || !ruleMinTime || !tt.tripSource || ruleFromStop.length === 0) return {};
+  const n = ruleFromStop.length;
+  const S = tt.stopCount;
+  const [boardStops, otherStops, boardTrips, otherTrips, boardRoutes, otherRoutes] = reversed
+    ? [ruleFromStop, ruleToStop, ruleFromTrip, ruleToTrip, ruleFromRoute, ruleToRoute]
+    : [ruleToStop, ruleFromStop, ruleToTrip, ruleFromTrip, ruleToRoute, ruleFromRoute];
+  // Stable counting sort by boarding stop keeps the timetable's most-specific-first order within a stop.
+  const boardStart = new Int32Array(S + 1);
+  for (const s of boardStops) boardStart[s + 1]!++;
+  for (let s = 0; s < S; s++) boardStart[s + 1]! += boardStart[s] as number;
+  const fill = boardStart.slice(0, S);
+  const order = new Int32Array(n);
+  for (let i = 0; i < n; i++) order[fill[boardStops[i] as number]!++] = i;
+  const pick = (a: Int32Array) => Int32Array.from(order, (i) => a[i] as number);
+  const rules: TransferRules = {
+    boardStart,
+    boardStop: pick(boardStops),
+    otherStop: pick(otherStops),
+    otherTrip: pick(otherTrips),
+    otherRoute: pick(otherRoutes),
+    boardTrip: pick(boardTrips),
+    boardRoute: pick(boardRoutes),
+    type: Uint8Array.from(order, (i) => ruleType[i] as number),
+    minTime: pick(ruleMinTime),
+    sourceStart: new Int32Array(S + 1),
+    sourceRules: new Int32Array(n),
+    tripKey: new Int32Array(tt.tripCount),
+    tripRoute: new Int32Array(tt.tripCount),
+  };
+  for (const s of rules.otherStop) rules.sourceStart[s + 1]!++;
+  for (let s = 0; s < S; s++) rules.sourceStart[s + 1]! += rules.sourceStart[s] as number;
+  const sourceFill = rules.sourceStart.slice(0, S);
+  for (let e = 0; e < n; e++) rules.sourceRules[sourceFill[rules.otherStop[e] as number]!++] = e;
+  for (let p = 0; p < tt.patternCount; p++) {
+    for (let t = tt.patternTripStart[p] as number; t < (tt.patternTripStart[p + 1] as number); t++) {
+      rules.tripKey[map(t)] = tt.tripSource[t] as number;
+      rules.tripRoute[map(t)] = tt.patternRoute[p] as number;
+    }
+  }
+  return { rules };
 }
 
 /**
@@ -145,6 +195,7 @@ export function reverseView(tt: Timetable): TransitData {
     // Backwards in time the traveller stays seated from a trip's first stop back onto the trip before.
     ...seatIndex(tt.tripCount, tt.seatTo, tt.seatFrom, (t) => reverseTrip(tt, patternOfTrip(tt, t), t)),
     ...frequencyIndex(tt, (t) => reverseTrip(tt, patternOfTrip(tt, t), t)),
+    ...ruleIndex(tt, true, (t) => reverseTrip(tt, patternOfTrip(tt, t), t)),
   };
 }
 

@@ -8,7 +8,8 @@
  * Stops are NaPTAN's (ATCO code, name and position): the network joins the stops the region already
  * has, so places, taxi ranks and the pack see one stop. A pattern is skipped, and the import report
  * says why, when: one of its stops is not in NaPTAN; a link runs for zero or negative seconds; it has
- * no links (a route with one stop); its links do not join up; its times are unreadable; or a
+ * no links (a route with one stop); its links do not join up; its times are unreadable; it runs about
+ * once a day (a single working, often a school or peak trip, whose days the data does not have); or a
  * timetabled feed of the region already runs the same route (its real times win). Nothing else is lost.
  *
  * The allowance (raptor/README.md, "Choosing the allowance"): departures a day are estimated as
@@ -42,6 +43,11 @@ export interface RoutePatternOptions {
   listings?: Readonly<Record<string, number>>;
   /** Shortest allowance, seconds (default 600). */
   minimumAllowance?: number;
+  /**
+   * Fewest departures a day (estimated) a pattern needs (default 2). One listed journey is a single
+   * working whose days the data does not have (a school or peak trip): it is skipped, and said.
+   */
+  minimumPerDay?: number;
   /** Routes a timetabled feed of the region runs, as routeKey(operator, route): such patterns are skipped. */
   timetabled?: ReadonlySet<string>;
 }
@@ -58,9 +64,14 @@ export function routeKey(operator: string, route: string): string {
   return `${norm(operator)}|${norm(route)}`;
 }
 
+/** Estimated departures a day: journeys listed over the calendars each is listed under (at least 1). */
+export function departuresPerDay(trips: number, listings: number): number {
+  return Math.max(1, Math.round(trips / Math.max(1, listings)));
+}
+
 /** The waiting allowance of a pattern, seconds. */
 export function patternAllowance(span: number, trips: number, listings: number, minimum: number): number {
-  const perDay = Math.max(1, Math.round(trips / Math.max(1, listings)));
+  const perDay = departuresPerDay(trips, listings);
   const gap = perDay > 1 ? span / (perDay - 1) : span;
   return Math.max(minimum, Math.ceil(gap / 60) * 60);
 }
@@ -142,6 +153,12 @@ export function convertRoutePatterns(files: RoutePatternFiles, options: RoutePat
         links[0]!.line,
       );
 
+    const listings = options.listings?.[operator] ?? 1;
+    const perDay = departuresPerDay(trips0, listings);
+    if (perDay < (options.minimumPerDay ?? 2))
+      return skip(
+        `about ${perDay} departure a day (${trips0} listed${listings > 1 ? `, each under ${listings} calendars` : ''}): a single working whose days are not in our data`,
+      );
     kept++;
     const agencyId = slug(operator) || 'operator';
     if (!agencies.has(agencyId)) agencies.set(agencyId, [agencyId, operator, '', TIME_ZONE]);
@@ -158,7 +175,7 @@ export function convertRoutePatterns(files: RoutePatternFiles, options: RoutePat
       if (k > 0) t += links[k - 1]!.run;
       stopTimes.push([id, formatGtfsTime(t), formatGtfsTime(t), s, String(k + 1)]);
     });
-    const wait = patternAllowance(last - first, trips0, options.listings?.[operator] ?? 1, minimum);
+    const wait = patternAllowance(last - first, trips0, listings, minimum);
     frequencies.push([id, formatGtfsTime(first), formatGtfsTime(last + wait), String(wait), '0', formatGtfsTime(last)]);
   });
 

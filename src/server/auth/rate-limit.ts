@@ -49,15 +49,26 @@ export function backoffWait(failures: FailureCount, backoff: Backoff, now: numbe
 
 /** The rules the API applies; tests pass looser or tighter ones. */
 export interface RateLimits {
-  /** Every sign-in attempt from one IP (whatever the account). */
+  /**
+   * Every sign-in attempt from one IP (whatever the account): a flood guard only, set high, since
+   * a hospital's or a library's whole network can sign in from one address (issue 33).
+   */
   loginPerIp: RateRule;
+  /**
+   * Failed sign-ins from one IP: past this, a client there that has failed (account and IP
+   * pair) gets no free failures. One that has not failed is never refused by it: no lockout of
+   * everyone behind the address.
+   */
+  loginFailuresPerIp: RateRule;
   /** Failed sign-ins of one account from anywhere: past this limit, a client that has failed gets no free failures. */
   loginPerAccount: RateRule;
   /** Failed sign-ins per account and IP pair: growing delays. A client that has not failed is never refused by these. */
   loginBackoff: Backoff;
   registerPerIp: RateRule;
+  /** Registrations of one address from one client (the pair: nobody else can use it up). */
   registerPerAccount: RateRule;
   resetPerIp: RateRule;
+  /** Reset requests for one address from one client (the pair: nobody else can use it up). */
   resetPerAccount: RateRule;
   /** Activation and reset-with-code calls, per IP (codes are unguessable; this stops floods). */
   codePerIp: RateRule;
@@ -67,7 +78,8 @@ export interface RateLimits {
 
 const MINUTE = 60_000;
 export const DEFAULT_RATE_LIMITS: RateLimits = {
-  loginPerIp: { limit: 30, windowMs: 15 * MINUTE },
+  loginPerIp: { limit: 300, windowMs: 15 * MINUTE },
+  loginFailuresPerIp: { limit: 30, windowMs: 15 * MINUTE },
   loginPerAccount: { limit: 10, windowMs: 15 * MINUTE },
   loginBackoff: { free: 5, baseMs: 1_000, maxMs: 15 * MINUTE, windowMs: 60 * MINUTE },
   registerPerIp: { limit: 10, windowMs: 60 * MINUTE },

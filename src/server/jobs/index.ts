@@ -37,6 +37,7 @@ export function createInProcessSearchJobs(options: SearchJobsOptions): {
     },
     () => pool.close(),
     () => pool.coverage(),
+    { size: () => pool.capacity(), onChange: (listener) => pool.onCapacity(listener) },
   );
   return { jobs, pool };
 }

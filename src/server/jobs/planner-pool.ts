@@ -82,6 +82,7 @@ export class PlannerPool {
   #closed = false;
   #coverage: RegionCoverage[] | undefined;
   #readyWaiters: Array<{ resolve: () => void; reject: (error: Error) => void }> = [];
+  readonly #capacityListeners: Array<() => void> = [];
 
   constructor(options: PlannerPoolOptions) {
     this.#options = { size: 1, jobTimeoutMs: 60_000, ...options };
@@ -96,6 +97,27 @@ export class PlannerPool {
       this.#queue.push({ id: this.#nextId++, request, now: now.getTime(), resolve, reject });
       this.#dispatch();
     });
+  }
+
+  /**
+   * Searches the pool can take at once now: its ready threads (none while they load). A broken
+   * pool takes any number, to fail each at once with the reason.
+   */
+  capacity(): number {
+    if (this.#broken) return Number.POSITIVE_INFINITY;
+    if (this.#closed) return 0;
+    let ready = 0;
+    for (const slot of this.#slots) if (slot.ready) ready++;
+    return ready;
+  }
+
+  /** Called when capacity() may have grown (a thread became ready, or the pool broke). */
+  onCapacity(listener: () => void): void {
+    this.#capacityListeners.push(listener);
+  }
+
+  #capacityChanged(): void {
+    for (const listener of this.#capacityListeners) listener();
   }
 
   /** The loaded regions' coverage, once a thread has loaded them. */
@@ -137,6 +159,7 @@ export class PlannerPool {
       this.#coverage = reply.coverage;
       for (const waiter of this.#readyWaiters.splice(0)) waiter.resolve();
       this.#dispatch();
+      this.#capacityChanged();
       return;
     }
     if (reply.type === 'load-failed') {
@@ -170,6 +193,7 @@ export class PlannerPool {
     this.#options.log?.error({ message }, 'planner unavailable');
     for (const job of this.#queue.splice(0)) job.reject(failed(message));
     for (const waiter of this.#readyWaiters.splice(0)) waiter.reject(failed(message));
+    this.#capacityChanged();
   }
 
   #dispatch(): void {

@@ -154,19 +154,61 @@ export async function runSearchJob(deps: SearchJobDeps, job: SearchJob): Promise
   }
 }
 
+/**
+ * How many searches may be planning here at once: the planner threads that are ready and free to
+ * take one. A search waits for a place unclaimed (still pending in the database), so a crash
+ * costs a waiting search nothing: its attempt is counted only when a planner begins it.
+ */
+export interface PlanningCapacity {
+  /** Searches that may plan at once now (0 while the threads load their regions). */
+  size(): number;
+  /** Called whenever size() may have grown. */
+  onChange(listener: () => void): void;
+}
+
+const UNBOUNDED: PlanningCapacity = { size: () => Number.POSITIVE_INFINITY, onChange: () => {} };
+
 /** The default: jobs run in this process, planning on worker threads; close() waits for running jobs. */
 export class InProcessSearchJobs implements SearchJobQueue {
   readonly #running = new Set<Promise<void>>();
   readonly #hashes = new Set<string>();
+  /** Searches accepted here and waiting for a planner thread, oldest first. */
+  readonly #waiting: SearchJob[] = [];
+  /** Searches claimed and not yet back from their planner thread. */
+  #planning = 0;
   constructor(
     private readonly deps: SearchJobDeps,
     private readonly onClose: () => Promise<void> = async () => {},
     readonly coverage: () => RegionCoverage[] | undefined = () => undefined,
-  ) {}
+    private readonly capacity: PlanningCapacity = UNBOUNDED,
+  ) {
+    capacity.onChange(() => this.#pump());
+  }
 
   async enqueue(job: SearchJob): Promise<void> {
+    if (this.#hashes.has(job.hash)) return;
     this.#hashes.add(job.hash);
-    const running = runSearchJob(this.deps, job).finally(() => {
+    this.#waiting.push(job);
+    this.#pump();
+  }
+
+  #pump(): void {
+    while (this.#waiting.length > 0 && this.#planning < this.capacity.size()) this.#start(this.#waiting.shift()!);
+  }
+
+  #start(job: SearchJob): void {
+    this.#planning++;
+    let planned = false;
+    // The place is given back as soon as the thread answers (storing the journeys needs no thread).
+    const done = () => {
+      if (planned) return;
+      planned = true;
+      this.#planning--;
+      this.#pump();
+    };
+    const deps: SearchJobDeps = { ...this.deps, plan: (request, now) => this.deps.plan(request, now).finally(done) };
+    const running = runSearchJob(deps, job).finally(() => {
+      done();
       this.#running.delete(running);
       this.#hashes.delete(job.hash);
     });
@@ -179,15 +221,25 @@ export class InProcessSearchJobs implements SearchJobQueue {
 
   /** Searches waiting for or being planned here. */
   async depth(): Promise<number> {
-    return this.#running.size;
+    return this.#hashes.size;
+  }
+
+  /** Searches waiting for a planner thread, and searches claimed by one (metrics). */
+  counts(): { waiting: number; planning: number } {
+    return { waiting: this.#waiting.length, planning: this.#planning };
   }
 
   /** Resolves when every job started so far has finished (tests). */
   async idle(): Promise<void> {
-    while (this.#running.size > 0) await Promise.all([...this.#running]);
+    while (this.#running.size > 0 || this.#waiting.length > 0) {
+      if (this.#running.size === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      else await Promise.all([...this.#running]);
+    }
   }
 
   async close(): Promise<void> {
+    // Searches still waiting stay pending in the database: the next start's sweep queues them.
+    this.#waiting.splice(0).forEach((job) => this.#hashes.delete(job.hash));
     await this.onClose();
     await this.idle();
   }

@@ -50,7 +50,8 @@ export class SearchSweeper {
     if (soleOwner)
       await db
         .update(searchQueries)
-        .set({ leaseUntil: sql`now()` })
+        // In the past, not now(): PGlite's clock can read the same millisecond in the sweep below.
+        .set({ leaseUntil: sql`now() - interval '1 second'` })
         .where(eq(searchQueries.status, 'running'));
     await this.sweep();
     this.#timer = setInterval(() => void this.sweep(), this.#options.intervalMs ?? SEARCH_SWEEP_MS);

@@ -91,3 +91,23 @@ export function passwordResetMail(
     'Choose a new password',
   );
 }
+
+/**
+ * To the owner of an address someone tried to register again (issue 33): the API answers as
+ * for a new account, so only the address's owner learns that it has one.
+ */
+export function accountExistsMail(context: MailContext, to: string, firstName: string): Mail {
+  const link = brandLink(context, '/login', {});
+  return compose(
+    context,
+    to,
+    `You already have a ${context.brand.title} account`,
+    [
+      `Hello ${firstName},`,
+      `Someone (perhaps you) tried to create a ${context.brand.title} account with this e-mail address, which already has one.`,
+      'Sign in with it below; if you have forgotten the password, use Forgot Password on the sign-in page. If it was not you, ignore this e-mail: nothing has changed.',
+    ],
+    link,
+    'Sign in',
+  );
+}

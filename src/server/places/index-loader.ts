@@ -8,8 +8,8 @@
  *
  * Loading is lazy (first request, or `warm()` after listen) so start-up never waits for it.
  */
-import { loadPlacesFromManifest } from '../../planner/node';
-import { PlaceIndexSet, type PlaceIndex } from '../../planner/index';
+import { loadLandMask, loadPlacesFromManifest } from '../../planner/node';
+import { PlaceIndexSet, type LandMask, type PlaceIndex } from '../../planner/index';
 
 export interface PlaceIndexSource {
   /** The loaded indexes; rejects when one cannot be read or built (the routes answer 503). */
@@ -43,8 +43,11 @@ export async function loadRegionPlaceIndexes(
   log?: PlaceIndexLog,
 ): Promise<PlaceIndexSet> {
   const indexes: PlaceIndex[] = [];
+  const land: LandMask[] = [];
   for (const manifest of manifests) {
     const started = performance.now();
+    const mask = await loadLandMask(manifest);
+    if (mask) land.push(mask);
     const { name, places, from } = await loadPlacesFromManifest(manifest);
     const ms = Math.round(performance.now() - started);
     if (!places) {
@@ -57,7 +60,7 @@ export async function loadRegionPlaceIndexes(
     );
     indexes.push(places);
   }
-  return new PlaceIndexSet(indexes);
+  return new PlaceIndexSet(indexes, land);
 }
 
 /** The server's source: the places of the REGIONS manifests' snapshots. */

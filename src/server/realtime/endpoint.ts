@@ -105,10 +105,16 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
       throw new ApiError(403, 'This page may not open the realtime socket.');
   };
 
-  app.get<{ Params: { key: string } }>(
-    '/app/:key',
-    { websocket: true, preValidation: checkOrigin },
-    (socket, request) => {
+  app.route<{ Params: { key: string } }>({
+    method: 'GET',
+    url: '/app/:key',
+    preValidation: checkOrigin,
+    // A plain GET (no upgrade): the SPEC's error shape, saying what the path is for.
+    handler: async (_request, reply) => {
+      reply.header('upgrade', 'websocket');
+      throw new ApiError(426, 'This address is the realtime WebSocket: connect with a WebSocket upgrade.');
+    },
+    wsHandler: (socket, request) => {
       if (closed) return refuse(socket, ErrorCode.Reconnect, 'Server shutting down');
       if (!options.isKnownAppKey(request.params.key)) {
         return refuse(socket, ErrorCode.AppNotFound, `Application does not exist`);
@@ -121,7 +127,7 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
       connections.add(connection);
       connection.start(advertisedTimeout);
     },
-  );
+  });
 
   const realtime: Realtime = {
     publish(channel, event, data) {

@@ -25,12 +25,14 @@ export function resetScreens(): void {
 
 /**
  * Focuses a screen's heading if the screen was reached by navigation and nothing inside the
- * screen has focus yet (a field, or a heading the screen focused itself).
+ * screen (a field, or a heading the screen focused itself) nor an open dialog has focus yet.
  */
 export function focusArrivedHeading(heading: HTMLElement | null): void {
   if (!heading || !reachedByNavigation()) return;
   const active = heading.ownerDocument.activeElement;
   const main = heading.closest('main');
   if (active && active !== heading.ownerDocument.body && main?.contains(active)) return;
+  // An open dialog (the campaign pop-up) keeps its focus.
+  if (active?.closest('[role="dialog"], [aria-modal="true"]')) return;
   heading.focus({ preventScroll: true });
 }

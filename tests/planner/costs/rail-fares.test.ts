@@ -141,6 +141,9 @@ describe('rail fare estimate', () => {
     expect(j.legShares.map((s) => s.cost)).toEqual([j.cost, 0, 0, 0]);
     expect(j.legShares.reduce((s, l) => s + (l.cost as number), 0)).toBe(j.cost);
     expect(j.legShares[0]?.coveredBy).toBeUndefined();
+    expect(j.legShares[0]?.buys).toBe(
+      'ScotRail return Dundee Rail Station - Stirling Rail Station: also pays for 3 more rides below',
+    );
     expect(j.legShares[1]?.coveredBy).toBe(
       'Included in the ScotRail return Dundee Rail Station - Stirling Rail Station above',
     );

@@ -105,6 +105,12 @@ describe('priceTransitLeg', () => {
   it('an operator without fare data: unknown; a bus is still free with a pass', () => {
     const other = { ...xploreLeg, agencyName: 'Stagecoach East Scotland' };
     expect(priceTransitLeg(other, {}, ctx).cost).toBe('unknown');
+    // Its published day ticket covers the ride: the line says so, and stays unknown (a single costs less).
+    expect(priceTransitLeg(other, {}, ctx).line.description).toMatch(
+      /fare unknown: no Stagecoach East Scotland single fare in our sources; a Stagecoach East Scotland DayRider East Scotland zone \(£11\.50, published 2024-03-31\) covers it$/,
+    );
+    const none = { ...xploreLeg, agencyName: 'Moffat & Williamson' };
+    expect(priceTransitLeg(none, {}, ctx).line.description).toMatch(/fare unknown: no fare data for this service$/);
     expect(priceTransitLeg(other, { hasConcessionaryPass: true }, ctx).cost).toBe('free');
   });
 
@@ -137,7 +143,7 @@ describe('priceJourney', () => {
     expect(j.breakdown[0]?.description).toMatch(/DaySaver covers 2 journeys/);
     // The steps agree with the total: the first ride shows the day ticket, the second what covers it.
     expect(j.legShares).toEqual([
-      { cost: 440 },
+      { cost: 440, buys: expect.stringMatching(/DaySaver: also pays for 1 more ride below$/) },
       { cost: 0, coveredBy: expect.stringMatching(/^Included in the .*DaySaver above$/) },
     ]);
     // One single stays a single.

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { planAll } from '../../../src/planner/plan/plan';
 import type { Region } from '../../../src/planner/region/region';
 import { loadRegionFromManifest, REPO_ROOT } from '../../../src/planner/region/load-node';
-import { LESS_ACCURATE_TAG } from '../../../src/planner/plan/request';
+import { LESS_ACCURATE_TAG, PlanError } from '../../../src/planner/plan/request';
 
 let northEast: Region;
 let tayside: Region;
@@ -69,5 +69,24 @@ describe('north-east region', () => {
     );
     expect(council.length).toBeGreaterThan(0);
     expect(council[0]!.tags).toContain(LESS_ACCURATE_TAG);
+  });
+});
+
+describe('a place outside the brand region where nothing can be planned', () => {
+  it('is a clear error naming the place and the area, not an empty answer', async () => {
+    // The council brand blocks car, taxi and cycle: from Forfar (Angus, 1.5 km outside the North
+    // East's council areas) its region has nothing to offer.
+    const FORFAR = { label: 'Forfar', lat: 56.6434, lng: -2.889 };
+    const request = {
+      origin: FORFAR,
+      destination: ABERDEEN,
+      out_time: `${next(3)}T08:30`,
+      regions: ['north-east'],
+      blocked_travel_types: ['taxi', 'own-car', 'cycle'] as const,
+    };
+    const error = await planAll(request, { regions: [tayside, northEast], now }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PlanError);
+    expect(error).toMatchObject({ code: 'outside_region', field: 'origin' });
+    expect((error as PlanError).message).toMatch(/^Forfar is outside the area this planner covers \(north-east\)/);
   });
 });

@@ -38,18 +38,11 @@ describe('journey sanity (60 seeded searches on Tayside and North East)', () => 
       'return_after_arrival',
       'detour',
       'dominated',
+      'prices_add_up',
       'wait_over_3h',
       'late_departure',
       'no_result',
     ] as const)
       expect({ [key]: summary.counts[key], examples: show(key) }).toEqual({ [key]: 0, examples: [] });
   });
-
-  it('step prices add up to the total no worse than before (issue 27 item 3 brings this to 0)', () => {
-    // Owned by the prices work (branch issue-i27b): when it lands, this becomes 0 like the rest.
-    expect(summary.counts.prices_add_up).toBeLessThanOrEqual(PRICE_VIOLATIONS_NOW);
-  });
 });
-
-/** Measured on this sample before the prices work landed. */
-const PRICE_VIOLATIONS_NOW = 18;

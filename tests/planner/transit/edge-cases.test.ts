@@ -135,20 +135,18 @@ describe('timetable edge cases', () => {
       'transfers.txt': 'from_stop_id,to_stop_id,transfer_type,min_transfer_time\nB,B,2,300\n',
     });
     expect(earliest(slow, 'A', 'C', '2024-03-05', '07:50:00').arrival).toBe(parseGtfsTime('09:10:00'));
-    // A route-specific rule is not modelled: the stop-level rule still applies and the report says so.
+    // A route-specific rule is more specific than the stop's own (GTFS ranking): R1 -> R2 needs 60 s, not 300.
     const routeRule = await feed({
       ...files,
       'transfers.txt':
         'from_stop_id,to_stop_id,from_route_id,to_route_id,transfer_type,min_transfer_time\nB,B,,,2,300\nB,B,R1,R2,2,60\n',
     });
-    expect(earliest(routeRule, 'A', 'C', '2024-03-05', '07:50:00').arrival).toBe(parseGtfsTime('09:10:00'));
-    expect(routeRule.report.warnings).toContainEqual(
-      expect.objectContaining({
-        file: 'transfers.txt',
-        line: 3,
-        message: expect.stringMatching(/route-specific transfer not modelled/),
-      }),
-    );
+    expect(earliest(routeRule, 'A', 'C', '2024-03-05', '07:50:00').arrival).toBe(parseGtfsTime('09:00:00'));
+    expect(routeRule.report.warnings.filter((w) => w.file === 'transfers.txt')).toEqual([]);
+    expect(routeRule.report.feeds[0]?.transfers).toEqual({
+      'stop-to-stop minimum time': 1,
+      'route-to-route minimum time': 1,
+    });
   });
 
   it('finds nothing on an expired feed and says why; rolled forward it runs on current dates', async () => {

@@ -109,6 +109,16 @@ describe('route-pattern import', () => {
     expect(e1[0]!.message).toContain('a timetabled feed of the region runs this route');
   });
 
+  it('skips a single working (about one departure a day), whose days the data does not have', () => {
+    const feed = convertRoutePatterns(FILES, OPTIONS);
+    const single = feed.issues.filter((i) => i.message.includes('a single working'));
+    // P121 Xplore 17 to the city centre (21 listed, 7 a day) stays; P124 17S (2 listed, 1 a day) goes.
+    expect(single.map((i) => i.message)).toContain(
+      'pattern P124 (route 17S, Xplore Dundee): about 1 departure a day (2 listed, each under 3 calendars): a single working whose days are not in our data; pattern skipped',
+    );
+    expect(single.some((i) => i.message.startsWith('pattern P121 '))).toBe(false);
+  });
+
   it('never allows less than the minimum, and a single departure allows the span', () => {
     expect(patternAllowance(3600, 100, 1, 600)).toBe(600);
     expect(patternAllowance(0, 1, 1, 600)).toBe(600);

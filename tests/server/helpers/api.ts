@@ -21,6 +21,7 @@ import { makeFakeDist, openTestDatabase, realBrands, request, type TestResponse 
 const LOOSE = { limit: 100_000, windowMs: 60_000 };
 export const LOOSE_LIMITS: RateLimits = {
   loginPerIp: LOOSE,
+  loginFailuresPerIp: LOOSE,
   loginPerAccount: LOOSE,
   loginBackoff: { free: 100_000, baseMs: 1_000, maxMs: 60_000, windowMs: 60_000 },
   registerPerIp: LOOSE,
@@ -43,6 +44,8 @@ export interface CallOptions {
 
 export interface ApiServer {
   port: number;
+  /** The /v1 routes the server registered. */
+  routes: ReadonlyArray<{ method: string; url: string }>;
   brands: BrandRegistry;
   db: Database;
   context: ApiContext;
@@ -143,6 +146,7 @@ export async function startApiServer(
 
   return {
     port,
+    routes: app.apiRoutes,
     brands,
     db: database.db,
     context,

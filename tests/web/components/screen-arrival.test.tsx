@@ -45,4 +45,16 @@ describe('screen arrival', () => {
     );
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Email' }));
   });
+
+  it('leaves focus in an open dialog (the campaign pop-up) that opened first', () => {
+    noteScreen('/');
+    noteScreen('/search/abc/results');
+    const dialog = document.body.appendChild(document.createElement('div'));
+    dialog.setAttribute('role', 'dialog');
+    const close = dialog.appendChild(document.createElement('button'));
+    close.focus();
+    inMain(<ScreenHeading title="Journey results" />);
+    expect(document.activeElement).toBe(close);
+    dialog.remove();
+  });
 });

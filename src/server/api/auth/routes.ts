@@ -29,16 +29,20 @@ export function authRoutes(context: ApiContext): FastifyPluginAsync {
    * Lockout must not be a weapon (issue 22, OWASP ASVS V2.2): failures are throttled per account
    * and IP pair, with growing delays, so a client that has not been failing always gets to try
    * its password. Only while an account is being guessed at from many places (loginPerAccount
-   * failures) does a client that has failed even once lose its free failures.
+   * failures), or many accounts from one address (loginFailuresPerIp: issue 33, no lockout of a
+   * whole network), does a client that has failed even once lose its free failures.
    */
   async function throttleFailures(ip: string, username: string, reply: FastifyReply) {
     const pair = `login:pair:${username}:${ip}`;
     const account = `login:account:${username}`;
-    const [mine, all] = await Promise.all([
+    const fromIp = `login:failures:${ip}`;
+    const [mine, all, here] = await Promise.all([
       rateLimiter.failures(pair, limits.loginBackoff.windowMs),
       rateLimiter.failures(account, limits.loginPerAccount.windowMs),
+      rateLimiter.failures(fromIp, limits.loginFailuresPerIp.windowMs),
     ]);
-    const underAttack = all.count >= limits.loginPerAccount.limit;
+    // Guessing at this account from many places, or at many accounts from this address.
+    const underAttack = all.count >= limits.loginPerAccount.limit || here.count >= limits.loginFailuresPerIp.limit;
     const wait = backoffWait(
       mine,
       limits.loginBackoff,
@@ -51,6 +55,7 @@ export function authRoutes(context: ApiContext): FastifyPluginAsync {
         Promise.all([
           rateLimiter.recordFailure(pair, limits.loginBackoff.windowMs),
           rateLimiter.recordFailure(account, limits.loginPerAccount.windowMs),
+          rateLimiter.recordFailure(fromIp, limits.loginFailuresPerIp.windowMs),
         ]),
     };
   }

@@ -64,9 +64,9 @@ export function searchRoutes(context: ApiContext): FastifyPluginAsync {
       throw ApiError.validation({ destination: [SEARCH_ROUTE_MESSAGES.samePlace] });
     if (!context.search) throw new ApiError(503, SEARCH_ROUTE_MESSAGES.unavailable);
     // Outside Great Britain, or in the sea: a field error now, not a search that fails later.
-    const { indexes } = await context.places.get();
+    const { indexes, land } = await context.places.get();
     for (const field of ['origin', 'destination'] as const) {
-      const refusal = placeRefusal(parsed[field], indexes);
+      const refusal = placeRefusal(parsed[field], indexes, [], land);
       if (refusal) throw ApiError.validation({ [field]: [refusal] });
     }
     // Issue 22: one client cannot fill the queue, and a full queue says so instead of growing.

@@ -16,7 +16,7 @@ import { CODE_LIFETIME_MS, consumeCode, issueCode, peekCode } from '../../auth/c
 import { hashPassword } from '../../auth/passwords';
 import { revokeAllTokens } from '../../auth/tokens';
 import { ApiError, parseInput } from '../../http/errors';
-import { passwordResetMail, type MailContext } from '../../mail/templates';
+import { accountExistsMail, passwordResetMail, type MailContext } from '../../mail/templates';
 import type { ApiContext } from '../context';
 import { limitRate, requireAccounts, requireUser } from '../guards';
 import { liftFlatPasses, mergeProfile, todayIn } from './forms';
@@ -59,7 +59,10 @@ export function usersRoutes(context: ApiContext): FastifyPluginAsync {
       requireAccounts(request);
       await limitRate(context, reply, [[`register:ip:${request.ip}`, context.limits.registerPerIp]]);
       const form = parseInput(register, liftFlatPasses(request.body));
-      await limitRate(context, reply, [[`register:account:${form.email}`, context.limits.registerPerAccount]]);
+      // Keyed on the address and the client together (issue 33): nobody else can use up its quota.
+      await limitRate(context, reply, [
+        [`register:account:${form.email}:${request.ip}`, context.limits.registerPerAccount],
+      ]);
       const now = context.now();
       const values = {
         email: form.email,
@@ -83,7 +86,8 @@ export function usersRoutes(context: ApiContext): FastifyPluginAsync {
         let user = await insertUser(tx, values);
         if (!user) {
           const existing = await findUserByEmail(tx, form.email);
-          user = existing && !existing.activatedAt ? await replaceUnactivatedUser(tx, existing.id, values) : undefined;
+          if (existing?.activatedAt) return { exists: existing, owed: undefined };
+          user = existing ? await replaceUnactivatedUser(tx, existing.id, values) : undefined;
         }
         if (!user) return undefined;
         // One activation mail owed at a time: a newer registration's replaces an unsent older one.
@@ -95,13 +99,23 @@ export function usersRoutes(context: ApiContext): FastifyPluginAsync {
           .insert(mailOutbox)
           .values({ kind: 'activation', userId: user.id, brand: request.brand.key })
           .returning({ id: mailOutbox.id });
-        return row?.id;
+        return row ? { exists: undefined, owed: row.id } : undefined;
       });
-      if (!owed) throw new ApiError(409, MESSAGES.emailTaken, { email: [MESSAGES.emailTaken] });
+      // An address that already has an account gets the same answer as a new one (OWASP: no
+      // account enumeration); its owner is told by e-mail, at most as often as the quota allows.
+      const exists = owed?.exists;
+      if (exists) {
+        const mail = mailContext(request);
+        void context.mailer
+          .send(accountExistsMail(mail, exists.email, exists.firstName))
+          .catch((error: unknown) => request.log.error({ err: error }, 'account exists mail failed'));
+        return reply.code(201).send({ data: { message: MESSAGES.registered } });
+      }
+      if (!owed?.owed) throw new ApiError(409, MESSAGES.emailTaken, { email: [MESSAGES.emailTaken] });
       // Sent now in the background; if the relay is down, the outbox tries again (main.ts).
       const brand = request.brand;
       void context.outbox
-        .deliver((key) => (key === brand.key ? brand : undefined), owed)
+        .deliver((key) => (key === brand.key ? brand : undefined), owed.owed)
         .catch((error: unknown) => request.log.error({ err: error }, 'activation mail: outbox delivery failed'));
       return reply.code(201).send({ data: { message: MESSAGES.registered } });
     });
@@ -166,7 +180,8 @@ export function usersRoutes(context: ApiContext): FastifyPluginAsync {
       requireAccounts(request);
       await limitRate(context, reply, [[`reset:ip:${request.ip}`, context.limits.resetPerIp]]);
       const { email } = parseInput(passwordResetRequestSchema, request.body);
-      await limitRate(context, reply, [[`reset:account:${email}`, context.limits.resetPerAccount]]);
+      // Keyed on the address and the client together (issue 33): nobody else can use up its quota.
+      await limitRate(context, reply, [[`reset:account:${email}:${request.ip}`, context.limits.resetPerAccount]]);
       // The answer must not depend on whether the account exists, not even in its timing:
       // the lookup and the mail happen after it.
       const mail = mailContext(request);

@@ -27,6 +27,13 @@ import { API_PREFIX } from '../../lib/api';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
+/**
+ * Screens always taller than the window once drawn, whose content arrives after the first paint
+ * (the route's chunk, then the journey): a screen tall from the start, so the footer is never
+ * drawn under the header and then pushed down (Lighthouse CLS 0.3 on Journey, issue 32).
+ */
+const TALL_SCREENS = new Set(['Results', 'Journey']);
+
 export function AppShell() {
   const brand = useBrand();
   const router = useRouter();
@@ -66,35 +73,45 @@ export function AppShell() {
   };
 
   return (
-    <Box onClick={onClick} style={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
-      <a className="skip-link" href={`#${MAIN_CONTENT_ID}`} onClick={focusMain}>
-        Skip to main content
-      </a>
-      {brand.showUpdatesFooter && <UpdatesStrip />}
-      <TopBar />
-      <OfflineBanner />
-      <UpdatePrompt />
-      <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} style={{ flex: 1 }}>
-        <Container size="lg" py="md">
-          {brand.showBreadcrumbs && <Breadcrumbs />}
-          {/* The auth state and its success banner ('Successfully logged in') on brands with accounts. */}
-          {brand.enableUserAccounts && <AuthStart />}
-          {brand.enableUserAccounts && <ForgetListsOnSignOut />}
-          {brand.enableUserAccounts && <SavedJourneysOffline />}
-          {/* Keyed on the screen so each starts fresh, as the SPEC's router view (keyed on the full
+    <>
+      <Box onClick={onClick} style={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+        <a className="skip-link" href={`#${MAIN_CONTENT_ID}`} onClick={focusMain}>
+          Skip to main content
+        </a>
+        {brand.showUpdatesFooter && <UpdatesStrip />}
+        <TopBar />
+        <OfflineBanner />
+        <UpdatePrompt />
+        <Box
+          component="main"
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          style={{ flex: 1, minHeight: TALL_SCREENS.has(routeName ?? '') ? '100vh' : undefined }}
+        >
+          <Container size="lg" py="md">
+            {brand.showBreadcrumbs && <Breadcrumbs />}
+            {/* The auth state and its success banner ('Successfully logged in') on brands with accounts. */}
+            {brand.enableUserAccounts && <AuthStart />}
+            {brand.enableUserAccounts && <ForgetListsOnSignOut />}
+            {brand.enableUserAccounts && <SavedJourneysOffline />}
+            {/* Keyed on the screen so each starts fresh, as the SPEC's router view (keyed on the full
               path) does, but not on Results' sort and filters, the screen's own state in the URL: a
               sort must not restart the results stream (nor the health brand's 10 s wait) or close
               the filter and lose the keyboard focus. */}
-          <Box key={screenKey}>
-            <Outlet />
-          </Box>
-        </Container>
+            <Box key={screenKey}>
+              <Outlet />
+            </Box>
+          </Container>
+        </Box>
+        {brand.showNeedHelp && <NeedHelp />}
+        <SiteFooter />
+        <CampaignPopup place={campaignPlaceFor(routeName)} />
       </Box>
-      {brand.showNeedHelp && <NeedHelp />}
-      <SiteFooter />
+      {/* After the screen-tall shell, not inside it: there it took its height from the page when it
+        appeared, moving the footer up on a short page (issue 32). Sticky, it still rides the
+        bottom of the window until the page's end. */}
       <CookieBanner />
-      <CampaignPopup place={campaignPlaceFor(routeName)} />
-    </Box>
+    </>
   );
 }
 

@@ -102,7 +102,8 @@ export function StepFacts({ step }: { step: Step }) {
 export function StepHeader({ step }: { step: Step }) {
   const agency = step.transit?.agency;
   return (
-    <Group gap="xs" wrap="nowrap">
+    // Wraps: at 390 px 'by about 10:25', the operator and 'Times estimated' do not fit one line.
+    <Group gap="xs" wrap="wrap">
       {/* A service without departure times: the time is the latest it leaves by the wait to allow. */}
       <Text fw={700}>{step.transit?.frequency ? `by about ${step.departure_time}` : step.departure_time}</Text>
       <StepGlyph kind={step.type} />

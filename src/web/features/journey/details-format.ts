@@ -13,9 +13,14 @@ export function priceText(cost: string): string {
   return cost === 'free' ? 'Free' : cost === 'unknown' ? 'Unknown' : cost;
 }
 
-/** A step's cost as read: what covers it when another step's ticket pays for the ride, else its price. */
+/**
+ * A step's cost as read: what covers it when another step's ticket pays for the ride (its cost is
+ * zero), its price and what that ticket buys when it pays for later rides too, else its price.
+ */
 export function stepCostText(step: Pick<Step, 'cost' | 'cost_note'>): string {
-  return step.cost_note ?? priceText(step.cost);
+  if (!step.cost_note) return priceText(step.cost);
+  const zero = /^-?\D*0\.00\b/.test(step.cost);
+  return zero ? step.cost_note : `${priceText(step.cost)} (${step.cost_note})`;
 }
 
 export function emissionsText(kg: number): string {

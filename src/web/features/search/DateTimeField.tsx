@@ -2,13 +2,13 @@
  * A date-time of the search form (SPEC section 5): a calendar whose week starts on Monday and a
  * time in five-minute steps, between `min` and `max`. Values are datetime-local strings
  * ('YYYY-MM-DDTHH:mm', London wall clock), as form-rules expects. The time is typed on the 24-hour
- * clock whatever the browser's locale (form-rules' parseTypedTime); Up and Down move it by a step. A native datetime-local picker
+ * clock whatever the browser's locale (form-rules' parseTypedTime). A native datetime-local picker
  * cannot be told which day starts the week, hence the calendar; it loads on first opening.
  */
 import { Group, Input, Loader, Popover, TextInput } from '@mantine/core';
 import { lazy, Suspense, useId, useState } from 'react';
 import { dateLabel } from '../../components/journey-labels';
-import { parseTypedTime, snapToStep, splitDateTime, stepTime, TIME_MESSAGES } from './form-rules';
+import { parseTypedTime, snapToStep, splitDateTime, TIME_MESSAGES } from './form-rules';
 
 const DateCalendar = lazy(() => import('./DateCalendar'));
 const preloadCalendar = () => void import('./DateCalendar');
@@ -67,7 +67,10 @@ export function DateTimeField({ label, name, value, min, max, onChange, onFocus,
             </Input>
           </Input.Wrapper>
         </Popover.Target>
-        <Popover.Dropdown aria-label={`${label} date`} role="dialog">
+        {/* Focusable itself (tabIndex -1): while the calendar chunk loads there is nothing else to
+            hold focus, and Mantine's focus trap warned "Failed to find focusable element" (issue 32).
+            The calendar moves focus onto its day once drawn. */}
+        <Popover.Dropdown aria-label={`${label} date`} role="dialog" tabIndex={-1}>
           <Suspense fallback={<Loader size="sm" aria-label="Loading the calendar" />}>
             <DateCalendar
               value={date || null}
@@ -90,6 +93,8 @@ export function DateTimeField({ label, name, value, min, max, onChange, onFocus,
         spellCheck={false}
         label={`${label} time`}
         description="24-hour, like 17:30"
+        // The hint under the box, so the date and time boxes stay level side by side.
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
         placeholder="HH:MM"
         name={`${name}_time`}
         value={draft ?? time}
@@ -98,14 +103,6 @@ export function DateTimeField({ label, name, value, min, max, onChange, onFocus,
           setDraft(text);
           setTypedError(undefined);
           onChange(`${day}T${parseTypedTime(text) ?? ''}`);
-        }}
-        onKeyDown={(event) => {
-          if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
-          event.preventDefault();
-          const stepped = stepTime(parseTypedTime(draft ?? time) ?? bounds.min.time, event.key === 'ArrowUp' ? 1 : -1);
-          setDraft(null);
-          setTypedError(undefined);
-          onChange(`${day}T${stepped}`);
         }}
         // Typed minutes snap to the five-minute steps the planner is asked in.
         onBlur={() => {

@@ -13,6 +13,14 @@ import {
 } from '../../../vocabulary/time';
 
 const two = (n: number) => String(n).padStart(2, '0');
+/** The day's last five-minute step (23:55), in minutes. */
+const LAST_STEP = 23 * 60 + 55;
+/** 'HH:mm...' in minutes since midnight, or null. */
+const minutesOf = (time: string): number | null => {
+  const m = /^(\d{2}):(\d{2})/.exec(time);
+  return m ? Number(m[1]) * 60 + Number(m[2]) : null;
+};
+const hhmm = (minutes: number) => `${two(Math.floor(minutes / 60))}:${two(minutes % 60)}`;
 
 export type JourneyType = 'single' | 'return';
 
@@ -52,10 +60,9 @@ export const RETURN_SUGGESTION_HOURS = 3;
  */
 export function suggestedReturn(outTime: string, max?: string): string {
   const { date, time } = splitDateTime(outTime);
-  const m = /^(\d{2}):(\d{2})$/.exec(time);
-  if (!date || !m) return '';
-  const minutes = Math.min(23 * 60 + 55, Number(m[1]) * 60 + Number(m[2]) + RETURN_SUGGESTION_HOURS * 60);
-  const later = `${date}T${snapToStep(`${two(Math.floor(minutes / 60))}:${two(minutes % 60)}`)}`;
+  const minutes = minutesOf(time);
+  if (!date || minutes === null) return '';
+  const later = `${date}T${snapToStep(hhmm(Math.min(LAST_STEP, minutes + RETURN_SUGGESTION_HOURS * 60)))}`;
   const suggestion = later < outTime ? outTime : later;
   return max && suggestion > max ? (max < outTime ? outTime : max) : suggestion;
 }
@@ -129,16 +136,6 @@ export function parseTypedTime(text: string): string | null {
 
 /** 'HH:mm' to the nearest five-minute step (23:58 stays in the day at 23:55). */
 export function snapToStep(time: string): string {
-  const m = /^(\d{2}):(\d{2})/.exec(time);
-  if (!m) return time;
-  const total = Math.min(23 * 60 + 55, Math.round((Number(m[1]) * 60 + Number(m[2])) / STEP_MINUTES) * STEP_MINUTES);
-  return `${two(Math.floor(total / 60))}:${two(total % 60)}`;
-}
-
-/** 'HH:mm' moved by `steps` five-minute steps (on the step grid), within the day. */
-export function stepTime(time: string, steps: number): string {
-  const m = /^(\d{2}):(\d{2})$/.exec(snapToStep(time));
-  if (!m) return time;
-  const total = Math.max(0, Math.min(23 * 60 + 55, Number(m[1]) * 60 + Number(m[2]) + steps * STEP_MINUTES));
-  return `${two(Math.floor(total / 60))}:${two(total % 60)}`;
+  const minutes = minutesOf(time);
+  return minutes === null ? time : hhmm(Math.min(LAST_STEP, Math.round(minutes / STEP_MINUTES) * STEP_MINUTES));
 }

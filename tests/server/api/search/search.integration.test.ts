@@ -221,12 +221,22 @@ describe('places no one can travel from (SPEC section 8 shape)', () => {
         /North Sea is more than 25 km from any town, village or stop we know/,
       ],
       [{ label: 'Paris', lat: 48.8566, lng: 2.3522 }, /Great Britain only: Paris/],
+      // Issue 27: in the Tay off Dundee, 1 km from either shore and 2 km from stops the 25 km rule knows.
+      [{ label: 'River Tay', lat: 56.445, lng: -2.97 }, /^River Tay is in the sea, more than 250 m from the shore/],
     ] as const) {
       const res = await server.call('POST', '/v1/journey-planner/search', { body: form({ origin }) });
       expect(res.status).toBe(422);
       const body = res.json() as ErrorBody;
       expect(body.errors?.origin?.[0]).toMatch(text);
     }
+    // A destination at sea 3 km off Arbroath: the destination's field, never a 500.
+    const sea = await server.call('POST', '/v1/journey-planner/search', {
+      body: form({ destination: { label: '56.55,-2.52', lat: 56.55, lng: -2.52 } }),
+    });
+    expect(sea.status).toBe(422);
+    expect((sea.json() as ErrorBody).errors).toEqual({
+      destination: ['56.55,-2.52 is in the sea, more than 250 m from the shore: choose a place on land.'],
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userSchema } from '../../../../src/contract/users';
+import { DEFAULT_RATE_LIMITS } from '../../../../src/server/auth/rate-limit';
 import { accessTokens, mailOutbox, users } from '../../../../src/server/db/schema';
 import type { Mail } from '../../../../src/server/mail/mailer';
 import {
@@ -236,15 +237,22 @@ describe('register', () => {
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
   });
 
-  it('answers 409 with a field error for an e-mail address already registered and activated, in any case', async () => {
+  it('answers an address already registered and activated, in any case, as a new one; its owner is told by e-mail (issue 33)', async () => {
     const email = uniqueEmail();
     await signUp(server, email);
+    const fresh = await server.call('POST', '/v1/users/register', { body: registration(uniqueEmail()), brand: 'park' });
     const twice = await server.call('POST', '/v1/users/register', {
       body: registration(email.toUpperCase()),
       brand: 'park',
     });
-    expect(twice.status).toBe(409);
-    expect(twice.json<Body>().errors?.email?.[0]).toMatch(/already exists/);
+    expect([twice.status, twice.text]).toEqual([fresh.status, fresh.text]);
+    expect(twice.status).toBe(201);
+    const mail = await server.mailTo(email, /already have/);
+    expect(mail.subject).toBe('You already have a National Park Journey Planner account');
+    expect(mail.link).toBe('https://park.localhost/login');
+    // The password sent with the second registration changed nothing.
+    const login = await server.call('POST', '/v1/auth/login', { body: { username: email, password: PASSWORD } });
+    expect(login.status).toBe(200);
   });
 
   it('is refused (403) by brands without accounts, like every account call', async () => {
@@ -451,6 +459,54 @@ describe('rate limits', () => {
   });
 });
 
+describe('account abuse at the default limits (issue 33)', () => {
+  let server: ApiServer;
+  beforeAll(async () => {
+    server = await startApiServer({ limits: DEFAULT_RATE_LIMITS });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("does not let anyone else use up an address's reset and registration quota", async () => {
+    const email = uniqueEmail('Quota');
+    await signUp(server, email);
+    const attacker = '127.0.0.12';
+    const reset = (from: string) => server.call('POST', '/v1/users/password/reset', { body: { email }, from });
+    for (let i = 0; i < DEFAULT_RATE_LIMITS.resetPerAccount.limit; i++)
+      expect((await reset(attacker)).status).toBe(200);
+    expect((await reset(attacker)).status).toBe(429);
+    // The owner, from their own client, still gets a reset link.
+    expect((await reset('127.0.0.13')).status).toBe(200);
+    expect((await server.mailTo(email, /Reset/)).link).toMatch(/password-reset\?code=/);
+
+    const pending = uniqueEmail('Pending');
+    const register = (from: string) => server.call('POST', '/v1/users/register', { body: registration(pending), from });
+    for (let i = 0; i < DEFAULT_RATE_LIMITS.registerPerAccount.limit; i++)
+      expect((await register(attacker)).status).toBe(201);
+    expect((await register(attacker)).status).toBe(429);
+    expect((await register('127.0.0.13')).status).toBe(201);
+  });
+
+  it('does not lock everyone behind one IP out after many failed sign-ins there', async () => {
+    const email = uniqueEmail('Library');
+    await signUp(server, email);
+    const library = '127.0.0.14';
+    const login = (username: string, password: string) =>
+      server.call('POST', '/v1/auth/login', { body: { username, password }, from: library });
+    // Someone at the library's shared address fails at many accounts.
+    for (let i = 0; i < DEFAULT_RATE_LIMITS.loginFailuresPerIp.limit; i++)
+      expect((await login(`guess.${i}@example.org`, 'wrong password')).status).toBe(401);
+    // A reader at the same address who has not failed signs in.
+    expect((await login(email, PASSWORD)).status).toBe(200);
+    // The one failing there is slowed: a client (account and IP) that has failed now waits.
+    // (Its one failure may be older than the first delay, a second; its next one is not.)
+    const first = await login('guess.0@example.org', 'wrong password');
+    const next = first.status === 429 ? first : await login('guess.0@example.org', 'wrong password');
+    expect(next.status).toBe(429);
+  });
+});
+
 describe('sign-in throttling: lockout is not a weapon (issue 22)', () => {
   let server: ApiServer;
   beforeAll(async () => {
@@ -541,8 +597,8 @@ describe('activation mail from the outbox (issue 22)', () => {
       expect(
         (await broken.call('POST', '/v1/auth/login', { body: { username: email, password: `${PASSWORD}!` } })).status,
       ).toBe(200);
-      // Activated: registering again is the usual 409.
-      expect((await broken.call('POST', '/v1/users/register', { body: registration(email) })).status).toBe(409);
+      // Activated: registering again answers as for a new address (issue 33: no enumeration).
+      expect((await broken.call('POST', '/v1/users/register', { body: registration(email) })).status).toBe(201);
       // A reset for an unknown or known address still answers the same, whatever the mail does.
       expect((await broken.call('POST', '/v1/users/password/reset', { body: { email } })).status).toBe(200);
     } finally {

@@ -29,6 +29,9 @@ describe('wording', () => {
       'Included in the return ticket above',
     );
     expect(stepCostText({ cost: '£20.90' })).toBe('£20.90');
+    expect(stepCostText({ cost: '£20.90', cost_note: 'ScotRail return A - B: also pays for 1 more ride below' })).toBe(
+      '£20.90 (ScotRail return A - B: also pays for 1 more ride below)',
+    );
   });
   it('elevation is left out when not available', () => {
     expect(elevationText(null)).toBeNull();

@@ -1,0 +1,87 @@
+/**
+ * `npm run bench -- transit-ab --before <src folder of another checkout> --snapshot <file> [--date YYYY-MM-DD] [--n 200]`
+ *
+ * Before and after in one run: the same random single earliest-arrival queries (seeded, as `transit`)
+ * on this checkout's planner and on another checkout's (e.g. main, extracted with
+ * `git archive main src | tar -x -C /tmp/before`), alternating query by query so machine load falls on
+ * both alike. Times are process CPU milliseconds per query (steadier than wall time on a busy machine);
+ * every query's journeys must be identical in both, and the count that are not is printed.
+ */
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseDay } from '../../src/planner/timetable/gtfs-time';
+import { readSnapshotFile } from '../../src/planner/timetable/node-io';
+import { decodeSnapshot } from '../../src/planner/timetable/snapshot';
+import { accessFromStop, egressToStop } from '../../src/planner/transit/places';
+import { Planner } from '../../src/planner/transit/planner';
+import { pct } from './lib/figures';
+
+type PlanFn = (o: Parameters<Planner['plan']>[0]) => { paths: unknown[] };
+
+function opt(args: string[], name: string): string | undefined {
+  const i = args.lastIndexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+export async function run(args: string[]): Promise<void> {
+  const beforeDir = opt(args, 'before');
+  const file = opt(args, 'snapshot');
+  if (!beforeDir || !file) throw new Error('usage: transit-ab --before <src folder> --snapshot <file> [--date] [--n]');
+  const bytes = await readSnapshotFile(file);
+  const tt = decodeSnapshot(bytes);
+  const load = async (rel: string) => import(pathToFileURL(resolve(beforeDir, rel)).href);
+  const old = (await load('planner/transit/planner.ts')) as { Planner: new (tt: unknown) => { plan: PlanFn } };
+  const oldSnapshot = (await load('planner/timetable/snapshot.ts')) as { decodeSnapshot(b: Uint8Array): unknown };
+  const before = new old.Planner(oldSnapshot.decodeSnapshot(bytes.slice()));
+  const after = new Planner(tt);
+  const date = parseDay(opt(args, 'date') ?? '2019-05-15');
+  const n = Number(opt(args, 'n') ?? 200);
+  const routed = new Uint8Array(tt.stopCount);
+  for (const s of tt.patternStops) routed[s] = 1;
+  const stops = [...Array(tt.stopCount).keys()].filter((s) => routed[s] === 1);
+  let seed = Number(opt(args, 'seed') ?? 1);
+  const rnd = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296;
+  const queries: Parameters<PlanFn>[0][] = [];
+  while (queries.length < n) {
+    const from = stops[Math.floor(rnd() * stops.length)] as number;
+    const to = stops[Math.floor(rnd() * stops.length)] as number;
+    const scheduled = tt.departures[Math.floor(rnd() * tt.departures.length)] as number;
+    const time = Math.max(0, (scheduled % 86_400) - Math.floor(rnd() * 1800));
+    if (from !== to) queries.push({ date, time, access: accessFromStop(tt, from), egress: egressToStop(tt, to) });
+  }
+  const once = (plan: PlanFn, q: Parameters<PlanFn>[0]) => {
+    const c0 = process.cpuUsage();
+    const r = plan(q);
+    const c = process.cpuUsage(c0);
+    return { ms: (c.user + c.system) / 1000, paths: JSON.stringify(r.paths) };
+  };
+  const planBefore: PlanFn = (q) => before.plan(q);
+  const planAfter: PlanFn = (q) => after.plan(q);
+  for (const q of queries.slice(0, 30)) {
+    once(planBefore, q);
+    once(planAfter, q);
+  }
+  const times = { before: [] as number[], after: [] as number[] };
+  let different = 0;
+  for (const q of queries) {
+    const a = once(planBefore, q);
+    const b = once(planAfter, q);
+    times.before.push(a.ms);
+    times.after.push(b.ms);
+    if (a.paths !== b.paths) different++;
+  }
+  const fig = (xs: number[]) => {
+    const s = [...xs].sort((x, y) => x - y);
+    return { p50: Math.round(pct(s, 0.5) * 100) / 100, p95: Math.round(pct(s, 0.95) * 100) / 100 };
+  };
+  console.log(
+    JSON.stringify({
+      snapshot: file,
+      model: { stops: tt.stopCount, trips: tt.tripCount, stopTimes: tt.arrivals.length },
+      queries: n,
+      differentResults: different,
+      beforeCpuMs: fig(times.before),
+      afterCpuMs: fig(times.after),
+    }),
+  );
+}
