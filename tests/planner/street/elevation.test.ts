@@ -133,3 +133,19 @@ describe('ElevationModel over several tiles', () => {
     expect(model.elevationAt(0, 0)).toBeNull();
   });
 });
+
+describe('SRTM tiles wherever one is present', () => {
+  it('answers from the north-east tile as well (Bennachie, Aberdeen) and nothing where no tile is loaded', async () => {
+    const model = await loadElevation([requireData(SRTM_ZIP), requireData(SRTM_ZIP.replace('N55W003', 'N57W003'))]);
+    // Bennachie's tops (Oxen Craig 528 m, Mither Tap 518 m on OS maps): the highest sample on the hill.
+    let top = 0;
+    for (let lat = 57.27; lat <= 57.31; lat += 0.001)
+      for (let lng = -2.64; lng <= -2.48; lng += 0.001) top = Math.max(top, model.elevationAt(lat, lng) ?? 0);
+    expect(top).toBeGreaterThan(490);
+    expect(top).toBeLessThan(540);
+    expect(model.elevationAt(57.1437, -2.0987)).toBeLessThan(40);
+    expect(model.elevationAt(55.96, -2.67)).not.toBeNull();
+    // Dundee (56-57N): no tile loaded, so no height, and legs there stay flat.
+    expect(model.elevationAt(56.46, -2.97)).toBeNull();
+  });
+});
