@@ -11,6 +11,7 @@ import type { DatabaseHandle } from './db/index';
 import { ApiError, errorHandler, GENERIC_MESSAGE } from './http/errors';
 import { registerBodyLimit } from './http/body-limit';
 import { openApiDocument } from './api/openapi';
+import { registerMetrics, type MetricsRegistry } from './http/metrics';
 import { loggerOptions } from './http/log-privacy';
 import { registerRequestContext, requireApiKey } from './http/request-context';
 import { applySecurityHeaders, registerSecurityHeaders } from './http/security-headers';
@@ -32,6 +33,13 @@ export interface BuildServerOptions {
   logger?: false;
   /** Where the log lines go (default stdout); tests read them. */
   logStream?: NodeJS.WritableStream;
+  /**
+   * GET /readyz: what must work before this instance takes traffic, besides the database
+   * (Redis when configured, the loaded regions). Each answers true, or throws or says false.
+   */
+  readiness?: Record<string, () => Promise<boolean> | boolean>;
+  /** Gauges read at scrape time (searches waiting and planning, realtime connections), added to /metrics. */
+  gauges?: MetricsRegistry;
 }
 
 /** The API's resource modules register here (one plugin per SPEC section 7 resource). */
@@ -68,6 +76,8 @@ declare module 'fastify' {
 
 /** The API's version in its OpenAPI document (package.json's). */
 const API_VERSION = '0.1.0';
+/** A readiness check that has not answered by then is a failure. */
+const READINESS_TIMEOUT_MS = 2_000;
 
 /** Request bodies above this are refused with 413 (http/body-limit.ts). */
 const BODY_LIMIT = 1024 * 1024;
@@ -143,6 +153,33 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   });
   app.setErrorHandler(errorHandler);
   registerBodyLimit(app, BODY_LIMIT);
+
+  registerMetrics(app, options.gauges);
+  // Liveness: the process answers (restart it if not). Readiness: it can serve (route traffic to it).
+  app.get('/livez', async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
+  app.get('/readyz', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const checks: Record<string, () => Promise<boolean> | boolean> = {
+      database: async () => (await database.ping(), true),
+      ...options.readiness,
+    };
+    const results = await Promise.all(
+      Object.entries(checks).map(async ([name, check]) => {
+        const ok = await Promise.race([
+          Promise.resolve()
+            .then(check)
+            .catch((error: unknown) => {
+              request.log.error({ err: error, check: name }, 'readiness check failed');
+              return false;
+            }),
+          new Promise<boolean>((resolve) => setTimeout(() => resolve(false), READINESS_TIMEOUT_MS).unref()),
+        ]);
+        return [name, ok ? 'ok' : 'error'] as const;
+      }),
+    );
+    const ready = results.every(([, state]) => state === 'ok');
+    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ok' : 'error', ...Object.fromEntries(results) });
+  });
 
   app.get('/healthz', async (request, reply) => {
     reply.header('cache-control', 'no-store');

@@ -16,6 +16,8 @@ import { lazyRegionPacks } from './packs/pack-source';
 import { packRoutes } from './packs/routes';
 import { QueuedSearchJobs, realtimeChannel, redisNamespace } from './jobs/queue';
 import { SearchSweeper } from './jobs/sweeper';
+import { startRetention } from './jobs/retention';
+import { Gauge, MetricsRegistry } from './http/metrics';
 import { createRealtimePlugin } from './realtime';
 import { RedisBroker } from './realtime/redis-broker';
 import { checkRegionManifests } from './regions';
@@ -77,18 +79,22 @@ async function main() {
   };
   // With REDIS_URL and PostgreSQL, searches queue for `npm run worker` processes. Otherwise planner
   // threads here load the region in the background; the first search waits for them.
-  const search =
+  const queued =
     settings.redisUrl && settings.databaseUrl
       ? new QueuedSearchJobs(settings.redisUrl, namespace, (error) =>
           app?.log.error({ err: error }, 'search queue error'),
         )
-      : createInProcessSearchJobs({
-          db: database.db,
-          publish: realtime.publish,
-          log,
-          manifests: settings.regions,
-          leaseMs: settings.searchLeaseMs,
-        }).jobs;
+      : undefined;
+  const inProcess = queued
+    ? undefined
+    : createInProcessSearchJobs({
+        db: database.db,
+        publish: realtime.publish,
+        log,
+        manifests: settings.regions,
+        leaseMs: settings.searchLeaseMs,
+      });
+  const search = queued ?? inProcess!.jobs;
   // Accepted searches the queue lost or whose planner died are queued again (jobs/sweeper.ts).
   const sweeper = new SearchSweeper({
     db: database.db,
@@ -120,9 +126,43 @@ async function main() {
   const [mapRegion] = settings.regions as [string, ...string[]];
   const map = mapRoutes({ layers: lazyMapLayers(mapRegion), attributions: manifestAttributions(mapRegion), log });
   const packs = packRoutes({ packs: lazyRegionPacks(settings.regions), log });
-  app = await buildServer({ settings, brands, database, realtime: realtimePlugin, api: apiPlugins(api), map, packs });
+  // /metrics gauges and /readyz checks (issue 33).
+  const gauges = new MetricsRegistry();
+  gauges.add(
+    new Gauge('drover_searches', 'Searches accepted and not finished here, by state.', () => {
+      const counts = inProcess?.jobs.counts();
+      return counts
+        ? [
+            { labels: { state: 'waiting' }, value: counts.waiting },
+            { labels: { state: 'planning' }, value: counts.planning },
+          ]
+        : [];
+    }),
+  );
+  gauges.add(
+    new Gauge('drover_realtime_connections', 'Open realtime WebSocket connections on this instance.', () => [
+      { value: realtime.connectionCount() },
+    ]),
+  );
+  const readiness: Record<string, () => Promise<boolean> | boolean> = {};
+  // In process, the planner threads must have loaded the regions; with workers, they load them.
+  if (inProcess) readiness.regions = () => inProcess.pool.coverage() !== undefined;
+  if (queued) readiness.redis = async () => (await queued.depth(), true);
+  app = await buildServer({
+    settings,
+    brands,
+    database,
+    realtime: realtimePlugin,
+    api: apiPlugins(api),
+    map,
+    packs,
+    gauges,
+    readiness,
+  });
   const server = app;
 
+  // Searches made without an account are deleted after the period the privacy page states.
+  const retention = startRetention(database.db, log);
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -134,6 +174,7 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
     try {
+      retention.stop();
       await sweeper.stop();
       await api.outbox.stop();
       await server.close();

@@ -48,7 +48,7 @@ function capped(limit: number, cap: number): Transform {
 }
 
 export function registerBodyLimit(app: FastifyInstance, limit: number, cap = DRAIN_LIMIT): void {
-  app.addHook('preParsing', async (request, _reply, payload) => {
+  app.addHook('preParsing', async (request, reply, payload) => {
     const declared = Number(request.headers['content-length']);
     if (declared > limit) {
       if (declared <= cap) await drain(payload, cap);
@@ -56,6 +56,14 @@ export function registerBodyLimit(app: FastifyInstance, limit: number, cap = DRA
     }
     // A chunked body tells its length only as it arrives.
     if (request.headers['transfer-encoding'] === undefined) return payload;
-    return payload.pipe(capped(limit, cap));
+    const limited = capped(limit, cap);
+    // Answered without reading the body (401, 404, 415...): throw the rest away, so the next
+    // request on a kept-alive connection is read (Node does not, once something has read).
+    reply.raw.once('finish', () => {
+      if (payload.readableEnded) return;
+      payload.unpipe(limited);
+      payload.resume();
+    });
+    return payload.pipe(limited);
   });
 }

@@ -11,6 +11,7 @@ import { journeyForAnyone, pricesOf, type PlanRequest, type Journey } from '../.
 import { storeJourney } from '../searches/store';
 import type { Database } from '../db/index';
 import { journeys as journeysTable, searchQueries } from '../db/schema';
+import { plannerTime, searchesFinished } from '../http/metrics';
 import { PlanFailedError, planFailure } from './plan-failure';
 import type { RegionCoverage } from './planner-pool';
 
@@ -110,9 +111,12 @@ export async function runSearchJob(deps: SearchJobDeps, job: SearchJob): Promise
   const release = holdLease(db, job.hash, deps.leaseMs ?? SEARCH_LEASE_MS);
   try {
     let journeys: Journey[];
+    const started = performance.now();
     try {
       journeys = await deps.plan(job.request, new Date(job.now));
+      plannerTime.observe({}, (performance.now() - started) / 1000);
     } catch (error) {
+      searchesFinished.inc({ outcome: 'failed' });
       const failure = error instanceof PlanFailedError ? error.failure : planFailure(error);
       if (failure.kind === 'internal')
         deps.log.error({ hash: job.hash, failure: failure.message }, 'search planning failed');
@@ -146,6 +150,7 @@ export async function runSearchJob(deps: SearchJobDeps, job: SearchJob): Promise
       deps.publish(channel, JOURNEY_PROCESSED, { journeyID: id });
     }
     await db.update(searchQueries).set({ status: 'done', leaseUntil: null, updatedAt: new Date() }).where(where);
+    searchesFinished.inc({ outcome: 'done' });
   } catch (error) {
     deps.log.error({ err: error, hash: job.hash }, 'search job failed');
     await fail(PLANNING_FAILED).catch(() => {});

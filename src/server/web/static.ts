@@ -86,7 +86,7 @@ class BrandHtmlCache {
 }
 
 /** Paths that are never pages: the API, health, and hashed assets (a miss there is a real 404). */
-const NOT_A_PAGE = /^\/(v1|healthz|assets)(\/|$)/;
+const NOT_A_PAGE = /^\/(v1|healthz|livez|readyz|metrics|assets)(\/|$)/;
 
 /** A navigation: asks for HTML, or (curl, bots) takes anything for an extension-less path. */
 function wantsPage(request: FastifyRequest): boolean {

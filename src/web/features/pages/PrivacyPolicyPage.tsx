@@ -119,7 +119,14 @@ export function PrivacyPolicyPage() {
 
       <PageSection title="How long we keep your information">
         <List spacing="xs">
-          <List.Item>Searches and journey results made without an account: 30 days.</List.Item>
+          <List.Item>
+            Searches and journey results made without an account: 30 days, then deleted (unless someone saved one of the
+            journeys to their account).
+          </List.Item>
+          <List.Item>
+            Your IP address: only while we count requests to stop abuse, at most an hour. We never store it with your
+            searches or your account.
+          </List.Item>
           {accounts && (
             <List.Item>
               Account details, saved journeys and recent searches: for as long as you keep your account. If you ask us
