@@ -94,3 +94,61 @@ export function osgbToWgs84(easting: number, northing: number): { lat: number; l
   }
   return { lat: (lat * 180) / Math.PI, lon: (Math.atan2(y2, x2) * 180) / Math.PI };
 }
+
+/**
+ * WGS84 degrees -> British National Grid easting/northing in metres: the inverse Helmert
+ * transformation (the same seven parameters negated) onto Airy 1830, then the Transverse Mercator
+ * projection as the same OS guide sets out. Good to a few metres, as the inverse is; for sampling
+ * grids published in BNG (OS Terrain 50).
+ */
+export function wgs84ToOsgb(latDeg: number, lonDeg: number): { easting: number; northing: number } {
+  const lat1 = (latDeg * Math.PI) / 180;
+  const lon1 = (lonDeg * Math.PI) / 180;
+  const wa2 = 1 - (WGS84.b * WGS84.b) / (WGS84.a * WGS84.a);
+  const nu1 = WGS84.a / Math.sqrt(1 - wa2 * Math.sin(lat1) ** 2);
+  const x1 = nu1 * Math.cos(lat1) * Math.cos(lon1);
+  const y1 = nu1 * Math.cos(lat1) * Math.sin(lon1);
+  const z1 = (1 - wa2) * nu1 * Math.sin(lat1);
+  const sec = Math.PI / (180 * 3600);
+  const s = 1 - HELMERT.s * 1e-6;
+  const rx = -HELMERT.rx * sec;
+  const ry = -HELMERT.ry * sec;
+  const rz = -HELMERT.rz * sec;
+  const x2 = -HELMERT.tx + s * x1 - rz * y1 + ry * z1;
+  const y2 = -HELMERT.ty + rz * x1 + s * y1 - rx * z1;
+  const z2 = -HELMERT.tz - ry * x1 + rx * y1 + s * z1;
+  const { a, b } = AIRY;
+  const e2 = 1 - (b * b) / (a * a);
+  const p = Math.hypot(x2, y2);
+  let lat = Math.atan2(z2, p * (1 - e2));
+  for (let k = 0; k < 10; k++) {
+    const v = a / Math.sqrt(1 - e2 * Math.sin(lat) ** 2);
+    const next = Math.atan2(z2 + e2 * v * Math.sin(lat), p);
+    if (Math.abs(next - lat) < 1e-12) {
+      lat = next;
+      break;
+    }
+    lat = next;
+  }
+  const lon = Math.atan2(y2, x2);
+  const n = (a - b) / (a + b);
+  const sin = Math.sin(lat);
+  const cos = Math.cos(lat);
+  const nu = (a * F0) / Math.sqrt(1 - e2 * sin * sin);
+  const rho = (a * F0 * (1 - e2)) / (1 - e2 * sin * sin) ** 1.5;
+  const eta2 = nu / rho - 1;
+  const t2 = Math.tan(lat) ** 2;
+  const m = meridionalArc(lat, b, n);
+  const i = m + N0;
+  const ii = (nu / 2) * sin * cos;
+  const iii = (nu / 24) * sin * cos ** 3 * (5 - t2 + 9 * eta2);
+  const iiia = (nu / 720) * sin * cos ** 5 * (61 - 58 * t2 + t2 * t2);
+  const iv = nu * cos;
+  const v = (nu / 6) * cos ** 3 * (nu / rho - t2);
+  const vi = (nu / 120) * cos ** 5 * (5 - 18 * t2 + t2 * t2 + 14 * eta2 - 58 * t2 * eta2);
+  const dl = lon - LON0;
+  return {
+    northing: i + ii * dl ** 2 + iii * dl ** 4 + iiia * dl ** 6,
+    easting: E0 + iv * dl + v * dl ** 3 + vi * dl ** 5,
+  };
+}

@@ -12,6 +12,7 @@
  * 1 arc-second pixels, PixelIsArea, WGS 84.
  */
 import { unzlibSync } from 'fflate';
+import { osgbToWgs84, wgs84ToOsgb } from '../geo/osgb';
 import { Raster } from './elevation';
 
 const TAG = {
@@ -245,11 +246,16 @@ export function readGeoTiff(bytes: Uint8Array): Raster {
   // GeoKeys: model type (1024) must be geographic (2); raster type (1025) area (1) or point (2).
   const keys = arr(TAG.geoKeys);
   let pixelIsArea = true;
+  // British National Grid (EPSG:27700, model type 1 projected), as OS Terrain 50 is published, is read too.
+  let bng = false;
+  for (let i = 4; i + 3 < keys.length; i += 4) if (keys[i] === 3072 && keys[i + 3] === 27700) bng = true;
   for (let i = 4; i + 3 < keys.length; i += 4) {
     const id = keys[i] as number;
     const value = keys[i + 3] as number;
-    if (id === 1024 && value !== 2)
-      fail(`model type ${value} is not geographic; reproject to EPSG:4326 (gdalwarp -t_srs EPSG:4326)`);
+    if (id === 1024 && value !== 2 && !(value === 1 && bng))
+      fail(
+        `model type ${value} is not geographic or British National Grid; reproject to EPSG:4326 (gdalwarp -t_srs EPSG:4326)`,
+      );
     if (id === 1025) pixelIsArea = value !== 2;
     if (id === 2048 && value !== 4326 && value !== 32767)
       fail(`geographic CRS EPSG:${value} is not supported; use WGS 84 (EPSG:4326)`);
@@ -297,6 +303,7 @@ export function readGeoTiff(bytes: Uint8Array): Raster {
       }
     }
   });
+  if (bng) return fromBritishNationalGrid(width, height, values, north, west, dLat, pixelIsArea);
   return Raster.fromCorner(width, height, values, north, west, dLat, dLng, pixelIsArea);
 }
 
@@ -356,4 +363,44 @@ function undoFloatPredictor(
     }
   }
   return out;
+}
+
+/**
+ * A British National Grid raster (north, west and cell size in metres) resampled bilinearly onto a
+ * WGS84 grid over the same ground at about the same spacing, so the elevation model and the region
+ * snapshot keep one kind of raster.
+ */
+function fromBritishNationalGrid(
+  width: number,
+  height: number,
+  values: Float32Array,
+  north: number,
+  west: number,
+  cell: number,
+  pixelIsArea: boolean,
+): Raster {
+  const half = pixelIsArea ? 0.5 : 0;
+  const source = new Raster(width, height, values, north - half * cell, west + half * cell, cell, cell);
+  const corners = [
+    [west, north],
+    [west + width * cell, north],
+    [west, north - height * cell],
+    [west + width * cell, north - height * cell],
+  ].map(([e, n]) => osgbToWgs84(e as number, n as number));
+  const top = Math.max(...corners.map((c) => c.lat));
+  const bottom = Math.min(...corners.map((c) => c.lat));
+  const left = Math.min(...corners.map((c) => c.lon));
+  const right = Math.max(...corners.map((c) => c.lon));
+  const dLat = cell / 111_320;
+  const dLng = cell / (111_320 * Math.cos((((top + bottom) / 2) * Math.PI) / 180));
+  const w = Math.max(1, Math.ceil((right - left) / dLng));
+  const h = Math.max(1, Math.ceil((top - bottom) / dLat));
+  const out = new Float32Array(w * h);
+  for (let r = 0; r < h; r++)
+    for (let c = 0; c < w; c++) {
+      const { easting, northing } = wgs84ToOsgb(top - (r + 0.5) * dLat, left + (c + 0.5) * dLng);
+      // The source raster's "lat/lng" axes are northing/easting here.
+      out[r * w + c] = source.at(northing, easting) ?? Number.NaN;
+    }
+  return Raster.fromCorner(w, h, out, top, left, dLat, dLng, true);
 }

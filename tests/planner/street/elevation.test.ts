@@ -4,6 +4,7 @@ import { ElevationModel, elevationRange } from '../../../src/planner/street/elev
 import { loadElevation, loadRaster } from '../../../src/planner/street/elevation-node';
 import { lzwDecode, readGeoTiff } from '../../../src/planner/street/geotiff';
 import { readHgt } from '../../../src/planner/street/hgt';
+import { osgbToWgs84, wgs84ToOsgb } from '../../../src/planner/geo/osgb';
 import { PORTO_ALEGRE_TIF, SRTM_ZIP, requireData } from './fixtures';
 import { lzwEncode, writeTiff } from './tiff-writer';
 
@@ -131,5 +132,68 @@ describe('ElevationModel over several tiles', () => {
     expect(model.elevationAt(-30.03, -51.23)).not.toBeNull();
     expect(model.elevationAt(55.96, -2.67)).not.toBeNull();
     expect(model.elevationAt(0, 0)).toBeNull();
+  });
+});
+
+describe('SRTM tiles wherever one is present', () => {
+  it('answers from the north-east tile as well (Bennachie, Aberdeen) and nothing where no tile is loaded', async () => {
+    const model = await loadElevation([requireData(SRTM_ZIP), requireData(SRTM_ZIP.replace('N55W003', 'N57W003'))]);
+    // Bennachie's tops (Oxen Craig 528 m, Mither Tap 518 m on OS maps): the highest sample on the hill.
+    let top = 0;
+    for (let lat = 57.27; lat <= 57.31; lat += 0.001)
+      for (let lng = -2.64; lng <= -2.48; lng += 0.001) top = Math.max(top, model.elevationAt(lat, lng) ?? 0);
+    expect(top).toBeGreaterThan(490);
+    expect(top).toBeLessThan(540);
+    expect(model.elevationAt(57.1437, -2.0987)).toBeLessThan(40);
+    expect(model.elevationAt(55.96, -2.67)).not.toBeNull();
+    // Dundee (56-57N): no tile loaded, so no height, and legs there stay flat.
+    expect(model.elevationAt(56.46, -2.97)).toBeNull();
+  });
+});
+
+describe('GeoTIFF in British National Grid (as OS Terrain 50 is published)', () => {
+  it('reads a 50 m BNG grid and answers by latitude and longitude', async () => {
+    // A 40 x 40 grid of 50 m cells at Dundee whose height is a plane in easting and northing.
+    const west = 338_000;
+    const north = 731_000;
+    const height = (e: number, n: number) => (e - west) / 20 + (north - n) / 40;
+    const values: number[] = [];
+    for (let r = 0; r < 40; r++)
+      for (let c = 0; c < 40; c++) values.push(height(west + (c + 0.5) * 50, north - (r + 0.5) * 50));
+    const raster = readGeoTiff(
+      writeTiff({
+        width: 40,
+        height: 40,
+        values,
+        type: 'float32',
+        compression: 8,
+        west,
+        north,
+        pixel: 50,
+        projected: 27700,
+      }),
+    );
+    for (const [e, n] of [
+      [339_000, 730_000],
+      [338_420, 729_630],
+      [339_710, 730_880],
+    ]) {
+      const { lat, lon } = osgbToWgs84(e!, n!);
+      expect(raster.at(lat, lon)).toBeCloseTo(height(e!, n!), 0);
+    }
+    expect(raster.at(56.0, -3.0)).toBeNull();
+  });
+
+  it('round-trips WGS84 and the grid to millimetres', () => {
+    for (const [e, n] of [
+      [339_200, 729_400],
+      [651_409.903, 313_177.27],
+      [200_000, 800_000],
+    ]) {
+      const { lat, lon } = osgbToWgs84(e!, n!);
+      const back = wgs84ToOsgb(lat, lon);
+      expect(Math.abs(back.easting - e!)).toBeLessThan(0.01);
+      expect(Math.abs(back.northing - n!)).toBeLessThan(0.01);
+    }
   });
 });

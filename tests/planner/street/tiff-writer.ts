@@ -17,6 +17,8 @@ export interface TiffSpec {
   noData?: string;
   pixelIsPoint?: boolean;
   modelType?: number;
+  /** ProjectedCSTypeGeoKey (3072), e.g. 27700 for British National Grid (with modelType 1). */
+  projected?: number;
 }
 
 /** TIFF LZW encoder (MSB-first, early change), as libtiff writes it. */
@@ -113,7 +115,30 @@ export function writeTiff(spec: TiffSpec): Uint8Array {
     [339, 3, [sampleFormat]],
     [33550, 12, [spec.pixel, spec.pixel, 0]],
     [33922, 12, [0, 0, 0, spec.west, spec.north, 0]],
-    [34735, 3, [1, 1, 0, 3, 1024, 0, 1, spec.modelType ?? 2, 1025, 0, 1, spec.pixelIsPoint ? 2 : 1, 2048, 0, 1, 4326]],
+    [
+      34735,
+      3,
+      spec.projected
+        ? [
+            1,
+            1,
+            0,
+            3,
+            1024,
+            0,
+            1,
+            spec.modelType ?? 1,
+            1025,
+            0,
+            1,
+            spec.pixelIsPoint ? 2 : 1,
+            3072,
+            0,
+            1,
+            spec.projected,
+          ]
+        : [1, 1, 0, 3, 1024, 0, 1, spec.modelType ?? 2, 1025, 0, 1, spec.pixelIsPoint ? 2 : 1, 2048, 0, 1, 4326],
+    ],
   ];
   if (spec.noData !== undefined) entries.push([42113, 2, spec.noData]);
   if (spec.tile)

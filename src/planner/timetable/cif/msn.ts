@@ -6,7 +6,7 @@
 import { osgbToWgs84 } from '../../geo/osgb';
 
 export interface CifStation {
-  /** The TIPLOC of the station's principal record: the stop id (as GTFS converted from CIF uses). */
+  /** The TIPLOC of the station's record: the stop id (as GTFS converted from CIF uses). */
   tiploc: string;
   crs: string;
   name: string;
@@ -19,11 +19,11 @@ export interface CifStation {
 }
 
 export interface CifStations {
-  /** By principal TIPLOC. */
+  /** By TIPLOC: every MSN station record is a stop (the high and low level of one station are two). */
   stations: Map<string, CifStation>;
-  /** Every TIPLOC the MSN lists -> its station's principal TIPLOC. */
+  /** Every TIPLOC the MSN lists -> its station's TIPLOC (itself). */
   byTiploc: Map<string, string>;
-  /** CRS -> principal TIPLOC. */
+  /** CRS -> the TIPLOC of its principal (not subsidiary) record. */
   byCrs: Map<string, string>;
 }
 
@@ -52,16 +52,6 @@ export function readMsnLine(line: string, into: CifStations): string {
   const n = Number(line.slice(58, 63));
   const minChange = Number(line.slice(63, 66)) * 60;
   if (!tiploc || !crs) return `station record without a TIPLOC or CRS code; skipped`;
-  const principal = into.byCrs.get(crs);
-  if (principal && cate === '9') {
-    // A subsidiary TIPLOC of a station already listed.
-    into.byTiploc.set(tiploc, principal);
-    return '';
-  }
-  if (principal) {
-    into.byTiploc.set(tiploc, principal);
-    return '';
-  }
   if (!(Number.isFinite(e) && Number.isFinite(n)) || e < 10000 || n < 60000)
     return `station '${crs}' ('${tiploc}') has no usable grid reference '${line.slice(52, 63)}'; skipped`;
   const { lat, lon } = osgbToWgs84((e - 10000) * 100, (n - 60000) * 100);
@@ -75,6 +65,8 @@ export function readMsnLine(line: string, into: CifStations): string {
     estimated: line.slice(57, 58) === 'E',
   });
   into.byTiploc.set(tiploc, tiploc);
-  into.byCrs.set(crs, tiploc);
+  // The CRS names the station's principal record; a subsidiary one (category 9, such as Glasgow Queen
+  // Street Low Level beside the High Level) is a stop of its own but not the one a CRS code means.
+  if (cate !== '9' || !into.byCrs.has(crs)) into.byCrs.set(crs, tiploc);
   return '';
 }

@@ -109,7 +109,7 @@ describe('the CIF sample', () => {
     // Stations: the same TIPLOC ids and CRS codes, positions within a few hundred metres.
     const gStops = rows('stops.txt');
     const inBoth = gStops.filter((s) => feed.stations.stations.has(s[0]!));
-    expect(inBoth.length).toBeGreaterThan(330);
+    expect(inBoth.length).toBeGreaterThan(345);
     expect(inBoth.every((s) => feed.stations.stations.get(s[0]!)!.crs === s[1])).toBe(true);
     const far = inBoth.filter((s) => {
       const st = feed.stations.stations.get(s[0]!)!;
@@ -132,6 +132,7 @@ describe('the CIF sample', () => {
     const gtfs = new Map([...byTrip(rows('stop_times.txt')).values()].map((c) => [key(c), c]));
     let matched = 0;
     let samePattern = 0;
+    const diffs: number[] = [];
     for (const calls of byTrip(tables(feed).get('stop_times.txt')!.slice(1)).values()) {
       const other = gtfs.get(key(calls));
       if (!other) continue;
@@ -139,10 +140,14 @@ describe('the CIF sample', () => {
       if (other.map((c) => c[3]).join() !== calls.map((c) => c[3]).join()) continue;
       samePattern++;
       const run = (c: string[][]) => sec(c.at(-1)![1]!) - sec(c[0]![2]!);
-      expect(Math.abs(run(calls) - run(other))).toBeLessThanOrEqual(5 * 60);
+      diffs.push(Math.abs(run(calls) - run(other)));
     }
-    expect(matched).toBeGreaterThanOrEqual(10);
-    expect(samePattern / matched).toBeGreaterThan(0.5);
+    // Two years apart (2020 and 2022-23), so some trains were retimed; most run as they did.
+    expect(matched).toBeGreaterThanOrEqual(50);
+    expect(samePattern / matched).toBeGreaterThan(0.4);
+    diffs.sort((a, b) => a - b);
+    expect(diffs[diffs.length >> 1]).toBeLessThanOrEqual(120);
+    expect(diffs.filter((d) => d <= 300).length / diffs.length).toBeGreaterThanOrEqual(0.8);
   });
 });
 
