@@ -6,6 +6,12 @@
 export const JOURNEY_TYPES = ['depart', 'return'] as const;
 export type JourneyType = (typeof JOURNEY_TYPES)[number];
 
+/**
+ * The tag of an option kept although it leaves hours after the time asked, because nothing leaves
+ * near it (the planner's late-departure rule): Results lists these apart, as later options.
+ */
+export const LATER_OPTION_TAG = 'later-option';
+
 /** A type guard for one of a fixed list of strings. */
 export function isOneOf<const T extends readonly string[]>(list: T, value: unknown): value is T[number] {
   return typeof value === 'string' && (list as readonly string[]).includes(value);

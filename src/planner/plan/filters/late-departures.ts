@@ -4,6 +4,7 @@
  * near that time; when none is, the late ones stay and are tagged 'later-option' so a screen can
  * group them as later options (their leg's time_gap says how much later).
  */
+import { LATER_OPTION_TAG } from '../../../vocabulary/results';
 import type { JourneyFigures } from '../../journey/assemble';
 import type { FilterContext, JourneyRule } from './types';
 import { isDirect, legEnd, legStart, minutesText } from './clock';
@@ -12,7 +13,7 @@ import { isDirect, legEnd, legStart, minutesText } from './clock';
 export const LATE_S = 2 * 3600;
 /** Seconds from the time asked within which an option counts as near it. */
 export const NEAR_S = 3600;
-export const LATER_TAG = 'later-option';
+export const LATER_TAG = LATER_OPTION_TAG;
 
 /** How far from the time asked the option is: leaving after it, or arriving before an arrive-by time. */
 export function lateness(f: JourneyFigures, ctx: FilterContext): number {

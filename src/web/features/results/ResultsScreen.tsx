@@ -37,6 +37,8 @@ import {
   formatFilters,
   parseFilters,
   sortResults,
+  splitLaterOptions,
+  type ResultItem,
   type StageSelection,
 } from './sort-filter';
 import { isDone, placeholderCount, resultItems } from './stream-state';
@@ -120,8 +122,25 @@ export function ResultsScreen({ hash, search, onSearchChange, editJourney }: Res
   const items = resultItems(state);
   const shown = sortResults(filterResults(items, selection), sort, brand.firstTravelTypes);
   const shownJourneys = shown.flatMap((item) => (item.kind === 'journey' ? [item.journey] : []));
+  const groups = splitLaterOptions(shown);
   const extremes = emissionExtremes(shownJourneys);
   const waiting = placeholderCount(state);
+
+  const resultRow = (item: ResultItem, position: number) =>
+    item.kind === 'journey' ? (
+      <li key={item.journey.id}>
+        <JourneyCard
+          hash={hash}
+          journey={item.journey}
+          position={position}
+          emissions={emissionBadge(extremes, item.journey)}
+        />
+      </li>
+    ) : (
+      <li key={item.key}>
+        <PlaceholderCard />
+      </li>
+    );
 
   const setSelection = (next: StageSelection) => onSearchChange({ ...search, filters: formatFilters(next) });
   const stageOptions = stages.map((stage) => ({ value: stage, label: modeName(stage) }));
@@ -297,25 +316,23 @@ export function ResultsScreen({ hash, search, onSearchChange, editJourney }: Res
           </Paper>
         )}
 
-        {shown.length > 0 && (
+        {groups.near.length > 0 && (
           <ol className={classes.list} aria-label="Journey options" aria-busy={waiting > 0}>
-            {shown.map((item, index) =>
-              item.kind === 'journey' ? (
-                <li key={item.journey.id}>
-                  <JourneyCard
-                    hash={hash}
-                    journey={item.journey}
-                    position={index + 1}
-                    emissions={emissionBadge(extremes, item.journey)}
-                  />
-                </li>
-              ) : (
-                <li key={item.key}>
-                  <PlaceholderCard />
-                </li>
-              ),
-            )}
+            {groups.near.map((item, index) => resultRow(item, index + 1))}
           </ol>
+        )}
+        {groups.later.length > 0 && (
+          <section aria-labelledby="later-options-heading">
+            <Title order={2} size="h4" id="later-options-heading" mt="md">
+              Later options
+            </Title>
+            <Text size="sm" mb="xs">
+              Nothing by public transport leaves near the time you asked; these leave hours later.
+            </Text>
+            <ol className={classes.list} aria-label="Later options" start={groups.near.length + 1}>
+              {groups.later.map((item, index) => resultRow(item, groups.near.length + index + 1))}
+            </ol>
+          </section>
         )}
       </div>
     </>

@@ -3,7 +3,7 @@
  * lowest/highest emissions. Pure functions over the list the screen shows, where journeys
  * still being processed are placeholders that always sort last.
  */
-import { TRAVEL_TYPES, type SortOption, type TravelType } from '../../../vocabulary/index';
+import { LATER_OPTION_TAG, TRAVEL_TYPES, type SortOption, type TravelType } from '../../../vocabulary/index';
 import type { Journey } from '../../../contract/journey';
 
 export type ResultItem = { kind: 'journey'; journey: Journey } | { kind: 'placeholder'; key: string };
@@ -71,6 +71,18 @@ export function sortResults(
     return a.index - b.index;
   });
   return ranked.map((r) => r.item);
+}
+
+/**
+ * The list split in two, order kept: what leaves near the time asked (and placeholders still
+ * arriving), then the later options the planner kept only because nothing leaves near it.
+ */
+export function splitLaterOptions(items: readonly ResultItem[]): { near: ResultItem[]; later: ResultItem[] } {
+  const near: ResultItem[] = [];
+  const later: ResultItem[] = [];
+  for (const item of items)
+    (item.kind === 'journey' && item.journey.tags.includes(LATER_OPTION_TAG) ? later : near).push(item);
+  return { near, later };
 }
 
 /** The 'Showing' choice: every journey, none, or the journeys with any of these stages. */

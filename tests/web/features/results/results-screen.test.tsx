@@ -434,6 +434,24 @@ describe('Results screen, sort and filter', () => {
     });
   });
 
+  it('lists later options under their own heading, numbered on from the others (issue 27)', async () => {
+    const realtime = new FakeRealtime();
+    const store = searchStore(HASH, realtime.log);
+    const [first, ...rest] = planned;
+    const lateOne = { ...first!, tags: [...first!.tags, 'later-option'] };
+    store.setCount(planned.length);
+    store.stored.push(lateOne, ...rest);
+    renderResults({ hash: HASH, services: { realtime, ...store.services, initialDelayMs: 0 } });
+    const later = await screen.findByRole('list', { name: 'Later options' });
+    expect(screen.getByRole('heading', { name: 'Later options' })).toBeTruthy();
+    const laterCards = within(later).getAllByRole('article');
+    expect(laterCards).toHaveLength(1);
+    expect(within(laterCards[0]!).getAllByRole('heading')[0]!.textContent).toMatch(`Option ${rest.length + 1}`);
+    expect(within(screen.getByRole('list', { name: 'Journey options' })).getAllByRole('article')).toHaveLength(
+      rest.length,
+    );
+  });
+
   it('Showing a stage keeps the journeys with it; None shows the empty state; the filter goes to the URL', async () => {
     const { changes } = await loaded();
     const withTrain = planned.filter((j) => j.depart.stages.includes('train')).length;

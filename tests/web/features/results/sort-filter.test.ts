@@ -9,6 +9,7 @@ import {
   formatFilters,
   parseFilters,
   sortResults,
+  splitLaterOptions,
   type ResultItem,
 } from '../../../../src/web/features/results/sort-filter';
 
@@ -72,6 +73,29 @@ describe('cost order (SPEC section 9)', () => {
       journey('free', { cost: 'free', value: 0 }),
     ];
     expect(ids(sortResults(items, 'cost'))).toEqual(['free', 'twelve', 'text-only']);
+  });
+});
+
+describe('later options (issue 27)', () => {
+  it("lists the options tagged 'later-option' apart, after the others and placeholders, each side in its order", () => {
+    const later = (item: ResultItem) => {
+      if (item.kind === 'journey') item.journey.tags = ['later-option'];
+      return item;
+    };
+    const items = [
+      journey('taxi', {}),
+      later(journey('train-11', {})),
+      placeholder('p1'),
+      later(journey('train-12', {})),
+      journey('walk', {}),
+    ];
+    for (const item of items) if (item.kind === 'journey') item.journey.tags ??= [];
+    const { near, later: kept } = splitLaterOptions(items);
+    expect(ids(near)).toEqual(['taxi', 'p1', 'walk']);
+    expect(ids(kept)).toEqual(['train-11', 'train-12']);
+    expect(
+      splitLaterOptions([journey('only', {})].map((i) => (((i as { journey: Journey }).journey.tags = []), i))).later,
+    ).toEqual([]);
   });
 });
 
