@@ -4,6 +4,7 @@
  * SETTINGS is the documentation table (README renders it); keep the two in step.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -110,6 +111,12 @@ export const SETTINGS: readonly SettingDoc[] = [
       'Searches waiting or being planned at most (in this process, or in the Redis queue); past it new searches get 429 with Retry-After instead of waiting in line.',
   },
   {
+    name: 'PLANNER_THREADS',
+    default: 'the number of cores',
+    description:
+      'Planner threads in the server when there is no Redis queue (PGlite, or PostgreSQL without REDIS_URL). Each plans one search at a time and holds its own copy of the regions, so memory grows with every thread.',
+  },
+  {
     name: 'REGIONS',
     default: '<repo>/data/regions/tayside.json,<repo>/data/regions/north-east.json',
     description:
@@ -213,6 +220,7 @@ const envSchema = z.object({
   SEARCH_SWEEP_SECONDS: integer(15, 1, 3600),
   SEARCH_RATE_LIMIT: integer(30, 1, 1_000_000),
   SEARCH_QUEUE_LIMIT: integer(500, 1, 1_000_000),
+  PLANNER_THREADS: integer(os.availableParallelism(), 1, 256),
 });
 
 export interface Settings {
@@ -239,6 +247,8 @@ export interface Settings {
   searchRateLimit: number;
   /** Searches waiting or being planned at most. */
   searchQueueLimit: number;
+  /** Planner threads in process (default: the cores). */
+  plannerThreads: number;
 }
 
 export class SettingsError extends Error {
@@ -287,5 +297,6 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     searchSweepMs: s.SEARCH_SWEEP_SECONDS * 1000,
     searchRateLimit: s.SEARCH_RATE_LIMIT,
     searchQueueLimit: s.SEARCH_QUEUE_LIMIT,
+    plannerThreads: s.PLANNER_THREADS,
   };
 }

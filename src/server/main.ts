@@ -92,6 +92,7 @@ async function main() {
         publish: realtime.publish,
         log,
         manifests: settings.regions,
+        threads: settings.plannerThreads,
         leaseMs: settings.searchLeaseMs,
       });
   const search = queued ?? inProcess!.jobs;

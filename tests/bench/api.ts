@@ -24,7 +24,7 @@ import { REPO_ROOT } from '../../src/server/config';
 import { createPostgresDatabase } from '../server/helpers/app-server';
 import { freePort } from '../server/helpers/search-events';
 
-const TOWNS = [
+export const TOWNS = [
   { label: 'Dundee Railway Station', lat: 56.4566, lng: -2.9713 },
   { label: 'Perth Railway Station', lat: 56.392, lng: -3.439 },
   { label: 'Arbroath', lat: 56.559, lng: -2.587 },
@@ -39,17 +39,21 @@ const pct = (sorted: number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const round = (x: number): number => Math.round(x * 10) / 10;
 
-interface Server {
+export interface Server {
   child: ChildProcess;
   port: number;
   apiKey: string;
+  /** The throwaway PostgreSQL database the server runs on (--postgres), for workers to share. */
+  databaseUrl?: string;
   stop(): Promise<void>;
 }
 
-async function startServer(
+/** Starts src/server/main.ts as a child process; `env` adds settings (REDIS_URL, PLANNER_THREADS...). */
+export async function startServer(
   logLevel: string,
   postgres: string | undefined,
   fixedPort: number | undefined,
+  env: Record<string, string> = {},
 ): Promise<Server> {
   // --postgres: a throwaway database beside the given one (the server runs its migrations there).
   const database = postgres ? await createPostgresDatabase(postgres) : undefined;
@@ -75,6 +79,7 @@ async function startServer(
       REDIS_URL: '',
       SEARCH_RATE_LIMIT: '1000000',
       SEARCH_QUEUE_LIMIT: '1000000',
+      ...env,
     },
     // Logs go to /dev/null: written, as in a deployment, but not read.
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -102,6 +107,7 @@ async function startServer(
     child,
     port,
     apiKey: brand.apiKey,
+    databaseUrl: database?.url,
     stop: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
@@ -113,7 +119,7 @@ async function startServer(
 }
 
 /** VmRSS / VmHWM of a process in MB (Linux). */
-function memory(pid: number): { rss: number; peak: number } {
+export function memory(pid: number): { rss: number; peak: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
   return { rss: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) };

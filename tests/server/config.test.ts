@@ -30,6 +30,7 @@ describe('loadSettings', () => {
       searchSweepMs: 15_000,
       searchRateLimit: 30,
       searchQueueLimit: 500,
+      plannerThreads: os.availableParallelism(),
     });
   });
 
@@ -91,6 +92,12 @@ describe('loadSettings', () => {
     expect(() => loadSettings({ MAIL_FROM: 'nobody' })).toThrow(/MAIL_FROM: must be an e-mail address/);
   });
 
+  it('sizes the planner threads to the cores unless PLANNER_THREADS says otherwise', () => {
+    expect(loadSettings({}).plannerThreads).toBe(os.availableParallelism());
+    expect(loadSettings({ PLANNER_THREADS: '3' }).plannerThreads).toBe(3);
+    expect(() => loadSettings({ PLANNER_THREADS: '0' })).toThrow(/PLANNER_THREADS: must be a whole number from 1/);
+  });
+
   it('documents every setting it reads', () => {
     expect(SETTINGS.map((setting) => setting.name)).toEqual([
       'PORT',
@@ -111,6 +118,7 @@ describe('loadSettings', () => {
       'SEARCH_SWEEP_SECONDS',
       'SEARCH_RATE_LIMIT',
       'SEARCH_QUEUE_LIMIT',
+      'PLANNER_THREADS',
       'REGIONS',
     ]);
     for (const setting of SETTINGS) expect(setting.description.length).toBeGreaterThan(10);

@@ -51,7 +51,16 @@ export interface PlanOptions {
   now?: Date;
   /** Told of every option the result filter chain removes, with the rule and the reason (the CLI's --why). */
   onRemoved?: (removal: Removal) => void;
+  /** Adds the milliseconds spent in each phase of the plan here (profiling: `npm run bench -- searches --profile`). */
+  phases?: Partial<Record<PlanPhase, number>>;
 }
+
+/**
+ * A plan's phases: the region and request (regions), the direct modes (modes), public transport
+ * with walk or cycle access (transit), a car, taxi or bike to or from a station
+ * (vehicle-to-station), every way back (returns), journeys built and judged (assembly).
+ */
+export type PlanPhase = 'regions' | 'modes' | 'transit' | 'vehicle-to-station' | 'returns' | 'assembly';
 
 const DIRECT_MODES: ModePlanner[] = [planWalk, planCycle, planOwnCar, planTaxi, planCarClub, planBikeHire, planDrt];
 
@@ -168,10 +177,20 @@ const clockText = (seconds: number) => {
 
 export async function* plan(req: PlanRequest, options: PlanOptions): AsyncGenerator<Journey> {
   const now = options.now ?? new Date();
-  const v = validateRequest(req, options.regions, now);
+  const phases = options.phases;
+  const timed = <T>(phase: PlanPhase, work: () => T): T => {
+    if (!phases) return work();
+    const start = performance.now();
+    try {
+      return work();
+    } finally {
+      phases[phase] = (phases[phase] ?? 0) + performance.now() - start;
+    }
+  };
+  const v = timed('regions', () => validateRequest(req, options.regions, now));
   const routes = new Map<string, StreetRoute | null>();
-  const out = context(v, req, v.outbound, v.arriveBy, false, routes, now);
-  const back = v.returnAt ? context(v, req, v.returnAt, false, true, routes, now) : null;
+  const out = timed('regions', () => context(v, req, v.outbound, v.arriveBy, false, routes, now));
+  const back = v.returnAt ? timed('regions', () => context(v, req, v.returnAt!, false, true, routes, now)) : null;
   const origin: PlaceOut = { label: req.origin.label, lat: req.origin.lat, lng: req.origin.lng };
   const destination: PlaceOut = { label: req.destination.label, lat: req.destination.lat, lng: req.destination.lng };
   const seen = new Set<string>();
@@ -222,7 +241,9 @@ export async function* plan(req: PlanRequest, options: PlanOptions): AsyncGenera
   // Direct modes: cheap, so first.
   const direct: JourneyFigures[] = [];
   for (const mode of DIRECT_MODES) {
-    for (const f of build(mode(out), back ? mode(back) : null)) {
+    const there = timed('modes', () => mode(out));
+    const returns = back ? timed('returns', () => mode(back)) : null;
+    for (const f of timed('assembly', () => build(there, returns))) {
       f.journey.tags.push('direct');
       direct.push(f);
     }
@@ -230,12 +251,13 @@ export async function* plan(req: PlanRequest, options: PlanOptions): AsyncGenera
 
   // Public transport across the departure window: never an option that takes as long as walking
   // the whole way (free, no emissions), nor cycle access that is no quicker than cycling there.
-  const walkAccess = planTransit(out);
+  const walkAccess = timed('transit', () => planTransit(out));
   const quickerThan = (mode: TransportMode, by = 0) => {
     const d = direct.find((f) => f.journey.transport_mode === mode);
     return (f: JourneyFigures) => !d || f.arrival - f.departure < d.arrival - d.departure - by;
   };
-  const transit = selectTransit(build(walkAccess, back ? planTransit(back) : null).filter(quickerThan('walk')));
+  const transitBack = back ? timed('returns', () => planTransit(back)) : null;
+  const transit = timed('assembly', () => selectTransit(build(walkAccess, transitBack).filter(quickerThan('walk'))));
   // Cycling to the stop: one-way trips only, chosen apart so they never push out a walking option,
   // and only when it saves a few minutes over cycling the whole way.
   // A car, taxi or bike to or from a station for an end far from any stop (or where walking to
@@ -245,10 +267,9 @@ export async function* plan(req: PlanRequest, options: PlanOptions): AsyncGenera
     destinationFar: farFromStops(v.region, out.to),
   };
   if (far.originFar || far.destinationFar) {
-    const outVehicle = planVehicleTransit(out, far);
-    const vehicle = buildVehicle(outVehicle, back ? vehicleReturns(back, far, outVehicle) : null).filter(
-      quickerThan('walk'),
-    );
+    const outVehicle = timed('vehicle-to-station', () => planVehicleTransit(out, far));
+    const vehicleBack = back ? timed('returns', () => vehicleReturns(back, far, outVehicle)) : null;
+    const vehicle = timed('assembly', () => buildVehicle(outVehicle, vehicleBack).filter(quickerThan('walk')));
     for (const [kind, tag] of VEHICLE_TAGS)
       transit.push(
         ...selectAccessOptions(
@@ -259,13 +280,14 @@ export async function* plan(req: PlanRequest, options: PlanOptions): AsyncGenera
       );
   }
   if (!back && !far.originFar) {
-    const cycleAccess = build(planCycleTransit(out, walkAccess), null)
+    const cycleDrafts = timed('transit', () => planCycleTransit(out, walkAccess));
+    const cycleAccess = timed('assembly', () => build(cycleDrafts, null))
       .filter(quickerThan('walk'))
       .filter(quickerThan('cycle', CYCLE_ACCESS_SAVING));
     transit.push(...selectCycleAccess(cycleAccess));
   }
   // The whole set judged at once (filters/README.md), then the direct modes first, public transport after.
-  const kept = new Set(judge([...direct, ...transit]));
+  const kept = new Set(timed('assembly', () => judge([...direct, ...transit])));
   // Nothing at all for a place outside the area: say why, rather than an empty answer.
   if (kept.size === 0 && v.outside) {
     const p = v.outside.field === 'origin' ? req.origin : req.destination;

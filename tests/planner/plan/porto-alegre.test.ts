@@ -1,6 +1,6 @@
 /** Door-to-door on Porto Alegre (streets + bus + metro + elevation): every applicable mode, connected legs, real street names, elevation. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { plan, planAll } from '../../../src/planner/plan/plan';
+import { plan, planAll, type PlanOptions } from '../../../src/planner/plan/plan';
 import type { Region } from '../../../src/planner/region/region';
 import { loadPortoAlegre } from '../../../src/planner/region/load-node';
 import type { PlanRequest } from '../../../src/planner/plan/request';
@@ -47,6 +47,16 @@ describe('Porto Alegre door to door', () => {
     expect(far.filter((j) => j.transport_mode === 'transit').length).toBeGreaterThanOrEqual(1);
     // No car club, bike hire or DRT data for this region: none planned.
     for (const j of [...far, ...near]) expect(['car-club', 'bike-hire', 'drt']).not.toContain(j.transport_mode);
+  });
+
+  it('reports the time of each phase when asked, and plans the same journeys', async () => {
+    const phases: NonNullable<PlanOptions['phases']> = {};
+    const withReturn = request(FAR, { return_time: '2019-05-15T17:00' });
+    const profiled = await planAll(withReturn, { regions: [region], now, phases });
+    const plain = await planAll(withReturn, { regions: [region], now });
+    expect(profiled.map((j) => j.id)).toEqual(plain.map((j) => j.id));
+    for (const phase of ['regions', 'modes', 'transit', 'returns', 'assembly'] as const)
+      expect(phases[phase]).toBeGreaterThan(0);
   });
 
   it('every journey validates against the contract, and its legs connect in time and space', () => {
