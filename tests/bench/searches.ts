@@ -18,7 +18,7 @@
  * process, on the regions the server loads (REGIONS), and splits one search's planning into its
  * phases (PlanOptions.phases: regions, modes, transit, vehicle-to-station, returns, assembly) plus
  * serialisation (the journeys cloned to the request thread, as postMessage does, and JSON for
- * storage): mean ms per search and share.
+ * storage): mean ms per search and share. `--return` adds a way back to each search.
  * Figures, not a timed test. Target (issue 33): >= 100 completed/s on 2 cores at p99 <= 1 s.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -43,13 +43,15 @@ const load = () =>
     .join(' ');
 
 /** The bench's i-th search body (the same trips and times the clients send). */
-function searchBody(i: number, day: Temporal.PlainDate) {
+function searchBody(i: number, day: Temporal.PlainDate, withReturn = false) {
   const from = TOWNS[i % TOWNS.length]!;
   const to = TOWNS[(i * 3 + 1 + Math.floor(i / TOWNS.length)) % TOWNS.length]!;
   const destination = to === from ? TOWNS[(i + 1) % TOWNS.length]! : to;
   const hour = 7 + (i % 12);
   const outTime = `${day.year}/${String(day.month).padStart(2, '0')}/${String(day.day).padStart(2, '0')} ${String(hour).padStart(2, '0')}:${String((i * 7) % 60).padStart(2, '0')}:00`;
-  return { origin: from, destination, out_time: outTime };
+  const date = `${day.year}/${String(day.month).padStart(2, '0')}/${String(day.day).padStart(2, '0')}`;
+  const returnTime = `${date} ${String(Math.min(hour + 4, 21)).padStart(2, '0')}:30:00`;
+  return { origin: from, destination, out_time: outTime, ...(withReturn ? { return_time: returnTime } : {}) };
 }
 
 function nextWeekday(): Temporal.PlainDate {
@@ -62,6 +64,7 @@ function nextWeekday(): Temporal.PlainDate {
 async function profile(args: string[]): Promise<void> {
   const at = args.indexOf('--searches');
   const searches = at >= 0 ? Number(args[at + 1]) : 100;
+  const withReturn = args.includes('--return');
   const manifests = loadSettings().regions;
   const loadStart = performance.now();
   const regions = [];
@@ -72,7 +75,7 @@ async function profile(args: string[]): Promise<void> {
     (await import('node:fs')).readFileSync(path.join(REPO_ROOT, 'brands/regional/brand.json'), 'utf8'),
   ) as { blockedTravelTypes?: never[]; regions?: string[] };
   const requestFor = (i: number) =>
-    planRequestForBrand(searchFormSchema(() => new Date()).parse(searchBody(i, day)), {
+    planRequestForBrand(searchFormSchema(() => new Date()).parse(searchBody(i, day, withReturn)), {
       blockedTravelTypes: brand.blockedTravelTypes ?? [],
       regions: brand.regions,
     });
@@ -97,7 +100,7 @@ async function profile(args: string[]): Promise<void> {
   const counted = Object.values(phases).reduce((a, b) => a + (b ?? 0), 0);
   phases.other = total - counted;
   console.log(
-    `profile: ${searches} searches planned in this process on ${regions.map((r) => r.name).join(' + ')} (loaded in ${Math.round(loadMs)} ms); ${round(journeys / searches)} journeys per search; load average ${loadAtStart} -> ${load()}`,
+    `profile: ${searches} searches${withReturn ? ' with a return' : ''} planned in this process on ${regions.map((r) => r.name).join(' + ')} (loaded in ${Math.round(loadMs)} ms); ${round(journeys / searches)} journeys per search; load average ${loadAtStart} -> ${load()}`,
   );
   console.log(`one search: ${round(total / searches)} ms mean (planning + serialisation)`);
   for (const [phase, ms] of Object.entries(phases).sort((a, b) => (b[1] ?? 0) - (a[1] ?? 0)))
