@@ -23,6 +23,18 @@ const load = () =>
     .map((x) => x.toFixed(2))
     .join(' ');
 
+/** Resolves once the process's RSS has moved by 2 MB at most over 3 s (its threads done loading), or at `deadline`. */
+export async function settled(pid: number, deadline: number): Promise<void> {
+  let last = memory(pid).rss;
+  let steady = 0;
+  while (steady < 3 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = memory(pid).rss;
+    steady = Math.abs(now - last) <= 2 ? steady + 1 : 0;
+    last = now;
+  }
+}
+
 interface Reading {
   label: string;
   rss: number;
@@ -52,14 +64,7 @@ async function measure(label: string, regions: string[], threads: number, port: 
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     const readyMs = performance.now() - started;
-    let last = memory(pid).rss;
-    let steady = 0;
-    while (steady < 3 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      const now = memory(pid).rss;
-      steady = Math.abs(now - last) <= 2 ? steady + 1 : 0;
-      last = now;
-    }
+    await settled(pid, deadline);
     const reading = memory(pid);
     return { label, rss: reading.rss, peak: reading.peak, readyMs: Math.round(readyMs) };
   } finally {

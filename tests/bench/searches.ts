@@ -32,6 +32,7 @@ import { loadRegionFromManifest } from '../../src/planner/node';
 import { loadSettings, REPO_ROOT } from '../../src/server/config';
 import { planRequestForBrand } from '../../src/server/searches/plan-request';
 import { memory, startServer, TOWNS } from './api';
+import { settled } from './memory';
 
 const pct = (sorted: number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -251,6 +252,8 @@ export async function run(args: string[]): Promise<void> {
     const coldStart = performance.now();
     await search(pushers[0]!, 0);
     const coldMs = performance.now() - coldStart;
+    // The other planner threads may still be loading the regions: measure once they are done.
+    if (!postgres) await settled(server.child.pid!, Date.now() + 180_000);
     for (let i = 1; i <= 4; i++) await search(pushers[0]!, i);
     failed = timedOut = withoutJourneys = 0;
 
