@@ -16,5 +16,12 @@ if (typeof window !== 'undefined') {
     disconnect() {}
   };
   window.scrollTo = () => {};
+  // Node 25+ defines localStorage/sessionStorage on globalThis as getters that read undefined
+  // without --localstorage-file, and vitest then leaves jsdom's own Storage out: read it back off
+  // the JSDOM instance vitest keeps (a getter, so each jsdom file gets its own window's Storage).
+  const dom = (globalThis as { jsdom?: { window: Window } }).jsdom;
+  for (const name of ['localStorage', 'sessionStorage'] as const)
+    if (dom && globalThis[name] === undefined)
+      Object.defineProperty(globalThis, name, { configurable: true, get: () => dom.window[name] });
 }
 export {};
