@@ -8,7 +8,6 @@
  * service days and boarding rules are ignored - all of which only make the bound smaller, so it
  * never prunes a journey that could win. Stops that cannot reach the destination get INF.
  */
-import { MinHeap } from '../common/heap';
 import { INF } from './state';
 import { CAN_ALIGHT, CAN_BOARD, type StopTime, type TransitData } from './transit-data';
 
@@ -19,7 +18,7 @@ export class LowerBounds {
   private readonly inStart: Int32Array;
   private readonly inFrom: Int32Array;
   private readonly inDuration: Int32Array;
-  private readonly heap = new MinHeap(1024);
+  private readonly heap: StopHeap;
   readonly bound: Int32Array;
   /** Fewest further trips to the destination after arriving at a stop by trip (0 at an egress stop). */
   readonly tripsAfterArrival: Int32Array;
@@ -63,6 +62,7 @@ export class LowerBounds {
     }
     [this.edgeStart, this.edgeFrom, this.edgeCost] = this.mergedEdges();
     this.bound = new Int32Array(S);
+    this.heap = new StopHeap(S);
     this.tripsAfterArrival = new Int32Array(S);
     this.tripsAfterReady = new Int32Array(S);
   }
@@ -148,24 +148,95 @@ export class LowerBounds {
     for (const e of egress) {
       if (e.duration < (bound[e.stop] as number)) {
         bound[e.stop] = e.duration;
-        heap.push(e.duration, e.stop);
+        heap.decrease(e.stop, e.duration);
       }
     }
     const { edgeStart, edgeFrom, edgeCost } = this;
     while (heap.size > 0) {
-      const key = heap.peekKey();
       const v = heap.pop();
-      if (key > (bound[v] as number)) continue;
+      const key = bound[v] as number;
       for (let e = edgeStart[v] as number, end = edgeStart[v + 1] as number; e < end; e++) {
         const u = edgeFrom[e] as number;
         const t = key + (edgeCost[e] as number);
         if (t < (bound[u] as number)) {
           bound[u] = t;
-          heap.push(t, u);
+          heap.decrease(u, t);
         }
       }
     }
     return bound;
+  }
+}
+
+/**
+ * Binary min-heap of stops keyed by their bound, each stop at most once (its key lowered in place), so
+ * the Dijkstra pops each stop once instead of once per improvement.
+ */
+class StopHeap {
+  private readonly stops: Int32Array;
+  private readonly keys: Int32Array;
+  /** Each stop's place in the heap, or -1. */
+  private readonly at: Int32Array;
+  size = 0;
+
+  constructor(stopCount: number) {
+    this.stops = new Int32Array(stopCount);
+    this.keys = new Int32Array(stopCount);
+    this.at = new Int32Array(stopCount).fill(-1);
+  }
+
+  clear(): void {
+    for (let i = 0; i < this.size; i++) this.at[this.stops[i] as number] = -1;
+    this.size = 0;
+  }
+
+  /** Adds the stop with this key, or lowers its key to it. */
+  decrease(stop: number, key: number): void {
+    const { stops, keys, at } = this;
+    let i = at[stop] as number;
+    if (i < 0) i = this.size++;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      const pk = keys[parent] as number;
+      if (pk <= key) break;
+      keys[i] = pk;
+      const ps = stops[parent] as number;
+      stops[i] = ps;
+      at[ps] = i;
+      i = parent;
+    }
+    keys[i] = key;
+    stops[i] = stop;
+    at[stop] = i;
+  }
+
+  /** Removes and returns the stop with the least key. */
+  pop(): number {
+    const { stops, keys, at } = this;
+    const top = stops[0] as number;
+    at[top] = -1;
+    const n = --this.size;
+    if (n > 0) {
+      const key = keys[n] as number;
+      const stop = stops[n] as number;
+      let i = 0;
+      for (;;) {
+        let child = 2 * i + 1;
+        if (child >= n) break;
+        if (child + 1 < n && (keys[child + 1] as number) < (keys[child] as number)) child++;
+        const ck = keys[child] as number;
+        if (ck >= key) break;
+        keys[i] = ck;
+        const cs = stops[child] as number;
+        stops[i] = cs;
+        at[cs] = i;
+        i = child;
+      }
+      keys[i] = key;
+      stops[i] = stop;
+      at[stop] = i;
+    }
+    return top;
   }
 }
 
