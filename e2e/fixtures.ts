@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import type { Brand, BrandKey } from '../src/contract/brand';
 import { loadBrands } from '../src/server/brands/load';
 
@@ -36,6 +36,20 @@ export async function seriousA11yViolations(page: Page, options: { exclude?: str
       (violation) =>
         `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
     );
+}
+
+/**
+ * Clicks an element that may first have to be scrolled to, once the scrolled page has been drawn.
+ * Chromium sends a mouse event to a cross-process frame (the house advert's sandboxed frame on
+ * Results) by the last drawn frame's layout: clicked the instant after Playwright scrolls, on a
+ * loaded machine, the click at the element's new place went to the advert that was there before
+ * the scroll (issue 28: the first card's 'View journey details' opened /account). No script moved
+ * the page; a person cannot click that fast.
+ */
+export async function clickScrolledTo(page: Page, target: Locator) {
+  await target.scrollIntoViewIfNeeded();
+  await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
+  await target.click();
 }
 
 /** Accepts the cookie banner so it does not cover content in screenshots. */

@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { acceptCookies, expect, SCREENSHOT_DIR, seriousA11yViolations, test } from './fixtures';
+import { acceptCookies, clickScrolledTo, expect, SCREENSHOT_DIR, seriousA11yViolations, test } from './fixtures';
 import { choosePlace, nextWeekday, pickDate, watchPlaceholders } from './planning';
 
 const BLOCKED_NAMES: Record<string, string> = { taxi: 'Taxi', 'own-car': 'Own car', cycle: 'Cycle' };
@@ -96,8 +96,9 @@ test('plan, stream, sort and filter, edit to a return, open details and each mod
   await resultsDone(page);
   await expect(page.getByRole('region', { name: 'Your search' })).toContainText('returning');
 
-  // Details of the first journey: Viewing bar, modals.
-  await cards.first().getByRole('link', { name: 'View journey details' }).click();
+  // Details of the first journey: Viewing bar, modals. On the city bus brands (buses first) its
+  // link is below the fold, scrolled to past the advert's frame (see clickScrolledTo).
+  await clickScrolledTo(page, cards.first().getByRole('link', { name: 'View journey details' }));
   await expect(page.getByRole('heading', { level: 2, name: 'Journey Details' })).toBeVisible();
   const bar = page.getByRole('navigation', { name: 'Viewing' });
   await bar.getByRole('link', { name: 'Step by step guide' }).click();

@@ -11,7 +11,7 @@ import type { Journey } from '../../../contract/journey';
 import { ApiRequestError } from '../../lib/api';
 import { journeyQueryKey } from '../../lib/journey-key';
 import type { ResultsServices } from './services';
-import { initialStreamState, isDone, streamReducer, type StreamState } from './stream-state';
+import { initialStreamState, isDone, streamReducer, type StreamAction, type StreamState } from './stream-state';
 
 /** How often to re-read the search when the socket is not available. */
 export const POLL_MS = 3_000;
@@ -25,9 +25,24 @@ const sleep = (ms: number, signal: AbortSignal) =>
 
 export { journeyQueryKey };
 
-/** `online` false: nothing starts (the search cannot be read); it starts when the network returns. */
+/** The stream's state and the search it belongs to. */
+interface SearchStream {
+  hash: string;
+  state: StreamState;
+}
+
+/** An action for another search than the one held starts that search's state afresh. */
+function searchStreamReducer(current: SearchStream, { hash, action }: { hash: string; action: StreamAction }) {
+  return { hash, state: streamReducer(current.hash === hash ? current.state : initialStreamState, action) };
+}
+
+/**
+ * `online` false: nothing starts (the search cannot be read); it starts when the network returns.
+ * A new hash (Edit journey's 'Update routes' keeps this screen mounted) starts from nothing: the
+ * last search's journeys, count and 'found' status are never shown, or merged, as the new one's.
+ */
 export function useResultsStream(hash: string, services: ResultsServices, online = true): StreamState {
-  const [state, dispatch] = useReducer(streamReducer, initialStreamState);
+  const [stream, dispatch] = useReducer(searchStreamReducer, { hash, state: initialStreamState });
   const queryClient = useQueryClient();
 
   useEffect(() => {
@@ -38,11 +53,11 @@ export function useResultsStream(hash: string, services: ResultsServices, online
     const waiting: string[] = [];
     let reading = true;
     let latest = initialStreamState;
-    const apply = (action: Parameters<typeof streamReducer>[1]) => {
+    const apply = (action: StreamAction) => {
       latest = streamReducer(latest, action);
       // Cards render as a transition: React yields to the browser between them, so a page of
       // results arriving at once is not one long task on a phone (typing and taps stay urgent).
-      if (!signal.aborted) startTransition(() => dispatch(action));
+      if (!signal.aborted) startTransition(() => dispatch({ hash, action }));
     };
 
     // Fetched through React Query's cache, so Journey details opens it without another call.
@@ -113,5 +128,5 @@ export function useResultsStream(hash: string, services: ResultsServices, online
     };
   }, [hash, services, queryClient, online]);
 
-  return state;
+  return stream.hash === hash ? stream.state : initialStreamState;
 }

@@ -133,11 +133,15 @@ function renderResults(options: {
   client?: QueryClient;
 }) {
   const changes: ResultsSearch[] = [];
+  const control = { setHash: (_hash: string) => {} };
   function Screen() {
     const [search, setSearch] = useState<ResultsSearch>(options.search ?? {});
+    // The route keeps the screen mounted when only the hash changes (Edit journey's 'Update routes').
+    const [hash, setHash] = useState(options.hash);
+    control.setHash = setHash;
     return (
       <ResultsScreen
-        hash={options.hash}
+        hash={hash}
         search={search}
         onSearchChange={(next) => {
           changes.push(next);
@@ -161,7 +165,7 @@ function renderResults(options: {
       </MantineProvider>
     </BrandProvider>,
   );
-  return { changes };
+  return { changes, setHash: (hash: string) => act(() => control.setHash(hash)) };
 }
 
 const HASH = 'a'.repeat(32);
@@ -246,6 +250,46 @@ describe('Results screen, streamed', () => {
     }
     // Each journey fetched once.
     expect(realtime.log.filter((line) => line.startsWith('journey '))).toHaveLength(3);
+  });
+
+  it("a new search on the same screen (Edit journey) starts empty: the last search's cards never show or mix in", async () => {
+    const realtime = new FakeRealtime();
+    const NEW_HASH = 'b'.repeat(32);
+    const before = searchStore(HASH, realtime.log);
+    const after = searchStore(NEW_HASH, realtime.log);
+    before.setCount(2);
+    before.stored.push(planned[0]!, planned[1]!);
+    const storeOf = (h: string) => (h === HASH ? before : after).services;
+    const { setHash } = renderResults({
+      hash: HASH,
+      services: {
+        realtime,
+        getSearch: (h: string) => storeOf(h).getSearch(h),
+        getJourney: (h: string, id: string) => storeOf(h).getJourney(h, id),
+        initialDelayMs: 0,
+      },
+    });
+    await waitFor(() => expect(status().textContent).toBe('2 journeys found, sorted by emissions.'));
+
+    // At once, before the new search is read: no card, no count of the last search.
+    setHash(NEW_HASH);
+    expect(cards()).toHaveLength(0);
+    expect(status().textContent).toBe('Gathering your results.');
+    expect(screen.getByText('Gathering your results')).toBeTruthy();
+    await waitFor(() => expect(realtime.log).toContain(`get ${NEW_HASH}`));
+    expect(cards()).toHaveLength(0);
+
+    const fresh = planned.find((journey) => journey.id !== planned[0]!.id && journey.id !== planned[1]!.id)!;
+    after.setCount(1);
+    realtime.emit(searchChannel(NEW_HASH), RESULTS_RETRIEVED, { journey_count: 1 });
+    expect(status().textContent).toBe('0 of 1 journeys loaded.');
+    after.stored.push(fresh);
+    realtime.emit(searchChannel(NEW_HASH), JOURNEY_PROCESSED, { journeyID: fresh.id });
+    await waitFor(() => expect(status().textContent).toBe('1 journey found, sorted by emissions.'));
+    expect(cards()).toHaveLength(1);
+    expect(within(cards()[0]!).getByRole('link', { name: 'View journey details' }).getAttribute('href')).toBe(
+      `/search/${NEW_HASH}/results/${fresh.id}`,
+    );
   });
 
   it('a late visitor gets the stored journeys from the read and fetches only the ones announced after it', async () => {

@@ -1,14 +1,16 @@
 /**
- * Where a map goes on a page: the lazily loaded MapLibre chunk inside a labelled frame, with a
- * spinner while it loads, and nothing but the text alternative where it cannot be drawn (no
+ * Where a map goes on a page: the lazily loaded MapLibre chunk inside a frame of fixed size,
+ * mounted only once the page is usable and the frame is near the screen (use-mount-when-near),
+ * with a spinner until then, and nothing but the text alternative where it cannot be drawn (no
  * WebGL, or the chunk failed to load offline before it was cached).
  */
 import { Group, Loader, Text } from '@mantine/core';
-import { Component, lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useMemo, useRef, type ReactNode } from 'react';
 import { useBrand } from '../../../lib/brand';
 import type { MapCanvasProps } from './MapCanvas';
 import { canShowMap, fallbackStyleUrl, mapStyleUrl } from './map-model';
 import classes from './map.module.css';
+import { useMountWhenNear } from './use-mount-when-near';
 
 const MapCanvas = lazy(() => import('./MapCanvas'));
 
@@ -28,9 +30,20 @@ class MapBoundary extends Component<{ children: ReactNode }, { failed: boolean }
 
 export type LazyMapProps = Omit<MapCanvasProps, 'styleUrl' | 'fallbackStyleUrl'>;
 
+function MapLoading() {
+  return (
+    <Group justify="center" h="100%" gap="xs" role="status">
+      <Loader size="sm" />
+      <Text>Loading the map</Text>
+    </Group>
+  );
+}
+
 export function LazyMap(props: LazyMapProps) {
   const brand = useBrand();
   const supported = useMemo(() => canShowMap(), []);
+  const frame = useRef<HTMLDivElement>(null);
+  const mount = useMountWhenNear(frame);
   if (!supported)
     return (
       <Text className={classes.unsupported}>
@@ -39,23 +52,20 @@ export function LazyMap(props: LazyMapProps) {
     );
   const origin = window.location.origin;
   return (
-    <div className={classes.frame}>
-      <MapBoundary>
-        <Suspense
-          fallback={
-            <Group justify="center" h="100%" gap="xs" role="status">
-              <Loader size="sm" />
-              <Text>Loading the map</Text>
-            </Group>
-          }
-        >
-          <MapCanvas
-            {...props}
-            styleUrl={mapStyleUrl(brand.mapStyle, origin)}
-            fallbackStyleUrl={fallbackStyleUrl(origin)}
-          />
-        </Suspense>
-      </MapBoundary>
+    <div ref={frame} className={classes.frame}>
+      {mount ? (
+        <MapBoundary>
+          <Suspense fallback={<MapLoading />}>
+            <MapCanvas
+              {...props}
+              styleUrl={mapStyleUrl(brand.mapStyle, origin)}
+              fallbackStyleUrl={fallbackStyleUrl(origin)}
+            />
+          </Suspense>
+        </MapBoundary>
+      ) : (
+        <MapLoading />
+      )}
     </div>
   );
 }

@@ -102,6 +102,26 @@ export default function MapCanvas(props: MapCanvasProps) {
     if (state === 'ready') placeLabels();
   }, [state, placeLabels]);
   const narrow = typeof window !== 'undefined' && window.innerWidth < 640;
+  const frame = useRef<HTMLDivElement>(null);
+  // On a phone the attribution starts folded behind its (i) button rather than cover the route.
+  // MapLibre opens a compact attribution when its text first arrives; folding it in the same
+  // frame (a MutationObserver runs before the browser paints) keeps the layout from shifting.
+  useEffect(() => {
+    const container = frame.current;
+    if (!narrow || !container) return;
+    const fold = () => {
+      const attribution = container.querySelector('.maplibregl-ctrl-attrib.maplibregl-compact-show');
+      if (!attribution) return false;
+      attribution.classList.remove('maplibregl-compact-show');
+      return true;
+    };
+    if (fold()) return;
+    const observer = new MutationObserver(() => {
+      if (fold()) observer.disconnect();
+    });
+    observer.observe(container, { subtree: true, attributes: true, attributeFilter: ['class'] });
+    return () => observer.disconnect();
+  }, [narrow]);
   // On our fallback style the town and city names stay readable above the route (server/map/style.ts).
   const labelsFirst = style === props.fallbackStyleUrl ? FALLBACK_FIRST_LABEL_LAYER : undefined;
 
@@ -144,6 +164,7 @@ export default function MapCanvas(props: MapCanvasProps) {
 
   return (
     <div
+      ref={frame}
       className={classes.canvas}
       data-map-state={state}
       data-map-style={style === props.fallbackStyleUrl ? 'fallback' : 'brand'}
@@ -161,15 +182,7 @@ export default function MapCanvas(props: MapCanvasProps) {
         cooperativeGestures
         attributionControl={false}
         locale={{ 'Map.Title': label, 'Popup.Close': 'Close toilet details' }}
-        onLoad={(event) => {
-          // On a phone the attribution folds behind its (i) button once drawn, rather than cover the route.
-          const view = event.target;
-          if (narrow)
-            view.once('idle', () =>
-              view.getContainer().querySelector('.maplibregl-ctrl-attrib')?.classList.remove('maplibregl-compact-show'),
-            );
-          setState('ready');
-        }}
+        onLoad={() => setState('ready')}
         onError={(event) => {
           // The brand's style is out of reach: draw the region's own style instead.
           if (state === 'loading' && style !== props.fallbackStyleUrl) setStyle(props.fallbackStyleUrl);
