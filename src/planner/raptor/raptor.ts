@@ -708,9 +708,14 @@ export class Raptor {
       if (lo === hi) continue;
       const list = running.trips;
       // While riding a trip of this day, the earlier trip wanted is before it in the list.
-      let end = hi;
-      if (dd === hintDay && hint >= 0) end = firstListed(list, lo, hi, hint);
-      for (let e = firstListedAtOrAfter(board, base, n, list, lo, end, target); e < hi; e++) {
+      // It is searched for from the ridden trip backwards (galloping), touching a few trips' rows
+      // instead of a binary search's spread over the whole pattern.
+      let start: number;
+      if (dd === hintDay && hint >= 0) {
+        const end = firstListed(list, lo, hi, hint);
+        start = lastRunAtOrAfter(board, base, n, list, lo, end, target);
+      } else start = firstListedAtOrAfter(board, base, n, list, lo, hi, target);
+      for (let e = start; e < hi; e++) {
         const j = list[e] as number;
         const t = (board[base + j * n] as number) + slot.shift;
         if (t >= this.foundTime) break;
@@ -773,6 +778,28 @@ function firstListedAtOrAfter(
     else hi = mid;
   }
   return lo;
+}
+
+/**
+ * As firstListedAtOrAfter, for a target usually met just before `hi`: steps back from hi by 1, 2, 4, ...
+ * while the trip there is still at or after the target, then binary-searches the last step.
+ */
+function lastRunAtOrAfter(
+  times: Int32Array,
+  base: number,
+  n: number,
+  list: Int32Array,
+  lo: number,
+  hi: number,
+  target: number,
+): number {
+  let h = hi;
+  let step = 1;
+  while (h - step >= lo && (times[base + (list[h - step] as number) * n] as number) >= target) {
+    h -= step;
+    step *= 2;
+  }
+  return firstListedAtOrAfter(times, base, n, list, Math.max(lo, h - step + 1), h, target);
 }
 
 /** Position in list[lo, hi) of the first entry at least `trip` (hi if none). */
