@@ -38,6 +38,8 @@ export async function startOwnServer(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     BRAND: 'regional',
+    // One planner thread: these servers live for one spec, beside the main e2e server, on CI's cores.
+    PLANNER_THREADS: '1',
     PORT: String(port),
     HOST: '127.0.0.1',
     ...options.env,
