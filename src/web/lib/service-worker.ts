@@ -55,9 +55,22 @@ export function registerServiceWorker(): void {
   applyUpdate = () => {
     asked = true;
     void navigator.serviceWorker.getRegistration('/').then((registration) => {
-      if (registration?.waiting) registration.waiting.postMessage({ type: SKIP_WAITING_MESSAGE });
+      const waiting = registration?.waiting;
       // Nothing waiting: another tab already activated it, so a plain reload takes the new version.
-      else window.location.reload();
+      if (!waiting) return window.location.reload();
+      // Reload once the new worker is in charge, however that is reported: Workbox's 'controlling'
+      // is not sent for every worker an update() found, and a Reload that does nothing is a trap.
+      let reloading = false;
+      const reloadOnce = () => {
+        if (reloading) return;
+        reloading = true;
+        window.location.reload();
+      };
+      navigator.serviceWorker.addEventListener('controllerchange', reloadOnce, { once: true });
+      waiting.addEventListener('statechange', () => {
+        if (waiting.state === 'activated') reloadOnce();
+      });
+      waiting.postMessage({ type: SKIP_WAITING_MESSAGE });
     });
   };
   workbox.register().catch((error: unknown) => {
