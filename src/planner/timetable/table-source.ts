@@ -6,6 +6,20 @@ import type { GtfsSource } from './gtfs-source';
 
 const quote = (v: string): string => (/[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
 
+/** calendar.txt's header, as every converter to GTFS tables (TransXChange, CIF, route patterns) writes it. */
+export const CALENDAR_HEADER = [
+  'service_id',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+  'start_date',
+  'end_date',
+];
+
 export class TableSource implements GtfsSource {
   constructor(
     readonly name: string,

@@ -23,6 +23,7 @@ import { parseCsv } from '../common/csv';
 import { formatDay, formatGtfsTime, parseGtfsTime } from '../timetable/gtfs-time';
 import type { ImportIssue } from '../timetable/report';
 import type { KnownStop } from './txc';
+import { CALENDAR_HEADER } from '../timetable/table-source';
 
 export interface RoutePatternFiles {
   /** route_patterns.csv: pattern_id, route_short_name, operator, destination, trips_in_source_feed, first_departure, last_departure. */
@@ -202,18 +203,7 @@ export function convertRoutePatterns(files: RoutePatternFiles, options: RoutePat
   t.set('trips.txt', [['route_id', 'service_id', 'trip_id', 'trip_headsign'], ...trips]);
   t.set('stop_times.txt', [['trip_id', 'arrival_time', 'departure_time', 'stop_id', 'stop_sequence'], ...stopTimes]);
   t.set('calendar.txt', [
-    [
-      'service_id',
-      'monday',
-      'tuesday',
-      'wednesday',
-      'thursday',
-      'friday',
-      'saturday',
-      'sunday',
-      'start_date',
-      'end_date',
-    ],
+    CALENDAR_HEADER,
     ['daily', '1', '1', '1', '1', '1', '1', '1', ymd(options.days.first), ymd(options.days.last)],
   ]);
   t.set('frequencies.txt', [

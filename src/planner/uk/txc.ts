@@ -18,6 +18,7 @@ import { operatingDays, servicedOrganisations, type Period, type ServicedOrganis
 import { child, childrenNamed, lineAt, parseXml, textOf, XmlError, type XmlElement } from './xml';
 import { osgbToWgs84 } from '../geo/osgb';
 import { TIME_ZONE } from '../../vocabulary/index';
+import { CALENDAR_HEADER } from '../timetable/table-source';
 
 /** A stop as NaPTAN knows it: its display name and WGS84 position. */
 export interface KnownStop {
@@ -167,21 +168,7 @@ class Tables {
       ],
       ...this.stopTimes,
     ]);
-    t.set('calendar.txt', [
-      [
-        'service_id',
-        'monday',
-        'tuesday',
-        'wednesday',
-        'thursday',
-        'friday',
-        'saturday',
-        'sunday',
-        'start_date',
-        'end_date',
-      ],
-      ...this.calendars.values(),
-    ]);
+    t.set('calendar.txt', [CALENDAR_HEADER, ...this.calendars.values()]);
     t.set('calendar_dates.txt', [['service_id', 'date', 'exception_type'], ...this.calendarDates]);
     if (this.frequencies.length)
       t.set('frequencies.txt', [

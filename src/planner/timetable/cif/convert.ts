@@ -16,6 +16,7 @@ import { TIME_ZONE } from '../../../vocabulary/index';
 import type { CifLink } from './alf';
 import { isPublicCall, type CifSchedule } from './mca';
 import type { CifStations } from './msn';
+import { CALENDAR_HEADER } from '../table-source';
 
 /** ATOC business codes as the RDG publishes them, for agency names. */
 const ATOC_NAMES: Record<string, string> = {
@@ -263,21 +264,7 @@ export class CifConverter {
       ['trip_id', 'arrival_time', 'departure_time', 'stop_id', 'stop_sequence', 'pickup_type', 'drop_off_type'],
       ...this.stopTimes,
     ]);
-    t.set('calendar.txt', [
-      [
-        'service_id',
-        'monday',
-        'tuesday',
-        'wednesday',
-        'thursday',
-        'friday',
-        'saturday',
-        'sunday',
-        'start_date',
-        'end_date',
-      ],
-      ...calendars,
-    ]);
+    t.set('calendar.txt', [CALENDAR_HEADER, ...calendars]);
     t.set('calendar_dates.txt', [['service_id', 'date', 'exception_type'], ...calendarDates]);
     t.set('transfers.txt', [['from_stop_id', 'to_stop_id', 'transfer_type', 'min_transfer_time'], ...transfers]);
     if (Number.isFinite(this.first))
