@@ -29,6 +29,7 @@ import { collectDepartures, hasInRange, paretoFilter } from './departures';
 import { LowerBounds } from './lower-bounds';
 import { patternOfTrip } from './reconstruct';
 import { earliestFrequencyTrip, FrequencyBoarding, isFrequencyPattern } from './frequency';
+import { timeProfiles } from './time-profiles';
 
 export class Raptor {
   private readonly st: PathState;
@@ -56,6 +57,13 @@ export class Raptor {
    */
   private readonly firstBoard: Int32Array;
   private readonly lastBoard: Int32Array;
+  /**
+   * Per trip g, [row, delta] at 2g: its times are those of the timetable row `row` plus `delta`
+   * (time-profiles.ts). Timetabled patterns are read through it; trips sharing a profile share a row.
+   */
+  private readonly profile: Int32Array;
+  /** 0, 1, 2, ...: the running-trip list of a pattern whose trips all run in a day slot. */
+  private readonly identity: Int32Array;
   /** 1 for a pattern that calls at some stop twice (a loop): arriving on it there says nothing of boarding it again. */
   private readonly repeatsStop: Uint8Array;
   /** The running trips of each of the current request's day slots (looked up once per search, not per boarding). */
@@ -81,6 +89,11 @@ export class Raptor {
       const stops = data.patternStops.subarray(data.patternStopStart[p], data.patternStopStart[p + 1]);
       if (new Set(stops).size < stops.length) this.repeatsStop[p] = 1;
     }
+    this.profile = timeProfiles(data);
+    let most = 0;
+    for (let p = 0; p < data.patternCount; p++)
+      most = Math.max(most, (data.patternTripStart[p + 1] as number) - (data.patternTripStart[p] as number));
+    this.identity = Int32Array.from({ length: most }, (_, j) => j);
     this.firstBoard = new Int32Array(data.patternStops.length);
     this.lastBoard = new Int32Array(data.patternStops.length);
     for (let p = 0; p < data.patternCount; p++) {
@@ -237,6 +250,7 @@ export class Raptor {
     // Hot loop: arrays in locals.
     const { patternStops, patternStopFlags, boardTimes, alightTimes } = d;
     const { arr, ready, bestArr, tripsAfterArrival, bound, targetBest, readyPattern, readyTrip, readyDay } = st;
+    const profile = this.profile;
     for (let q = 0; q < this.queueCount; q++) {
       const p = this.queueList[q] as number;
       const from = this.queuePos[p] as number;
@@ -248,9 +262,9 @@ export class Raptor {
       const stopBase = d.patternStopStart[p] as number;
       const n = (d.patternStopStart[p + 1] as number) - stopBase;
       const tripBase = d.patternTripStart[p] as number;
-      const timeBase = d.patternTimeStart[p] as number;
       let trip = -1; // index within the pattern
-      let tripTimes = 0; // timeBase + trip * n
+      // The ridden trip's times are its profile's row plus shift (the day slot's and the profile's delta).
+      let tripTimes = 0;
       let shift = 0;
       let day = 0;
       let boardPos = -1;
@@ -296,12 +310,12 @@ export class Raptor {
           (rules.boardStart[s] as number) < (rules.boardStart[s + 1] as number)
         ) {
           // A stop where transfer rules name trips or routes: every boarding is checked against them.
-          this.boardByRules(req, k, p, n, i, s, trip < 0 ? INF : (boardTimes[tripTimes + i] as number) + shift);
+          this.boardByRules(req, k, p, i, s, trip < 0 ? INF : (boardTimes[tripTimes + i] as number) + shift);
           if (this.foundTrip >= 0) {
             trip = this.foundTrip;
-            tripTimes = timeBase + trip * n;
+            tripTimes = profile[2 * (tripBase + trip)] as number;
             day = this.foundDay;
-            shift = (req.days[day] as { shift: number }).shift;
+            shift = (req.days[day] as { shift: number }).shift + (profile[2 * (tripBase + trip) + 1] as number);
             boardPos = i;
             seat = -1;
             via = this.foundVia;
@@ -318,21 +332,20 @@ export class Raptor {
               this.earlierMayExist(
                 req,
                 p,
-                n,
                 i,
                 r,
                 (readyTrip[prevRow + s] as number) - tripBase,
                 readyDay[prevRow + s] as number,
               )) &&
             (trip < 0 ||
-              (r < (boardTimes[tripTimes + i] as number) + shift && this.earlierMayExist(req, p, n, i, r, trip, day)))
+              (r < (boardTimes[tripTimes + i] as number) + shift && this.earlierMayExist(req, p, i, r, trip, day)))
           ) {
-            this.earliestTrip(req, p, n, i, r, trip, day);
+            this.earliestTrip(req, p, i, r, trip, day);
             if (this.foundTrip >= 0 && (trip < 0 || this.foundTime < (boardTimes[tripTimes + i] as number) + shift)) {
               trip = this.foundTrip;
-              tripTimes = timeBase + trip * n;
+              tripTimes = profile[2 * (tripBase + trip)] as number;
               day = this.foundDay;
-              shift = (req.days[day] as { shift: number }).shift;
+              shift = (req.days[day] as { shift: number }).shift + (profile[2 * (tripBase + trip) + 1] as number);
               boardPos = i;
               seat = -1;
               via = 0;
@@ -346,15 +359,16 @@ export class Raptor {
             const g = tripBase + j;
             if (slot.active[d.tripService[g] as number] === 0 || (req.tripAllowed && req.tripAllowed[g] === 0))
               continue;
+            const jShift = slot.shift + (profile[2 * g + 1] as number);
             if (
               trip >= 0 &&
-              (boardTimes[timeBase + j * n] as number) + slot.shift >= (boardTimes[tripTimes] as number) + shift
+              (boardTimes[profile[2 * g] as number] as number) + jShift >= (boardTimes[tripTimes] as number) + shift
             )
               continue;
             trip = j;
-            tripTimes = timeBase + j * n;
+            tripTimes = profile[2 * g] as number;
             day = st.seats.day.get(e);
-            shift = slot.shift;
+            shift = jShift;
             boardPos = 0;
             seat = e;
             via = 0;
@@ -434,15 +448,7 @@ export class Raptor {
    * arrival; minimum time: the arrival plus it; forbidden: never), else the ready label does.
    * Sets foundTrip (-1 if none), foundDay, foundTime, foundVia.
    */
-  private boardByRules(
-    req: RaptorRequest,
-    k: number,
-    p: number,
-    n: number,
-    i: number,
-    s: number,
-    before: number,
-  ): void {
+  private boardByRules(req: RaptorRequest, k: number, p: number, i: number, s: number, before: number): void {
     const d = this.data;
     const st = this.st;
     const S = d.stopCount;
@@ -474,8 +480,8 @@ export class Raptor {
     for (let y = head; y >= 0; y = alt.next[y] as number) lb = Math.min(lb, alt.arr[y] as number);
     if (lb >= INF) return;
     const board = d.boardTimes;
+    const profile = this.profile;
     const tripBase = d.patternTripStart[p] as number;
-    const base = (d.patternTimeStart[p] as number) + i;
     for (let dd = 0; dd < req.days.length; dd++) {
       const slot = req.days[dd];
       if (!slot) continue;
@@ -483,11 +489,11 @@ export class Raptor {
       const lo = running.start[p] as number;
       const hi = running.start[p + 1] as number;
       const list = running.trips;
-      for (let e = firstListedAtOrAfter(board, base, n, list, lo, hi, lb - slot.shift); e < hi; e++) {
+      for (let e = firstListedAtOrAfter(board, profile, tripBase, i, list, lo, hi, lb - slot.shift); e < hi; e++) {
         const j = list[e] as number;
-        const t = (board[base + j * n] as number) + slot.shift;
-        if (t >= this.foundTime) break;
         const g = tripBase + j;
+        const t = (board[(profile[2 * g] as number) + i] as number) + (profile[2 * g + 1] as number) + slot.shift;
+        if (t >= this.foundTime) break;
         if (req.tripAllowed && req.tripAllowed[g] === 0) continue;
         let via = -1;
         if (r < INF && t >= this.ruleNeed(s, srcStop, srcTrip, a1, r, g)) via = 0;
@@ -646,20 +652,18 @@ export class Raptor {
    * caught at position i from `ready`? In the same day only if the previous trip leaves at or after
    * `ready` (trips never overtake); in another day only if that day's trips span the gap.
    */
-  private earlierMayExist(
-    req: RaptorRequest,
-    p: number,
-    n: number,
-    i: number,
-    ready: number,
-    trip: number,
-    day: number,
-  ): boolean {
+  private earlierMayExist(req: RaptorRequest, p: number, i: number, ready: number, trip: number, day: number): boolean {
     const d = this.data;
-    const base = (d.patternTimeStart[p] as number) + i;
+    const board = d.boardTimes;
+    const profile = this.profile;
+    const g = (d.patternTripStart[p] as number) + trip;
     const shift = (req.days[day] as { shift: number }).shift;
-    if (trip > 0 && (d.boardTimes[base + (trip - 1) * n] as number) + shift >= ready) return true;
-    const current = (d.boardTimes[base + trip * n] as number) + shift;
+    if (
+      trip > 0 &&
+      (board[(profile[2 * g - 2] as number) + i] as number) + (profile[2 * g - 1] as number) + shift >= ready
+    )
+      return true;
+    const current = (board[(profile[2 * g] as number) + i] as number) + (profile[2 * g + 1] as number) + shift;
     const at = (d.patternStopStart[p] as number) + i;
     const first = this.firstBoard[at] as number;
     const last = this.lastBoard[at] as number;
@@ -676,19 +680,12 @@ export class Raptor {
    * While riding trip `hint` (within the pattern) of day slot `hintDay`, an earlier trip of that day is
    * usually one or two before it: those are stepped back to instead of binary-searching all trips.
    */
-  private earliestTrip(
-    req: RaptorRequest,
-    p: number,
-    n: number,
-    i: number,
-    time: number,
-    hint = -1,
-    hintDay = -1,
-  ): void {
+  private earliestTrip(req: RaptorRequest, p: number, i: number, time: number, hint = -1, hintDay = -1): void {
     const d = this.data;
     const board = d.boardTimes;
+    const profile = this.profile;
     const tripBase = d.patternTripStart[p] as number;
-    const base = (d.patternTimeStart[p] as number) + i;
+    const m = (d.patternTripStart[p + 1] as number) - tripBase;
     const at = (d.patternStopStart[p] as number) + i;
     const first = this.firstBoard[at] as number;
     const last = this.lastBoard[at] as number;
@@ -703,23 +700,30 @@ export class Raptor {
       // Only the trips running that day: a pattern's trips of other days (Sundays', or every trip on a
       // day its feed does not run) would otherwise be stepped over one by one.
       const running = this.slotRunning[dd] as RunningTrips;
-      const lo = running.start[p] as number;
-      const hi = running.start[p + 1] as number;
+      let lo = running.start[p] as number;
+      let hi = running.start[p + 1] as number;
       if (lo === hi) continue;
-      const list = running.trips;
+      let list = running.trips;
+      // Where every trip runs that day, the list is 0..m-1: a small identity list that stays in cache.
+      const all = hi - lo === m;
+      if (all) {
+        list = this.identity;
+        lo = 0;
+        hi = m;
+      }
       // While riding a trip of this day, the earlier trip wanted is before it in the list.
-      // It is searched for from the ridden trip backwards (galloping), touching a few trips' rows
+      // It is searched for from the ridden trip backwards (galloping), touching a few trips
       // instead of a binary search's spread over the whole pattern.
       let start: number;
       if (dd === hintDay && hint >= 0) {
-        const end = firstListed(list, lo, hi, hint);
-        start = lastRunAtOrAfter(board, base, n, list, lo, end, target);
-      } else start = firstListedAtOrAfter(board, base, n, list, lo, hi, target);
+        const end = all ? hint : firstListed(list, lo, hi, hint);
+        start = lastRunAtOrAfter(board, profile, tripBase, i, list, lo, end, target);
+      } else start = firstListedAtOrAfter(board, profile, tripBase, i, list, lo, hi, target);
       for (let e = start; e < hi; e++) {
         const j = list[e] as number;
-        const t = (board[base + j * n] as number) + slot.shift;
-        if (t >= this.foundTime) break;
         const g = tripBase + j;
+        const t = (board[(profile[2 * g] as number) + i] as number) + (profile[2 * g + 1] as number) + slot.shift;
+        if (t >= this.foundTime) break;
         if (req.tripAllowed && req.tripAllowed[g] === 0) continue;
         this.foundTrip = j;
         this.foundDay = dd;
@@ -762,11 +766,15 @@ function runningTripsOf(d: TransitData, slot: DaySlot): RunningTrips {
   return { start, trips };
 }
 
-/** Position in list[lo, hi) of the first trip whose time at `base` (rows of n) is at least `target` (hi if none). */
+/**
+ * Position in list[lo, hi) of the first trip whose departure at position i is at least `target` (hi
+ * if none): list holds trips within the pattern (tripBase + j global), read through their profiles.
+ */
 function firstListedAtOrAfter(
-  times: Int32Array,
-  base: number,
-  n: number,
+  board: Int32Array,
+  profile: Int32Array,
+  tripBase: number,
+  i: number,
   list: Int32Array,
   lo: number,
   hi: number,
@@ -774,7 +782,8 @@ function firstListedAtOrAfter(
 ): number {
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if ((times[base + (list[mid] as number) * n] as number) < target) lo = mid + 1;
+    const g = tripBase + (list[mid] as number);
+    if ((board[(profile[2 * g] as number) + i] as number) + (profile[2 * g + 1] as number) < target) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -785,9 +794,10 @@ function firstListedAtOrAfter(
  * while the trip there is still at or after the target, then binary-searches the last step.
  */
 function lastRunAtOrAfter(
-  times: Int32Array,
-  base: number,
-  n: number,
+  board: Int32Array,
+  profile: Int32Array,
+  tripBase: number,
+  i: number,
   list: Int32Array,
   lo: number,
   hi: number,
@@ -795,11 +805,12 @@ function lastRunAtOrAfter(
 ): number {
   let h = hi;
   let step = 1;
-  while (h - step >= lo && (times[base + (list[h - step] as number) * n] as number) >= target) {
+  for (; h - step >= lo; step *= 2) {
+    const g = tripBase + (list[h - step] as number);
+    if ((board[(profile[2 * g] as number) + i] as number) + (profile[2 * g + 1] as number) < target) break;
     h -= step;
-    step *= 2;
   }
-  return firstListedAtOrAfter(times, base, n, list, Math.max(lo, h - step + 1), h, target);
+  return firstListedAtOrAfter(board, profile, tripBase, i, list, Math.max(lo, h - step + 1), h, target);
 }
 
 /** Position in list[lo, hi) of the first entry at least `trip` (hi if none). */
