@@ -123,7 +123,13 @@ export class Raptor {
     // Bounds cost a Dijkstra over the stop graph: always worth it for the many runs of a range search;
     // for one single search only where that graph is small next to the timetable (on Porto Alegre's
     // 50k footpaths it doubles a single query; on the 4.4M-stop-time test feed it thirds p50).
-    st.bound = range || this.boundsPayForSingle ? this.bounds().compute(req.egress) : this.noBound;
+    // A single search runs the Dijkstra lazily, only as far as its pruning asks (same answers).
+    st.bound = range
+      ? this.bounds().compute(req.egress)
+      : this.boundsPayForSingle
+        ? this.bounds().startLazy(req.egress)
+        : this.noBound;
+    st.lower = !range && this.boundsPayForSingle ? this.bounds() : undefined;
     // Trip-count bounds let a run prune against journeys with more trips than the label has so far
     // (in a range search, later runs have usually found those); for one search they do not pay.
     if (range) {
@@ -249,7 +255,7 @@ export class Raptor {
     const row = k * S;
     // Hot loop: arrays in locals.
     const { patternStops, patternStopFlags, boardTimes, alightTimes } = d;
-    const { arr, ready, bestArr, tripsAfterArrival, bound, targetBest, readyPattern, readyTrip, readyDay } = st;
+    const { arr, ready, bestArr, tripsAfterArrival, targetBest, readyPattern, readyTrip, readyDay } = st;
     const profile = this.profile;
     for (let q = 0; q < this.queueCount; q++) {
       const p = this.queueList[q] as number;
@@ -279,8 +285,7 @@ export class Raptor {
         // arrival plus the bound reaches the best journey found: both only grow along the pattern.
         if (
           i > last &&
-          (trip < 0 ||
-            (alightTimes[tripTimes + i] as number) + shift + (bound[s] as number) >= (targetBest[k] as number))
+          (trip < 0 || !st.boundBelow(s, (targetBest[k] as number) - (alightTimes[tripTimes + i] as number) - shift))
         )
           break;
         if (trip >= 0 && (flags & CAN_ALIGHT) !== 0) {
@@ -288,9 +293,9 @@ export class Raptor {
           // Improves only on this round, the previous one (fewer trips) and, in a single search, any round.
           if (
             t < (arr[row + s] as number) &&
-            st.canImprove(k, tripsAfterArrival[s] as number, s, t) &&
             t < (arr[prevRow + s] as number) &&
-            (!single || t < (bestArr[s] as number))
+            (!single || t < (bestArr[s] as number)) &&
+            st.canImprove(k, tripsAfterArrival[s] as number, s, t)
           ) {
             if (single) bestArr[s] = t;
             this.arriveByTrip(k, s, t, p, tripBase + trip, boardPos, i, day, seat);
@@ -578,7 +583,7 @@ export class Raptor {
     const prevRow = (k - 1) * S;
     const row = k * S;
     const { patternStops, patternStopFlags, boardTimes, alightTimes } = d;
-    const { arr, ready, bestArr, tripsAfterArrival, bound, targetBest, readyPattern } = st;
+    const { arr, ready, bestArr, tripsAfterArrival, targetBest, readyPattern } = st;
     const found = this.frequencyFound;
     const stopBase = d.patternStopStart[p] as number;
     const n = (d.patternStopStart[p + 1] as number) - stopBase;
@@ -595,16 +600,16 @@ export class Raptor {
       const flags = patternStopFlags[stopBase + i] as number;
       if (
         i > last &&
-        (trip < 0 || (alightTimes[tripTimes + i] as number) + shift + (bound[s] as number) >= (targetBest[k] as number))
+        (trip < 0 || !st.boundBelow(s, (targetBest[k] as number) - (alightTimes[tripTimes + i] as number) - shift))
       )
         break;
       if (trip >= 0 && (flags & CAN_ALIGHT) !== 0) {
         const t = (alightTimes[tripTimes + i] as number) + shift;
         if (
           t < (arr[row + s] as number) &&
-          st.canImprove(k, tripsAfterArrival[s] as number, s, t) &&
           t < (arr[prevRow + s] as number) &&
-          (!single || t < (bestArr[s] as number))
+          (!single || t < (bestArr[s] as number)) &&
+          st.canImprove(k, tripsAfterArrival[s] as number, s, t)
         ) {
           if (single) bestArr[s] = t;
           this.arriveByTrip(k, s, t, p, tripBase + trip, boardPos, i, day, -1);
