@@ -62,6 +62,8 @@ export class Raptor {
    * (time-profiles.ts). Timetabled patterns are read through it; trips sharing a profile share a row.
    */
   private readonly profile: Int32Array;
+  /** Per entry of stopPatterns: 1 where boarding is allowed (the pattern stop's CAN_BOARD), read in order. */
+  private readonly boardsAt: Uint8Array;
   /** 0, 1, 2, ...: the running-trip list of a pattern whose trips all run in a day slot. */
   private readonly identity: Int32Array;
   /** 1 for a pattern that calls at some stop twice (a loop): arriving on it there says nothing of boarding it again. */
@@ -75,7 +77,7 @@ export class Raptor {
   private foundVia = 0;
 
   constructor(readonly data: TransitData) {
-    this.st = new PathState(data.stopCount);
+    this.st = new PathState(data.stopCount, data);
     this.st.useRules = data.rules !== undefined;
     this.noBound = new Int32Array(data.stopCount);
     this.boundsPayForSingle = (data.footTo.length + data.stopPatterns.length) * 12 < data.boardTimes.length;
@@ -90,6 +92,11 @@ export class Raptor {
       if (new Set(stops).size < stops.length) this.repeatsStop[p] = 1;
     }
     this.profile = timeProfiles(data);
+    this.boardsAt = new Uint8Array(data.stopPatterns.length);
+    for (let e = 0; e < data.stopPatterns.length; e++) {
+      const at = (data.patternStopStart[data.stopPatterns[e] as number] as number) + (data.stopPatternPos[e] as number);
+      this.boardsAt[e] = (data.patternStopFlags[at] as number) & CAN_BOARD ? 1 : 0;
+    }
     let most = 0;
     for (let p = 0; p < data.patternCount; p++)
       most = Math.max(most, (data.patternTripStart[p + 1] as number) - (data.patternTripStart[p] as number));
@@ -217,7 +224,7 @@ export class Raptor {
       for (let e = d.stopPatternStart[s] as number, end = d.stopPatternStart[s + 1] as number; e < end; e++) {
         const p = d.stopPatterns[e] as number;
         const pos = d.stopPatternPos[e] as number;
-        if (((d.patternStopFlags[(d.patternStopStart[p] as number) + pos] as number) & CAN_BOARD) === 0) continue;
+        if (this.boardsAt[e] === 0) continue;
         if (req.patternAllowed && req.patternAllowed[p] === 0) continue;
         const q = this.queuePos[p] as number;
         if (q < 0) {
@@ -290,11 +297,10 @@ export class Raptor {
           break;
         if (trip >= 0 && (flags & CAN_ALIGHT) !== 0) {
           const t = (alightTimes[tripTimes + i] as number) + shift;
-          // Improves only on this round, the previous one (fewer trips) and, in a single search, any round.
+          // Improves only on this round, the previous one (fewer trips) and, in a single search, any round
+          // (whose best, bestArr, is set with every arrival label, so it implies the other two).
           if (
-            t < (arr[row + s] as number) &&
-            t < (arr[prevRow + s] as number) &&
-            (!single || t < (bestArr[s] as number)) &&
+            (single ? t < (bestArr[s] as number) : t < (arr[row + s] as number) && t < (arr[prevRow + s] as number)) &&
             st.canImprove(k, tripsAfterArrival[s] as number, s, t)
           ) {
             if (single) bestArr[s] = t;
@@ -606,9 +612,7 @@ export class Raptor {
       if (trip >= 0 && (flags & CAN_ALIGHT) !== 0) {
         const t = (alightTimes[tripTimes + i] as number) + shift;
         if (
-          t < (arr[row + s] as number) &&
-          t < (arr[prevRow + s] as number) &&
-          (!single || t < (bestArr[s] as number)) &&
+          (single ? t < (bestArr[s] as number) : t < (arr[row + s] as number) && t < (arr[prevRow + s] as number)) &&
           st.canImprove(k, tripsAfterArrival[s] as number, s, t)
         ) {
           if (single) bestArr[s] = t;
