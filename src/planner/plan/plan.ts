@@ -41,6 +41,7 @@ import {
 } from './request';
 import { selectAccessOptions, selectTransit, sortByEmissions } from '../journey/result-set';
 import { noteJourneyTimeGaps } from './time-gap';
+import { NO_STOPS_NEAR_END_TAG, NO_STOPS_NEAR_START_TAG } from '../../vocabulary/results';
 import { filterOptions, type FilterContext, type Removal } from './filters/index';
 import { distance } from '../geo/geo';
 import type { Journey, PlaceOut, TransportMode } from '../journey/types';
@@ -297,12 +298,21 @@ export async function* plan(req: PlanRequest, options: PlanOptions): AsyncGenera
       `${p.label || `${p.lat},${p.lng}`} is outside the area this planner covers (${v.region.name}), and nothing could be planned there: choose a place inside it.`,
     );
   }
+  // No public transport, and no stop in our data near an end: the data is missing there, said on every option.
+  const noTransit = ![...kept].some((f) => f.journey.transport_mode === 'transit');
+  const missing = noTransit
+    ? [
+        ...(farFromStops(v.region, out.from) ? [NO_STOPS_NEAR_START_TAG] : []),
+        ...(farFromStops(v.region, out.to) ? [NO_STOPS_NEAR_END_TAG] : []),
+      ]
+    : [];
   for (const batch of [direct, transit])
     for (const j of sortByEmissions(batch.filter((f) => kept.has(f)).map((f) => f.journey))) {
       if (seen.has(j.id)) continue;
       seen.add(j.id);
       // Planned on the nearest region for a place outside it: said on every option (SPEC section 1).
       if (v.outside) j.tags.push(LESS_ACCURATE_TAG);
+      j.tags.push(...missing);
       yield j;
     }
 }

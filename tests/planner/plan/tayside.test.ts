@@ -157,6 +157,20 @@ describe('Tayside door to door', () => {
     }
   });
 
+  it('says where our data has no stop near an end, rather than imply nothing runs there', async () => {
+    const BLAIRGOWRIE = { label: 'Blairgowrie', lat: 56.592, lng: -3.34 };
+    const walkable = (p: { lat: number; lng: number }) =>
+      region.stopPoints.some((s) => haversine(p.lat, p.lng, s.lat, s.lng) < 1200);
+    expect(walkable(BLAIRGOWRIE)).toBe(false);
+    const js = await planAll({ origin: BLAIRGOWRIE, destination: DUNDEE, out_time: `${DAY}T10:00` }, opts());
+    expect(js.length).toBeGreaterThan(0);
+    expect(js.some((j) => j.transport_mode === 'transit')).toBe(false);
+    for (const j of js) expect(j.tags).toContain('no-stops-near-start');
+    for (const j of js) expect(j.tags).not.toContain('no-stops-near-end');
+    // Where public transport was found, nothing is said.
+    for (const j of dundeePerth) expect(j.tags.filter((t) => t.startsWith('no-stops'))).toEqual([]);
+  });
+
   it('arrive-by uses arrive_time minus the buffer; a return is planned from return_time', async () => {
     const by = await planAll({ origin: DUNDEE, destination: PERTH, arrive_time: `${DAY}T12:00`, profile: {} }, opts());
     const transit = by.filter((j) => j.transport_mode === 'transit');
