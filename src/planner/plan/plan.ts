@@ -267,10 +267,18 @@ export async function* plan(req: PlanRequest, options: PlanOptions): AsyncGenera
     originFar: farFromStops(v.region, out.from) || transit.length === 0,
     destinationFar: farFromStops(v.region, out.to),
   };
-  if (far.originFar || far.destinationFar) {
-    const outVehicle = timed('vehicle-to-station', () => planVehicleTransit(out, far));
-    const vehicleBack = back ? timed('returns', () => vehicleReturns(back, far, outVehicle)) : null;
-    const vehicle = timed('assembly', () => buildVehicle(outVehicle, vehicleBack).filter(quickerThan('walk')));
+  const runs: VehicleTransitOptions[] = [];
+  if (far.originFar || far.destinationFar) runs.push(far);
+  // Walking to the stops found nothing although stops are near both ends: the far end's stops may
+  // have no service then (Stonehaven to Aberdeen Royal Infirmary at 08:00, whose only nearby stops
+  // in our data are a night bus's), so also the walk to a station and a taxi from the far one.
+  if (transit.length === 0 && !far.destinationFar) runs.push({ originFar: false, destinationFar: true });
+  if (runs.length > 0) {
+    const vehicle = runs.flatMap((run) => {
+      const outVehicle = timed('vehicle-to-station', () => planVehicleTransit(out, run));
+      const vehicleBack = back ? timed('returns', () => vehicleReturns(back, run, outVehicle)) : null;
+      return timed('assembly', () => buildVehicle(outVehicle, vehicleBack).filter(quickerThan('walk')));
+    });
     for (const [kind, tag] of VEHICLE_TAGS)
       transit.push(
         ...selectAccessOptions(
