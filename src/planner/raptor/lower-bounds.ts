@@ -197,7 +197,7 @@ export class LowerBounds {
     queue.reserve(most);
     for (const e of egress) {
       if (e.duration < (bound[e.stop] as number)) {
-        queue.set(e.stop, e.duration, bound[e.stop] as number);
+        queue.set(e.stop, e.duration);
         bound[e.stop] = e.duration;
       }
     }
@@ -216,13 +216,17 @@ export class LowerBounds {
         key = ALL_FINAL;
         break;
       }
+      // Nothing queued in this key's block of 64 seconds: none of those distances exist, skip them.
+      if (queue.blockEmpty(key)) {
+        key = (key | 63) + 1;
+        continue;
+      }
       for (let v = queue.take(key); v >= 0; v = queue.take(key)) {
         for (let e = edgeStart[v] as number, end = edgeStart[v + 1] as number; e < end; e++) {
           const u = edgeFrom[e] as number;
           const t = key + (edgeCost[e] as number);
-          const old = bound[u] as number;
-          if (t < old) {
-            queue.set(u, t, old);
+          if (t < (bound[u] as number)) {
+            queue.set(u, t);
             bound[u] = t;
           }
         }
@@ -240,7 +244,9 @@ const ALL_FINAL = 0x7fffffff;
  * Dial's bucket queue of stops keyed by their tentative bound (whole seconds): a ring of one bucket per
  * second, longer than the costliest edge (and egress), so the keys queued, which lie between the
  * distance being settled and it plus one edge, never share a bucket with another key. Each stop is in
- * at most one bucket (moved when its key drops), in a doubly linked list.
+ * at most one bucket (moved when its key drops), in a doubly linked list. Buckets are counted by blocks
+ * of 64, so empty stretches are passed a block at a time (rail's hops make a ring of 32,768 seconds for
+ * 354 stops).
  */
 class BucketQueue {
   private head: Int32Array;
@@ -249,6 +255,8 @@ class BucketQueue {
   private readonly prev: Int32Array;
   /** Each stop's bucket, or -1. */
   private readonly at: Int32Array;
+  /** Stops queued in each block of 64 buckets. */
+  private blocks: Int32Array;
   size = 0;
 
   constructor(
@@ -259,6 +267,7 @@ class BucketQueue {
     this.prev = new Int32Array(stopCount);
     this.at = new Int32Array(stopCount).fill(-1);
     this.head = new Int32Array(0);
+    this.blocks = new Int32Array(0);
     this.mask = -1;
     this.reserve(0);
   }
@@ -267,30 +276,35 @@ class BucketQueue {
   reserve(key: number): void {
     const need = Math.max(this.maxCost, key) + 1;
     if (this.mask + 1 >= need) return;
-    let size = 1;
+    let size = 64;
     while (size < need) size *= 2;
     this.head = new Int32Array(size).fill(-1);
+    this.blocks = new Int32Array(size >> 6);
     this.mask = size - 1;
   }
 
   clear(): void {
     if (this.size === 0) return;
     this.head.fill(-1);
+    this.blocks.fill(0);
     this.at.fill(-1);
     this.size = 0;
   }
 
-  /** Queues the stop at `key`, or moves it there from `old` (its key so far, INF if not queued). */
-  set(stop: number, key: number, old: number): void {
-    const { head, next, prev, at } = this;
-    if ((at[stop] as number) >= 0) {
+  /** Queues the stop at `key`, or moves it there from its bucket. */
+  set(stop: number, key: number): void {
+    const { head, next, prev, at, blocks } = this;
+    const was = at[stop] as number;
+    if (was >= 0) {
       const p = prev[stop] as number;
       const n = next[stop] as number;
       if (p >= 0) next[p] = n;
-      else head[old & this.mask] = n;
+      else head[was] = n;
       if (n >= 0) prev[n] = p;
+      blocks[was >> 6]!--;
     } else this.size++;
     const b = key & this.mask;
+    blocks[b >> 6]!++;
     const first = head[b] as number;
     next[stop] = first;
     prev[stop] = -1;
@@ -309,8 +323,14 @@ class BucketQueue {
     head[b] = n;
     if (n >= 0) this.prev[n] = -1;
     this.at[v] = -1;
+    this.blocks[b >> 6]!--;
     this.size--;
     return v;
+  }
+
+  /** Whether nothing is queued in the block of 64 buckets holding `key`. */
+  blockEmpty(key: number): boolean {
+    return this.blocks[(key & this.mask) >> 6] === 0;
   }
 }
 
