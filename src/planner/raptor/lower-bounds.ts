@@ -339,28 +339,14 @@ class BucketQueue {
  * strongly connected part (those it can also reach).
  */
 function rootPart(S: number, start: Int32Array, from: Int32Array): [Uint8Array, Uint8Array] {
-  const reaches = new Uint8Array(S);
   const part = new Uint8Array(S);
-  if (S === 0) return [reaches, part];
+  if (S === 0) return [new Uint8Array(0), part];
   let root = 0;
   for (let v = 1; v < S; v++)
     if ((start[v + 1] as number) - (start[v] as number) > (start[root + 1] as number) - (start[root] as number))
       root = v;
-  const stack = new Int32Array(S);
   // Backwards: u -> v is stored with v, so walking v's list finds who reaches v.
-  let top = 0;
-  reaches[root] = 1;
-  stack[top++] = root;
-  while (top > 0) {
-    const v = stack[--top] as number;
-    for (let e = start[v] as number, end = start[v + 1] as number; e < end; e++) {
-      const u = from[e] as number;
-      if (reaches[u] === 0) {
-        reaches[u] = 1;
-        stack[top++] = u;
-      }
-    }
-  }
+  const reaches = reachable(root, start, from);
   // Forwards from the root, over the same edges by origin.
   const outStart = new Int32Array(S + 1);
   for (let e = 0; e < from.length; e++) outStart[(from[e] as number) + 1]!++;
@@ -369,21 +355,29 @@ function rootPart(S: number, start: Int32Array, from: Int32Array): [Uint8Array, 
   const fill = outStart.slice(0, S);
   for (let v = 0; v < S; v++)
     for (let e = start[v] as number, end = start[v + 1] as number; e < end; e++) outTo[fill[from[e] as number]!++] = v;
-  const reached = new Uint8Array(S);
-  reached[root] = 1;
+  const reached = reachable(root, outStart, outTo);
+  for (let v = 0; v < S; v++) part[v] = (reaches[v] as number) & (reached[v] as number);
+  return [reaches, part];
+}
+
+/** 1 for each stop found from `root` over a CSR adjacency (the stops after s are list[start[s] .. start[s+1])). */
+function reachable(root: number, start: Int32Array, list: Int32Array): Uint8Array {
+  const seen = new Uint8Array(start.length - 1);
+  const stack = new Int32Array(start.length - 1);
+  let top = 0;
+  seen[root] = 1;
   stack[top++] = root;
   while (top > 0) {
-    const u = stack[--top] as number;
-    for (let e = outStart[u] as number, end = outStart[u + 1] as number; e < end; e++) {
-      const v = outTo[e] as number;
-      if (reached[v] === 0) {
-        reached[v] = 1;
-        stack[top++] = v;
+    const v = stack[--top] as number;
+    for (let e = start[v] as number, end = start[v + 1] as number; e < end; e++) {
+      const u = list[e] as number;
+      if (seen[u] === 0) {
+        seen[u] = 1;
+        stack[top++] = u;
       }
     }
   }
-  for (let v = 0; v < S; v++) part[v] = (reaches[v] as number) & (reached[v] as number);
-  return [reaches, part];
+  return seen;
 }
 
 /**
