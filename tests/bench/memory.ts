@@ -1,17 +1,19 @@
 /**
  * `npm run bench -- memory --server [--port P]`: the server's resident memory (issue 33 item 6).
  *
- * Starts the real server (src/server/main.ts, embedded PGlite) four times, each until its planner
+ * Starts the real server (src/server/main.ts, embedded PGlite) several times, each until its planner
  * threads have loaded their regions and its RSS has settled:
  *  - Tayside only, one planner thread;  - north-east only, one thread;
- *  - both regions, one thread;          - both regions, two threads;
+ *  - both regions with 1, 2 and 4 threads (`--threads` lists other counts);
  * and prints VmRSS and its peak (VmHWM) for each, with what they imply: a region's share (both
- * regions minus the other one alone) and a planner thread's share (two threads minus one).
- * Each planner thread holds its own copy of the regions, so the thread's share is roughly
- * the regions' again. Figures, not a timed test; quote them with the load average printed.
+ * regions minus the other one alone) and a planner thread's share (N threads minus one, per extra
+ * thread), and whether the regions' snapshot files were there (else the server builds them at
+ * start). Figures, not a timed test; quote them with the load average printed.
  */
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { loadManifest } from '../../src/planner/node';
 import { REPO_ROOT } from '../../src/server/config';
 import { memory, startServer } from './api';
 
@@ -72,30 +74,58 @@ async function measure(label: string, regions: string[], threads: number, port: 
   }
 }
 
+/** Whether each manifest's snapshot file exists (else every start builds the region from its sources). */
+async function snapshotFiles(manifests: string[]): Promise<string> {
+  const found = await Promise.all(
+    manifests.map(async (m) => {
+      const { snapshotPath } = await loadManifest(m, new Date(), false);
+      return `${path.basename(snapshotPath)} ${fs.existsSync(snapshotPath) ? 'present' : 'absent (built at start)'}`;
+    }),
+  );
+  return found.join(', ');
+}
+
 export async function run(args: string[]): Promise<void> {
   if (!args.includes('--server')) {
-    console.error('usage: npm run bench -- memory --server [--port P]');
+    console.error('usage: npm run bench -- memory --server [--port P] [--threads 1,2,4]');
     process.exitCode = 2;
     return;
   }
   const portAt = args.indexOf('--port');
   const port = portAt >= 0 ? Number(args[portAt + 1]) : undefined;
+  const threadsAt = args.indexOf('--threads');
+  const counts = (threadsAt >= 0 ? String(args[threadsAt + 1]) : '1,2,4').split(',').map(Number);
+  if (!counts.includes(1) || counts.some((n) => !Number.isInteger(n) || n < 1)) {
+    console.error('--threads: planner thread counts, 1 among them (e.g. 1,2,4)');
+    process.exitCode = 2;
+    return;
+  }
+  const both = [TAYSIDE, NORTH_EAST];
+  const files = await snapshotFiles(both);
   const loadBefore = load();
   const tayside = await measure('Tayside, 1 planner thread', [TAYSIDE], 1, port);
   const northEast = await measure('north-east, 1 planner thread', [NORTH_EAST], 1, port);
-  const both = await measure('both regions, 1 planner thread', [TAYSIDE, NORTH_EAST], 1, port);
-  const bothTwo = await measure('both regions, 2 planner threads', [TAYSIDE, NORTH_EAST], 2, port);
+  const byThreads = new Map<number, Reading>();
+  for (const n of [...new Set(counts)].sort((a, b) => a - b))
+    byThreads.set(n, await measure(`both regions, ${n} planner thread${n > 1 ? 's' : ''}`, both, n, port));
   const loadAfter = load();
-  for (const r of [tayside, northEast, both, bothTwo])
+  const one = byThreads.get(1) as Reading;
+  console.log(`snapshot files: ${files}`);
+  for (const r of [tayside, northEast, ...byThreads.values()])
     console.log(
       `${r.label.padEnd(32)} RSS ${String(r.rss).padStart(5)} MB, peak ${String(r.peak).padStart(5)} MB (ready in ${r.readyMs} ms)`,
     );
-  console.log(`Tayside's share (both minus north-east alone):     ${both.rss - northEast.rss} MB`);
-  console.log(`north-east's share (both minus Tayside alone):     ${both.rss - tayside.rss} MB`);
+  console.log(`Tayside's share (both minus north-east alone):     ${one.rss - northEast.rss} MB`);
+  console.log(`north-east's share (both minus Tayside alone):     ${one.rss - tayside.rss} MB`);
   console.log(
-    `the server without regions (both minus the two shares): ${both.rss - (both.rss - northEast.rss) - (both.rss - tayside.rss)} MB`,
+    `the server without regions (both minus the two shares): ${one.rss - (one.rss - northEast.rss) - (one.rss - tayside.rss)} MB`,
   );
-  console.log(`a planner thread with both regions (2 threads minus 1): ${bothTwo.rss - both.rss} MB`);
+  for (const [n, r] of byThreads) {
+    if (n === 1) continue;
+    console.log(
+      `a planner thread with both regions (${n} threads minus 1, per extra thread): ${Math.round((r.rss - one.rss) / (n - 1))} MB`,
+    );
+  }
   console.log(
     `load average (1 5 15 min): before ${loadBefore}; after ${loadAfter}; ${os.availableParallelism()} cores`,
   );
