@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadManifest } from '../../src/planner/node';
+import { snapshotIsStale } from '../../src/planner/region/build-node';
 import { REPO_ROOT } from '../../src/server/config';
 import { memory, startServer } from './api';
 
@@ -78,8 +79,14 @@ async function measure(label: string, regions: string[], threads: number, port: 
 async function snapshotFiles(manifests: string[]): Promise<string> {
   const found = await Promise.all(
     manifests.map(async (m) => {
-      const { snapshotPath } = await loadManifest(m, new Date(), false);
-      return `${path.basename(snapshotPath)} ${fs.existsSync(snapshotPath) ? 'present' : 'absent (built at start)'}`;
+      const loaded = await loadManifest(m, new Date(), false);
+      const file = loaded.snapshotPath;
+      const state = !fs.existsSync(file)
+        ? 'absent (built at start)'
+        : (await snapshotIsStale(file, loaded))
+          ? 'older than its sources (built at start)'
+          : 'used';
+      return `${path.basename(file)} ${state}`;
     }),
   );
   return found.join(', ');
