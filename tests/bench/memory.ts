@@ -8,13 +8,17 @@
  * and prints VmRSS and its peak (VmHWM) for each, with what they imply: a region's share (both
  * regions minus the other one alone) and a planner thread's share (N threads minus one, per extra
  * thread), and whether the regions' snapshot files were there (else the server builds them at
- * start). Figures, not a timed test; quote them with the load average printed.
+ * start). Then the same thread counts for the planner pool alone in a process of its own (and that
+ * process without a pool): the server's own RSS moves by tens of MB from run to run (its database,
+ * its start-up peak), the pool's far less, so its per-thread figure is the one to compare. Figures, not a timed test; quote them with the load average printed.
  */
 import fs from 'node:fs';
+import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { loadManifest } from '../../src/planner/node';
 import { snapshotIsStale } from '../../src/planner/region/build-node';
+import { PlannerPool } from '../../src/server/jobs/planner-pool';
 import { REPO_ROOT } from '../../src/server/config';
 import { memory, startServer } from './api';
 
@@ -75,6 +79,41 @@ async function measure(label: string, regions: string[], threads: number, port: 
   }
 }
 
+/**
+ * In a child process (`memory --pool-child N`): a planner pool of N threads on both regions and
+ * nothing else (no server, no database; N = 0: no pool), once all N are ready and RSS has settled.
+ * Prints its reading as one JSON line.
+ */
+async function poolChild(threads: number): Promise<void> {
+  const pool = threads > 0 ? new PlannerPool({ manifests: [TAYSIDE, NORTH_EAST], size: threads }) : undefined;
+  const deadline = Date.now() + 300_000;
+  if (pool) {
+    await pool.ready();
+    while (pool.capacity() < threads && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  }
+  await settled(process.pid, deadline);
+  console.log(JSON.stringify(memory(process.pid)));
+  await pool?.close();
+}
+
+/** The planner pool alone with `threads` threads, in a child process of its own. */
+async function measurePool(threads: number): Promise<Reading> {
+  const started = performance.now();
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(REPO_ROOT, 'tests/bench/index.ts'), 'memory', '--pool-child', String(threads)],
+    { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const code = await new Promise((resolve) => child.once('exit', resolve));
+  const line = out.trim().split('\n').pop() ?? '';
+  if (code !== 0 || !line.startsWith('{')) throw new Error(`pool with ${threads} threads: exited ${code}`);
+  const reading = JSON.parse(line) as { rss: number; peak: number };
+  const label = threads === 0 ? 'no pool (code only)' : `pool, ${threads} thread${threads > 1 ? 's' : ''}`;
+  return { label, ...reading, readyMs: Math.round(performance.now() - started) };
+}
+
 /** Whether each manifest's snapshot file exists (else every start builds the region from its sources). */
 async function snapshotFiles(manifests: string[]): Promise<string> {
   const found = await Promise.all(
@@ -93,6 +132,8 @@ async function snapshotFiles(manifests: string[]): Promise<string> {
 }
 
 export async function run(args: string[]): Promise<void> {
+  const childAt = args.indexOf('--pool-child');
+  if (childAt >= 0) return poolChild(Number(args[childAt + 1]));
   if (!args.includes('--server')) {
     console.error('usage: npm run bench -- memory --server [--port P] [--threads 1,2,4]');
     process.exitCode = 2;
@@ -115,24 +156,38 @@ export async function run(args: string[]): Promise<void> {
   const byThreads = new Map<number, Reading>();
   for (const n of [...new Set(counts)].sort((a, b) => a - b))
     byThreads.set(n, await measure(`both regions, ${n} planner thread${n > 1 ? 's' : ''}`, both, n, port));
+  // The pool alone (no server, database or HTTP): the threads' cost without the server's noise.
+  const pools = new Map<number, Reading>();
+  for (const n of [0, ...new Set(counts)].sort((a, b) => a - b)) pools.set(n, await measurePool(n));
   const loadAfter = load();
   const one = byThreads.get(1) as Reading;
   console.log(`snapshot files: ${files}`);
-  for (const r of [tayside, northEast, ...byThreads.values()])
+  const line = (r: Reading) =>
     console.log(
       `${r.label.padEnd(32)} RSS ${String(r.rss).padStart(5)} MB, peak ${String(r.peak).padStart(5)} MB (ready in ${r.readyMs} ms)`,
     );
+  [tayside, northEast, ...byThreads.values()].forEach(line);
   console.log(`Tayside's share (both minus north-east alone):     ${one.rss - northEast.rss} MB`);
   console.log(`north-east's share (both minus Tayside alone):     ${one.rss - tayside.rss} MB`);
   console.log(
     `the server without regions (both minus the two shares): ${one.rss - (one.rss - northEast.rss) - (one.rss - tayside.rss)} MB`,
   );
-  for (const [n, r] of byThreads) {
-    if (n === 1) continue;
-    console.log(
-      `a planner thread with both regions (${n} threads minus 1, per extra thread): ${Math.round((r.rss - one.rss) / (n - 1))} MB`,
-    );
-  }
+  const perThread = (readings: Map<number, Reading>, what: string) => {
+    const first = readings.get(1) as Reading;
+    for (const [n, r] of readings) {
+      if (n <= 1) continue;
+      console.log(
+        `${what}: a planner thread with both regions (${n} threads minus 1, per extra thread): ${Math.round((r.rss - first.rss) / (n - 1))} MB`,
+      );
+    }
+  };
+  perThread(byThreads, 'server');
+  console.log('the planner pool alone, both regions (a process of its own):');
+  [...pools.values()].forEach(line);
+  console.log(
+    `pool: the regions with their first thread (1 thread minus none): ${(pools.get(1) as Reading).rss - (pools.get(0) as Reading).rss} MB`,
+  );
+  perThread(pools, 'pool');
   console.log(
     `load average (1 5 15 min): before ${loadBefore}; after ${loadAfter}; ${os.availableParallelism()} cores`,
   );
