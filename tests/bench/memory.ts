@@ -9,8 +9,9 @@
  * regions minus the other one alone) and a planner thread's share (N threads minus one, per extra
  * thread), and whether the regions' snapshot files were there (else the server builds them at
  * start). Then the same thread counts for the planner pool alone in a process of its own (and that
- * process without a pool): the server's own RSS moves by tens of MB from run to run (its database,
- * its start-up peak), the pool's far less, so its per-thread figure is the one to compare. Figures, not a timed test; quote them with the load average printed.
+ * process without a pool), at load and after 120 searches: the server's own RSS moves by tens of MB
+ * from run to run (its database, its start-up peak), the pool's far less, so its per-thread figure
+ * is the one to compare. Figures, not a timed test; quote them with the load average printed.
  */
 import fs from 'node:fs';
 import { spawn } from 'node:child_process';
@@ -18,9 +19,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadManifest } from '../../src/planner/node';
 import { snapshotIsStale } from '../../src/planner/region/build-node';
+import { Temporal } from 'temporal-polyfill';
+import type { PlanRequest } from '../../src/planner/index';
 import { PlannerPool } from '../../src/server/jobs/planner-pool';
 import { REPO_ROOT } from '../../src/server/config';
-import { memory, startServer } from './api';
+import { memory, startServer, TOWNS } from './api';
 
 const TAYSIDE = path.join(REPO_ROOT, 'data/regions/tayside.json');
 const NORTH_EAST = path.join(REPO_ROOT, 'data/regions/north-east.json');
@@ -47,6 +50,9 @@ interface Reading {
   rss: number;
   peak: number;
   readyMs: number;
+  /** The pool alone: RSS after its searches, and the CPU time they took (all threads). */
+  after?: number;
+  cpuMs?: number;
 }
 
 /** A server on `regions` with `threads` planner threads, measured once every thread has loaded. */
@@ -79,10 +85,28 @@ async function measure(label: string, regions: string[], threads: number, port: 
   }
 }
 
+/** Searches between the api bench's Tayside towns on the next weekday, 07:00-18:30, for the pool alone. */
+function searches(count: number): PlanRequest[] {
+  let day = Temporal.Now.plainDateISO('Europe/London').add({ days: 1 });
+  while (day.dayOfWeek > 5) day = day.add({ days: 1 });
+  return Array.from({ length: count }, (_, i) => {
+    const from = TOWNS[i % TOWNS.length]!;
+    const to = TOWNS[(i * 3 + 1 + Math.floor(i / TOWNS.length)) % TOWNS.length]!;
+    const hour = String(7 + (i % 12)).padStart(2, '0');
+    return {
+      origin: from,
+      destination: to === from ? TOWNS[(i + 1) % TOWNS.length]! : to,
+      out_time: `${day.toString()}T${hour}:${i % 2 ? '30' : '00'}`,
+    };
+  });
+}
+
+const POOL_SEARCHES = 120;
+
 /**
  * In a child process (`memory --pool-child N`): a planner pool of N threads on both regions and
- * nothing else (no server, no database; N = 0: no pool), once all N are ready and RSS has settled.
- * Prints its reading as one JSON line.
+ * nothing else (no server, no database; N = 0: no pool), once all N are ready and RSS has settled,
+ * and again after POOL_SEARCHES searches (the threads' working state grown). Prints one JSON line.
  */
 async function poolChild(threads: number): Promise<void> {
   const pool = threads > 0 ? new PlannerPool({ manifests: [TAYSIDE, NORTH_EAST], size: threads }) : undefined;
@@ -92,7 +116,13 @@ async function poolChild(threads: number): Promise<void> {
     while (pool.capacity() < threads && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
   }
   await settled(process.pid, deadline);
-  console.log(JSON.stringify(memory(process.pid)));
+  const loaded = memory(process.pid);
+  const cpu = process.cpuUsage();
+  if (pool) await Promise.all(searches(POOL_SEARCHES).map((request) => pool.run(request, new Date())));
+  const { user, system } = process.cpuUsage(cpu);
+  await settled(process.pid, deadline + 300_000);
+  const after = memory(process.pid).rss;
+  console.log(JSON.stringify({ ...loaded, after, cpuMs: Math.round((user + system) / 1000) }));
   await pool?.close();
 }
 
@@ -109,7 +139,7 @@ async function measurePool(threads: number): Promise<Reading> {
   const code = await new Promise((resolve) => child.once('exit', resolve));
   const line = out.trim().split('\n').pop() ?? '';
   if (code !== 0 || !line.startsWith('{')) throw new Error(`pool with ${threads} threads: exited ${code}`);
-  const reading = JSON.parse(line) as { rss: number; peak: number };
+  const reading = JSON.parse(line) as { rss: number; peak: number; after: number; cpuMs: number };
   const label = threads === 0 ? 'no pool (code only)' : `pool, ${threads} thread${threads > 1 ? 's' : ''}`;
   return { label, ...reading, readyMs: Math.round(performance.now() - started) };
 }
@@ -164,7 +194,10 @@ export async function run(args: string[]): Promise<void> {
   console.log(`snapshot files: ${files}`);
   const line = (r: Reading) =>
     console.log(
-      `${r.label.padEnd(32)} RSS ${String(r.rss).padStart(5)} MB, peak ${String(r.peak).padStart(5)} MB (ready in ${r.readyMs} ms)`,
+      `${r.label.padEnd(32)} RSS ${String(r.rss).padStart(5)} MB, peak ${String(r.peak).padStart(5)} MB (ready in ${r.readyMs} ms)` +
+        (r.after !== undefined && r.label.startsWith('pool')
+          ? `; after ${POOL_SEARCHES} searches ${r.after} MB (${r.cpuMs} ms CPU)`
+          : ''),
     );
   [tayside, northEast, ...byThreads.values()].forEach(line);
   console.log(`Tayside's share (both minus north-east alone):     ${one.rss - northEast.rss} MB`);
@@ -176,8 +209,12 @@ export async function run(args: string[]): Promise<void> {
     const first = readings.get(1) as Reading;
     for (const [n, r] of readings) {
       if (n <= 1) continue;
+      const searched =
+        r.after !== undefined && first.after !== undefined
+          ? `; after ${POOL_SEARCHES} searches ${Math.round((r.after - first.after) / (n - 1))} MB`
+          : '';
       console.log(
-        `${what}: a planner thread with both regions (${n} threads minus 1, per extra thread): ${Math.round((r.rss - first.rss) / (n - 1))} MB`,
+        `${what}: a planner thread with both regions (${n} threads minus 1, per extra thread): ${Math.round((r.rss - first.rss) / (n - 1))} MB${searched}`,
       );
     }
   };

@@ -10,7 +10,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { BBox, PlanRequest, Journey } from '../../planner/index';
 import { readSharedRegionSnapshot, type SharedRegionSnapshot } from '../../planner/node';
 import { PlanFailedError, type PlanFailure } from './plan-failure';
@@ -49,6 +49,12 @@ export interface PlannerPoolOptions {
   size?: number;
   /** A job still running after this is abandoned and its thread replaced. */
   jobTimeoutMs?: number;
+  /**
+   * Each planner thread's young generation (V8's nursery, MB). Left to V8 it grows to about 48 MB a
+   * thread once searches run, which is most of what a thread costs now the regions are shared;
+   * 16 MB cost no measurable planning time (`npm run bench -- memory --server`, ARCHITECTURE.md).
+   */
+  youngGenerationMb?: number;
   log?: { error(details: object, message: string): void };
 }
 
@@ -73,13 +79,13 @@ const THREAD_FILE = new URL('./planner-thread.ts', import.meta.url);
 const BUILD_THREAD_FILE = new URL('./region-build-thread.ts', import.meta.url);
 
 /** A worker running a TypeScript thread file: tsx's loader is registered inside the thread first. */
-function startThread(file: URL, setup: PlannerThreadSetup | BuildThreadSetup): Worker {
+function startThread(file: URL, setup: PlannerThreadSetup | BuildThreadSetup, limits?: ResourceLimits): Worker {
   // require.resolve finds the CommonJS build; its register() cannot load the ESM hooks, the .mjs beside it can.
   const cjs = createRequire(import.meta.url).resolve('tsx/esm/api');
   const mjs = cjs.replace(/\.cjs$/, '.mjs');
   const tsxApi = pathToFileURL(existsSync(mjs) ? mjs : cjs).href;
   const code = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(file.href)}); });`;
-  return new Worker(code, { eval: true, workerData: setup });
+  return new Worker(code, { eval: true, workerData: setup, ...(limits ? { resourceLimits: limits } : {}) });
 }
 
 const failed = (message: string) => new PlanFailedError({ kind: 'internal', field: null, message });
@@ -125,7 +131,7 @@ export class PlannerPool {
   readonly #capacityListeners: Array<() => void> = [];
 
   constructor(options: PlannerPoolOptions) {
-    this.#options = { size: 1, jobTimeoutMs: 60_000, ...options };
+    this.#options = { size: 1, jobTimeoutMs: 60_000, youngGenerationMb: 16, ...options };
     void this.#start();
   }
 
@@ -207,7 +213,8 @@ export class PlannerPool {
 
   #spawn(): void {
     const regions = this.#regions as SharedRegionSnapshot[];
-    const slot: Slot = { worker: startThread(THREAD_FILE, { regions }), ready: false };
+    const limits = { maxYoungGenerationSizeMb: this.#options.youngGenerationMb };
+    const slot: Slot = { worker: startThread(THREAD_FILE, { regions }, limits), ready: false };
     this.#slots.add(slot);
     slot.worker.on('message', (reply: ThreadReply) => this.#onReply(slot, reply));
     slot.worker.on('error', (error) => this.#options.log?.error({ err: error }, 'planner thread failed'));
