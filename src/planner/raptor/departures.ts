@@ -10,7 +10,7 @@ import { CAN_BOARD, type RaptorPath, type RaptorRequest, type TransitData } from
 export const FREQUENCY_RUN_STEP = 15 * 60;
 
 export interface Departures {
-  /** Leave times to run from, latest first. */
+  /** Leave times to run from, latest first: the first departure after the window, then those in it. */
   times: number[];
   /**
    * Every timetabled boarding at an access stop in the window, latest leave first: leave time, and the
@@ -27,14 +27,16 @@ export interface Departures {
 
 /**
  * Every time one could leave the origin to catch a trip at an access stop within the window, latest
- * first (by default one run per distinct time; with `rangeStep`, one per step), and each timetabled
- * boarding behind them. A frequency pattern offers its first departure and a run every
+ * first (by default one run per distinct time; with `rangeStep`, one per step) after the first time
+ * past the window, and each timetabled boarding in the window. A frequency pattern offers its first departure and a run every
  * FREQUENCY_RUN_STEP while its window is open.
  */
 export function collectDepartures(d: TransitData, req: RaptorRequest): Departures {
   const end = req.departureEnd ?? req.departure;
   const times = new Set<number>();
   const boardings: number[] = [];
+  // The first timetabled departure after the window.
+  let after = Infinity;
   const everyRun = new Uint8Array(req.access.length);
   for (const [ai, a] of req.access.entries()) {
     for (let e = d.stopPatternStart[a.stop] as number, stop = d.stopPatternStart[a.stop + 1] as number; e < stop; e++) {
@@ -68,10 +70,14 @@ export function collectDepartures(d: TransitData, req: RaptorRequest): Departure
       for (const slot of req.days) {
         for (let j = firstAtOrAfter(d.boardTimes, base, n, m, req.departure + a.duration - slot.shift); j < m; j++) {
           const leave = (d.boardTimes[base + j * n] as number) + slot.shift - a.duration;
-          if (leave > end) break;
+          if (leave > after) break;
           const g = tripBase + j;
           if (slot.active[d.tripService[g] as number] === 0) continue;
           if (req.tripAllowed && req.tripAllowed[g] === 0) continue;
+          if (leave > end) {
+            after = leave;
+            break;
+          }
           times.add(leave);
           boardings.push(leave, p, pos);
         }
@@ -89,8 +95,11 @@ export function collectDepartures(d: TransitData, req: RaptorRequest): Departure
     pos[i] = boardings[3 * o + 2] as number;
   });
   const sorted = [...times].sort((x, y) => y - x);
+  // A run from the first departure after the window comes first: a journey leaving within the window
+  // that one leaving after it matches (same arrival, no more transfers) is then not an option.
+  const first = sorted.length > 0 && after < Infinity ? [after] : [];
   const step = req.rangeStep ?? 1;
-  if (step <= 1) return { times: sorted, leave, pattern, pos, everyRun };
+  if (step <= 1) return { times: [...first, ...sorted], leave, pattern, pos, everyRun };
   // One run per `step` seconds of window, from the earliest departure in it: that run also finds every
   // journey leaving later in the same step, so options less than a step apart can merge (as in
   // OpenTripPlanner's range search).
@@ -101,7 +110,7 @@ export function collectDepartures(d: TransitData, req: RaptorRequest): Departure
     if (last !== undefined && Math.floor((last - req.departure) / step) === bucket) out[out.length - 1] = t;
     else out.push(t);
   }
-  return { times: out, leave, pattern, pos, everyRun };
+  return { times: [...first, ...out], leave, pattern, pos, everyRun };
 }
 
 /** First trip j in [0, m) whose time at `base` (rows of n) is at least `target` (m if none). */
