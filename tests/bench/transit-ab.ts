@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- transit-ab --before <src folder of another checkout> --snapshot <file> [--date YYYY-MM-DD] [--n 200]
- *   [--window <minutes>]`
+ *   [--window <minutes>] [--range-step <seconds>]`
  *
  * Before and after in one run: the same random single earliest-arrival queries (or, with --window,
  * range queries over that many minutes) (seeded, as `transit`)
@@ -40,6 +40,8 @@ export async function run(args: string[]): Promise<void> {
   const n = Number(opt(args, 'n') ?? 200);
   // --window <minutes>: range searches over that window instead of single ones.
   const window = Number(opt(args, 'window') ?? 0) * 60;
+  // --range-step <seconds>: both planners' range searches run once per that many seconds (1: every departure).
+  const rangeStep = Number(opt(args, 'range-step') ?? 0);
   const routed = new Uint8Array(tt.stopCount);
   for (const s of tt.patternStops) routed[s] = 1;
   const stops = [...Array(tt.stopCount).keys()].filter((s) => routed[s] === 1);
@@ -58,6 +60,7 @@ export async function run(args: string[]): Promise<void> {
         access: accessFromStop(tt, from),
         egress: egressToStop(tt, to),
         ...(window > 0 ? { window } : {}),
+        ...(rangeStep > 0 ? { rangeStep } : {}),
       });
   }
   const once = (plan: PlanFn, q: Parameters<PlanFn>[0]) => {
