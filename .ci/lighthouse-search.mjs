@@ -4,13 +4,19 @@
 // Usage: node .ci/lighthouse-search.mjs <port> <out.json> [<brands.json>] [<journey.json>]
 // <journey.json> (issue 32): the first journey's details page and its first stage page, three runs
 // each; accessibility, best practices, SEO and layout shift (CLS < 0.1) held as on the other
-// pages, performance warned (the map chunk's main-thread time keeps it under 0.9 today).
+// pages, performance held at JOURNEY_MIN_PERFORMANCE (median of three). The maps no longer mount
+// while Lighthouse watches (the stage page shows a static picture of its route until asked):
+// medians 0.85-0.93 on a shared 2-core machine at load 10-12, where the map used to keep the
+// stage page at 0.63 (TBT 4-6 s). The 0.95 the issue aims at is not reached under such load, so
+// the floor is the regression guard, not the target.
 // <brands.json>: the same for the other brands' Home, one run each, where performance warns (a
 // single run's score moves a few points from run to run; the regional pages' medians of three
 // are the ones held to 0.9, and the brands share their code).
 import fs from 'node:fs';
 
 const [port, out, brandsOut, journeyOut] = process.argv.slice(2);
+/** Journey details' and the stage page's performance floor (median of three): see above. */
+const JOURNEY_MIN_PERFORMANCE = 0.8;
 const base = `http://127.0.0.1:${port}`;
 const { apiKey } = JSON.parse(fs.readFileSync('brands/regional/brand.json', 'utf8'));
 const headers = { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Api-Key': apiKey };
@@ -51,7 +57,10 @@ if (journeyOut && journeyId) {
   const page = `http://regional.localhost:${port}/search/${hash}/results/${journeyId}`;
   journey.ci.collect.url = [page, `${page}?stage=1`];
   const assertions = journey.ci.assert.assertions;
-  assertions['categories:performance'][0] = 'warn';
+  assertions['categories:performance'] = [
+    'error',
+    { minScore: JOURNEY_MIN_PERFORMANCE, aggregationMethod: 'median-run' },
+  ];
   assertions['cumulative-layout-shift'] = ['error', { maxNumericValue: 0.1, aggregationMethod: 'median-run' }];
   journey.ci.upload.outputDir = 'test-results/lighthouse-journey';
   fs.writeFileSync(journeyOut, JSON.stringify(journey, null, 2));
