@@ -12,6 +12,14 @@ export type JourneyType = (typeof JOURNEY_TYPES)[number];
  */
 export const LATER_OPTION_TAG = 'later-option';
 
+/**
+ * Tags of every option of a search that found no public transport while our data has no stop within
+ * a 15-minute walk of its start (or end): Results says the data is missing there, rather than let
+ * the traveller read that nothing runs.
+ */
+export const NO_STOPS_NEAR_START_TAG = 'no-stops-near-start';
+export const NO_STOPS_NEAR_END_TAG = 'no-stops-near-end';
+
 /** A type guard for one of a fixed list of strings. */
 export function isOneOf<const T extends readonly string[]>(list: T, value: unknown): value is T[number] {
   return typeof value === 'string' && (list as readonly string[]).includes(value);

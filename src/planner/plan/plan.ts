@@ -41,6 +41,7 @@ import {
 } from './request';
 import { selectAccessOptions, selectTransit, sortByEmissions } from '../journey/result-set';
 import { noteJourneyTimeGaps } from './time-gap';
+import { NO_STOPS_NEAR_END_TAG, NO_STOPS_NEAR_START_TAG } from '../../vocabulary/results';
 import { filterOptions, type FilterContext, type Removal } from './filters/index';
 import { distance } from '../geo/geo';
 import type { Journey, PlaceOut, TransportMode } from '../journey/types';
@@ -266,10 +267,18 @@ export async function* plan(req: PlanRequest, options: PlanOptions): AsyncGenera
     originFar: farFromStops(v.region, out.from) || transit.length === 0,
     destinationFar: farFromStops(v.region, out.to),
   };
-  if (far.originFar || far.destinationFar) {
-    const outVehicle = timed('vehicle-to-station', () => planVehicleTransit(out, far));
-    const vehicleBack = back ? timed('returns', () => vehicleReturns(back, far, outVehicle)) : null;
-    const vehicle = timed('assembly', () => buildVehicle(outVehicle, vehicleBack).filter(quickerThan('walk')));
+  const runs: VehicleTransitOptions[] = [];
+  if (far.originFar || far.destinationFar) runs.push(far);
+  // Walking to the stops found nothing although stops are near both ends: the far end's stops may
+  // have no service then (Stonehaven to Aberdeen Royal Infirmary at 08:00, whose only nearby stops
+  // in our data are a night bus's), so also the walk to a station and a taxi from the far one.
+  if (transit.length === 0 && !far.destinationFar) runs.push({ originFar: false, destinationFar: true });
+  if (runs.length > 0) {
+    const vehicle = runs.flatMap((run) => {
+      const outVehicle = timed('vehicle-to-station', () => planVehicleTransit(out, run));
+      const vehicleBack = back ? timed('returns', () => vehicleReturns(back, run, outVehicle)) : null;
+      return timed('assembly', () => buildVehicle(outVehicle, vehicleBack).filter(quickerThan('walk')));
+    });
     for (const [kind, tag] of VEHICLE_TAGS)
       transit.push(
         ...selectAccessOptions(
@@ -297,12 +306,21 @@ export async function* plan(req: PlanRequest, options: PlanOptions): AsyncGenera
       `${p.label || `${p.lat},${p.lng}`} is outside the area this planner covers (${v.region.name}), and nothing could be planned there: choose a place inside it.`,
     );
   }
+  // No public transport, and no stop in our data near an end: the data is missing there, said on every option.
+  const noTransit = ![...kept].some((f) => f.journey.transport_mode === 'transit');
+  const missing = noTransit
+    ? [
+        ...(farFromStops(v.region, out.from) ? [NO_STOPS_NEAR_START_TAG] : []),
+        ...(farFromStops(v.region, out.to) ? [NO_STOPS_NEAR_END_TAG] : []),
+      ]
+    : [];
   for (const batch of [direct, transit])
     for (const j of sortByEmissions(batch.filter((f) => kept.has(f)).map((f) => f.journey))) {
       if (seen.has(j.id)) continue;
       seen.add(j.id);
       // Planned on the nearest region for a place outside it: said on every option (SPEC section 1).
       if (v.outside) j.tags.push(LESS_ACCURATE_TAG);
+      j.tags.push(...missing);
       yield j;
     }
 }

@@ -28,7 +28,7 @@ export function reconstruct(d: TransitData, st: PathState, round: number, req: R
     // times are its first departure: the ride is shifted by as much as its arrival here is.
     const delta = (st.arr[idx] as number) - ((d.alightTimes[timeBase + alightPos] as number) + shift);
     let start = (d.boardTimes[timeBase + boardPos] as number) + shift + delta;
-    const frequency = isFrequencyPattern(d, p);
+    let frequency = isFrequencyPattern(d, p);
     legs.push({ kind: 'transit', pattern: p, trip, day, boardPos, alightPos, start, end: st.arr[idx] as number });
     s = d.patternStops[(d.patternStopStart[p] as number) + boardPos] as number;
     k--;
@@ -82,6 +82,10 @@ export function reconstruct(d: TransitData, st: PathState, round: number, req: R
       });
       via = alt.via[y] as number;
       s = d.patternStops[(d.patternStopStart[ap] as number) + aBoard] as number;
+      // The access or walk before is timed to this earlier trip (once the last trip's start, so a
+      // journey through a rule seemed to leave at its second trip's departure).
+      start = aStart;
+      frequency = isFrequencyPattern(d, ap);
       k--;
     }
     // How we were ready to board at s.

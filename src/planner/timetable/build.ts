@@ -18,7 +18,7 @@ import {
 import type { GtfsSource } from './gtfs-source';
 import { formatDay, formatGtfsTime } from './gtfs-time';
 import { loadFeed } from './load-feed';
-import type { AgencyInfo, FeedInfo, Timetable } from './model';
+import { NO_CHANGE, type AgencyInfo, type FeedInfo, type Timetable } from './model';
 import { groupPatterns, tripArrival, tripDeparture, type TripRef } from './patterns';
 import type { RawFeed, RawTransferRule } from './raw-feed';
 import { ReportBuilder, type FeedSummary, type ImportIssue } from './report';
@@ -186,11 +186,12 @@ export async function buildTimetable(inputs: FeedInput[], options: BuildOptions 
     }
     rawTrips += raw.trips.length;
   });
-  // Rules naming a station apply to each of its stops; a stop's rule with itself is its change time.
+  // Rules naming a station apply to each of its stops; a stop's rule with itself is its change time,
+  // the more specific rule last: a minimum time (type 2), no change at all (type 3), else none needed.
   const stations = { parent: stopParent, locationType: stopLocationType };
   const stopTransfers = expandStationTransfers(listed, stations).filter((t) => {
     if (t.from !== t.to) return true;
-    if (t.type === 2 && t.minTime >= 0) stopMinTransfer[t.from] = t.minTime;
+    stopMinTransfer[t.from] = t.type === 3 ? NO_CHANGE : t.type === 2 && t.minTime >= 0 ? t.minTime : 0;
     return false;
   });
   const stopDisplayIds = displayIds(rawStopIds, stopIds);

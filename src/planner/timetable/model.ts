@@ -14,6 +14,12 @@ import type { ImportReport } from './report';
 
 export const PICKUP = 1;
 export const DROP_OFF = 2;
+/**
+ * stopMinTransfer of a stop where transfers.txt forbids changing (type 3, from_stop = to_stop): a change
+ * time no journey can wait out (the router's "never reached", raptor/state INF), small enough that a
+ * time plus it stays in 32 bits.
+ */
+export const NO_CHANGE = 0x3fffffff;
 
 export interface AgencyInfo {
   id: string;
@@ -65,7 +71,7 @@ export interface Timetable {
   /** stops.txt zone_id ('' when none), for fare rules by zone. Absent in older snapshots. */
   stopZones?: string[];
   stopFeed: Uint16Array;
-  /** Seconds needed to change vehicles at the stop (transfers.txt from_stop = to_stop). */
+  /** Seconds needed to change vehicles at the stop (transfers.txt from_stop = to_stop); NO_CHANGE where changing there is forbidden. */
   stopMinTransfer: Int32Array;
 
   // Footpaths, CSR by origin stop: durations in seconds, already including any transfer time.

@@ -5,6 +5,7 @@
  * with its own years, never with today's date.
  */
 import type { Journey } from '../../contract/journey';
+import { NO_STOPS_NEAR_END_TAG, NO_STOPS_NEAR_START_TAG } from '../../vocabulary/results';
 
 const MODE_WORDS: Record<string, string> = {
   rail: 'rail',
@@ -65,4 +66,18 @@ export function outsideRegionNote(journey: Pick<Journey, 'tags'>): string | null
   return journey.tags.includes('outside_region')
     ? 'Less accurate: this journey starts or ends outside the area we cover, so it is planned with the timetables and estimates we have.'
     : null;
+}
+
+/**
+ * When a search found no public transport and our data has no stop within a 15-minute walk of an
+ * end (the planner tags its options so): the data is missing there, which is not the same as no
+ * service. Null otherwise.
+ */
+export function missingStopsNote(journeys: readonly Pick<Journey, 'tags'>[]): string | null {
+  const start = journeys.some((j) => j.tags.includes(NO_STOPS_NEAR_START_TAG));
+  const end = journeys.some((j) => j.tags.includes(NO_STOPS_NEAR_END_TAG));
+  if (!start && !end) return null;
+  const where =
+    start && end ? 'either end of this journey' : start ? 'where this journey starts' : 'where this journey ends';
+  return `No public transport is shown because we have no bus or train times within a 15-minute walk of ${where}. Services we have no data for may run there: check with Traveline Scotland.`;
 }

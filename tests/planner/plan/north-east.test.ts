@@ -42,6 +42,23 @@ describe('north-east region', () => {
     expect(train!.tags).not.toContain(LESS_ACCURATE_TAG);
   });
 
+  it("a taxi from the far station where that end's only stops have no service then", async () => {
+    // Aberdeen Royal Infirmary: its stops within a walk are the N17 night bus's, so walking found
+    // no public transport at 08:00; the train to Aberdeen and a taxi from the station is a way there.
+    const ari = { label: 'Aberdeen Royal Infirmary', lat: 57.154, lng: -2.136 };
+    const journeys = await planAll(
+      { origin: STONEHAVEN, destination: ari, out_time: `${next(4)}T08:00`, regions: ['north-east'] },
+      { regions: [tayside, northEast], now },
+    );
+    const trainTaxi = journeys.find((j) => {
+      const types = j.depart.steps.map((s) => s.type);
+      return types.includes('train') && types[types.length - 1] === 'taxi';
+    });
+    expect(trainTaxi, JSON.stringify(journeys.map((j) => j.depart.steps.map((s) => s.type)))).toBeDefined();
+    expect(trainTaxi!.depart.steps[0]!.type).toBe('walk');
+    expect(trainTaxi!.tags).toContain('taxi-and-ride');
+  });
+
   it('Inverurie -> Alford by the 421 bus on a Saturday', async () => {
     const journeys = await planAll(
       { origin: INVERURIE, destination: ALFORD, out_time: `${next(6)}T08:30`, regions: ['north-east'] },

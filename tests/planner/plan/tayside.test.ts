@@ -111,11 +111,13 @@ describe('Tayside door to door', () => {
       expect(j.depart.departure_date).toBe(day);
       expect(j.depart.departure_at > '07:00').toBe(true);
     }
-    // Asked at 23:30 on a weekday: the last train has gone; tomorrow's first is not tonight's answer.
+    // Asked at 23:30 on a weekday: the last train has gone; tomorrow's first is not tonight's answer
+    // (a night coach within the 2-hour window, after midnight, is).
     const late = (await planAll({ origin: DUNDEE, destination: PERTH, out_time: `${DAY}T23:30` }, opts())).filter(
       (j) => j.transport_mode === 'transit',
     );
-    for (const j of late) expect(j.depart.departure_date).toBe(DAY);
+    for (const j of late)
+      expect(j.depart.departure_date === DAY || j.depart.departure_at <= '01:30', JSON.stringify(j.depart)).toBe(true);
   });
 
   it("a taxi from Stirling is priced on the council's published scale: Tariff 1 by day, Tariff 2 at night (hand-computed)", async () => {
@@ -155,6 +157,20 @@ describe('Tayside door to door', () => {
       expect(['taxi', 'own-car', 'cycle']).not.toContain(j.transport_mode);
       for (const s of j.depart.steps) expect(['taxi', 'own-car', 'cycle']).not.toContain(s.type);
     }
+  });
+
+  it('says where our data has no stop near an end, rather than imply nothing runs there', async () => {
+    const BLAIRGOWRIE = { label: 'Blairgowrie', lat: 56.592, lng: -3.34 };
+    const walkable = (p: { lat: number; lng: number }) =>
+      region.stopPoints.some((s) => haversine(p.lat, p.lng, s.lat, s.lng) < 1200);
+    expect(walkable(BLAIRGOWRIE)).toBe(false);
+    const js = await planAll({ origin: BLAIRGOWRIE, destination: DUNDEE, out_time: `${DAY}T10:00` }, opts());
+    expect(js.length).toBeGreaterThan(0);
+    expect(js.some((j) => j.transport_mode === 'transit')).toBe(false);
+    for (const j of js) expect(j.tags).toContain('no-stops-near-start');
+    for (const j of js) expect(j.tags).not.toContain('no-stops-near-end');
+    // Where public transport was found, nothing is said.
+    for (const j of dundeePerth) expect(j.tags.filter((t) => t.startsWith('no-stops'))).toEqual([]);
   });
 
   it('arrive-by uses arrive_time minus the buffer; a return is planned from return_time', async () => {

@@ -15,8 +15,8 @@
  *   that applies is the most specific one whose fields all match: both trips, then a trip and a route,
  *   one trip, both routes, one route, stops only; a stop named by itself beats its station. Type 1
  *   (timed): U waits for T, so any U leaving at or after T arrives; type 2: at least min_transfer_time;
- *   type 3: not possible; type 0: the stop-level rules apply. A rule naming a station applies to each of
- *   its stops.
+ *   type 3: not possible (from_stop_id = to_stop_id: no change of vehicle at that stop); type 0: the
+ *   stop-level rules apply. A rule naming a station applies to each of its stops.
  * - block_id and types 4/5: someone on a trip at its last stop stays on the vehicle's next trip of the
  *   day in the block (or a type 4 trip), when it leaves from there no earlier; type 5 says not.
  *
@@ -329,7 +329,7 @@ export class GtfsTruth {
     const siblings =
       a !== b && sA.parent !== '' && sA.parent === sB.parent && this.stops.get(sA.parent)?.locationType === 1;
     let out: number;
-    if (best?.type === 3) out = a === b ? 0 : Infinity;
+    if (best?.type === 3) out = Infinity;
     else if (best && a === b) out = best.type === 2 && best.minTime >= 0 ? best.minTime : 0;
     else if (best) out = best.minTime >= 0 ? best.minTime : walk;
     else if (a === b) out = 0;

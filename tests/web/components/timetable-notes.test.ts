@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Journey, Step } from '../../../src/contract/journey';
-import { rolledForwardNote, rolledTimetableLabel, timetableYears } from '../../../src/web/components/timetable-notes';
+import {
+  missingStopsNote,
+  rolledForwardNote,
+  rolledTimetableLabel,
+  timetableYears,
+} from '../../../src/web/components/timetable-notes';
 
 const step = (mode: string, rolled: Record<string, string> | null): Step =>
   ({ transit: { route: { mode }, rolled_forward: rolled } }) as unknown as Step;
@@ -27,5 +32,16 @@ describe('timetable labels (issue 27)', () => {
     expect(rolledForwardNote(journey(step('bus', null)))).toBeNull();
     // Never today's date, as if the old timetable were current.
     expect(rolledForwardNote(journey(step('rail', rail)))).not.toMatch(/today|\b20(2[4-9]|3\d)\b/i);
+  });
+});
+
+describe('no stop in our data near an end', () => {
+  it('says which end has no data, and that services may still run', () => {
+    expect(missingStopsNote([{ tags: ['direct'] }])).toBeNull();
+    expect(missingStopsNote([{ tags: ['direct', 'no-stops-near-start'] }, { tags: ['direct'] }])).toMatch(
+      /within a 15-minute walk of where this journey starts\. Services we have no data for may run there/,
+    );
+    expect(missingStopsNote([{ tags: ['no-stops-near-end'] }])).toMatch(/where this journey ends/);
+    expect(missingStopsNote([{ tags: ['no-stops-near-start', 'no-stops-near-end'] }])).toMatch(/either end/);
   });
 });

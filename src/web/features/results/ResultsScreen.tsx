@@ -45,6 +45,7 @@ import { isDone, placeholderCount, resultItems } from './stream-state';
 import { useResultsStream } from './use-results-stream';
 import { isDeviceHash } from '../../lib/device-planner/device-searches';
 import { parseSearchTime } from '../../../vocabulary/time';
+import { missingStopsNote } from '../../components/timetable-notes';
 
 /** The multi-select 'Showing' of brands with enableMultipleJourneyTypeFilter, loaded only there. */
 const StageMultiSelect = lazy(() => import('./StageMultiSelect'));
@@ -124,6 +125,7 @@ export function ResultsScreen({ hash, search, onSearchChange, editJourney }: Res
   const shownJourneys = shown.flatMap((item) => (item.kind === 'journey' ? [item.journey] : []));
   const groups = splitLaterOptions(shown);
   const extremes = emissionExtremes(shownJourneys);
+  const missingNote = missingStopsNote(shownJourneys);
   const waiting = placeholderCount(state);
 
   const resultRow = (item: ResultItem, position: number) =>
@@ -313,6 +315,15 @@ export function ResultsScreen({ hash, search, onSearchChange, editJourney }: Res
                 <List.Item key={suggestion}>{suggestion}</List.Item>
               ))}
             </List>
+          </Paper>
+        )}
+
+        {done && missingNote && (
+          <Paper withBorder p="md" my="md" component="section" aria-labelledby="missing-stops-heading">
+            <Title order={2} size="h4" id="missing-stops-heading">
+              No public transport data here
+            </Title>
+            <Text>{missingNote}</Text>
           </Paper>
         )}
 

@@ -135,3 +135,56 @@ describe('waits and late departures', () => {
     expect(alone[0]!.journey.tags).toContain('later-option');
   });
 });
+
+describe('generalized cost', () => {
+  /** The real journey with the train `waitMinutes` after the first walk (cost unknown, as a bus with no published fare). */
+  const waiting = (id: string, waitMinutes: number) =>
+    option((j) => {
+      j.id = id;
+      const [walk, train, last] = j.depart.steps;
+      const at = (m: number) =>
+        `${String(8 + Math.floor((50 + m) / 60)).padStart(2, '0')}:${String((50 + m) % 60).padStart(2, '0')}`;
+      train!.departure_time = at(waitMinutes);
+      train!.arrival_time = at(waitMinutes + 20);
+      last!.departure_time = at(waitMinutes + 20);
+      last!.arrival_time = at(waitMinutes + 26);
+      j.depart.arrival_at = at(waitMinutes + 26);
+      expect(walk!.arrival_time).toBe('08:50');
+    });
+  /** An hour later, no walking, its price unknown: cheap by every weight, but no use to someone leaving now. */
+  const hourLater = () =>
+    option((j) => {
+      j.id = 'later';
+      later(j, 1);
+      j.total_walking_distance = 0;
+      j.cost = 'unknown';
+      j.cost_value = null;
+    });
+
+  it('keeps the option at the time asked that a cheaper one an hour later would outweigh (OTP interval relax)', () => {
+    const now = waiting('now', 45);
+    now.journey.cost = 'unknown';
+    now.journey.cost_value = null;
+    const { kept, removed } = filterOptions([now, hourLater()], ctx);
+    expect(removed).toEqual([]);
+    expect(kept.map((f) => f.journey.id).sort()).toEqual(['later', 'now']);
+    // The same two options leaving together: the slow one goes, and says which option it was measured against.
+    const sameTime = hourLater();
+    later(sameTime.journey, -1);
+    const out = filterOptions([waiting('now', 45), sameTime], { ...ctx }).removed;
+    expect(out).toEqual([
+      expect.objectContaining({
+        rule: 'generalized-cost',
+        id: 'now',
+        reason: expect.stringMatching(/of transit 08:49-09:16; money left out/),
+      }),
+    ]);
+  });
+
+  it('leaves money out when a price is unknown, so an unpriced bus does not remove every priced option', () => {
+    const priced = waiting('priced', 25);
+    const { kept, removed } = filterOptions([priced, hourLater()], ctx);
+    expect(removed).toEqual([]);
+    expect(kept.map((f) => f.journey.id)).toContain('priced');
+  });
+});

@@ -70,6 +70,19 @@ describe('transfers.txt: trip- and route-specific rules', () => {
     expect(earliest(tt, 'ABY', 'DNM', '06:55:00')).toBe('linked:CWK0700 > linked:VWK0700');
     // Off-peak the same pair has no rule: the 5-minute station change misses it, so the next valley train.
     expect(earliest(tt, 'ABY', 'DNM', '10:55:00')).toBe('linked:CWK1100 > linked:VWK1130');
+    // The journey leaves when its first train does (it once said 07:17, the second train's time).
+    const id = (s: string) => tt.stopIds.indexOf(`linked:${s}`);
+    const r = new Planner(tt).plan({
+      date: parseDay('2026-01-14'),
+      time: parseGtfsTime('06:55:00'),
+      access: [{ stop: id('ABY'), duration: 60 }],
+      egress: [{ stop: id('DNM'), duration: 0 }],
+    });
+    const timed = r.paths.find((p) =>
+      p.legs.some((l) => l.kind === 'transit' && tt.tripIds[l.trip] === 'linked:VWK0700'),
+    );
+    expect(timed?.departure).toBe(parseGtfsTime('06:59:00'));
+    expect(timed?.legs[0]).toMatchObject({ kind: 'access', end: parseGtfsTime('07:00:00') });
   });
 
   it('without the rules the peak connection is lost (what the stop-level model did)', async () => {
@@ -142,5 +155,61 @@ describe('transfers.txt: trip- and route-specific rules', () => {
     });
     const latest = Math.max(...r.paths.map((p) => p.departure));
     expect(latest).toBe(parseGtfsTime('07:00:00'));
+  });
+});
+
+describe('transfers.txt: no change at a stop (type 3, from_stop_id = to_stop_id)', () => {
+  // Two routes meet at Junction: the first arrives 08:10, the second leaves 08:15 and 08:45.
+  const feed = (transfers: string) =>
+    buildTimetable(
+      [
+        {
+          source: new MemorySource('tiny', {
+            'agency.txt':
+              'agency_id,agency_name,agency_url,agency_timezone\nA,Tiny,https://example.org,Europe/London\n',
+            'stops.txt':
+              'stop_id,stop_name,stop_lat,stop_lon\nW,West,56.40,-3.10\nJ,Junction,56.41,-3.00\nE,East,56.42,-2.90\n',
+            'routes.txt': 'route_id,agency_id,route_short_name,route_type\nR1,A,1,3\nR2,A,2,3\n',
+            'calendar.txt':
+              'service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nWK,1,1,1,1,1,0,0,20260105,20260327\n',
+            'trips.txt': 'route_id,service_id,trip_id\nR1,WK,T1\nR2,WK,T2\nR2,WK,T3\n',
+            'stop_times.txt':
+              'trip_id,arrival_time,departure_time,stop_id,stop_sequence\n' +
+              'T1,08:00:00,08:00:00,W,1\nT1,08:10:00,08:10:00,J,2\n' +
+              'T2,08:15:00,08:15:00,J,1\nT2,08:30:00,08:30:00,E,2\n' +
+              'T3,08:45:00,08:45:00,J,1\nT3,09:00:00,09:00:00,E,2\n',
+            'transfers.txt':
+              'from_stop_id,to_stop_id,from_route_id,to_route_id,transfer_type,min_transfer_time\n' + transfers,
+          }),
+        },
+      ],
+      { footpaths: { maxDistance: 0 } },
+    );
+  const arrival = (tt: Timetable, arriveBy = false) => {
+    const id = (s: string) => tt.stopIds.indexOf(`tiny:${s}`);
+    const r = new Planner(tt).plan({
+      date: parseDay('2026-01-14'),
+      time: parseGtfsTime(arriveBy ? '09:30:00' : '07:55:00'),
+      ...(arriveBy ? { arriveBy: true } : {}),
+      access: [{ stop: id('W'), duration: 0 }],
+      egress: [{ stop: id('E'), duration: 0 }],
+    });
+    return r.paths.map((p) => `${p.departure}-${p.arrival}`);
+  };
+  const at = (t: string) => parseGtfsTime(t);
+
+  it('is enforced both ways, and a rule naming the two routes still allows the change', async () => {
+    expect(arrival(await feed(''))).toEqual([`${at('08:00:00')}-${at('08:30:00')}`]);
+    const forbidden = await feed('J,J,,,3,\n');
+    expect(forbidden.report.feeds[0]?.transfers).toEqual({ 'stop-to-stop forbidden': 1 });
+    expect(arrival(forbidden)).toEqual([]);
+    expect(arrival(forbidden, true)).toEqual([]);
+    // The more specific rule (route to route, GTFS ranking) wins over the stop's own.
+    expect(arrival(await feed('J,J,,,3,\nJ,J,R1,R2,2,600\n'))).toEqual([`${at('08:00:00')}-${at('09:00:00')}`]);
+  });
+
+  it('a stop rule of 0 (recommended) overrides its station-wide change time', async () => {
+    const tt = await feed('J,J,,,2,1200\n');
+    expect(arrival(tt)).toEqual([`${at('08:00:00')}-${at('09:00:00')}`]);
   });
 });

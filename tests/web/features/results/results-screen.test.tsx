@@ -496,6 +496,17 @@ describe('Results screen, sort and filter', () => {
     );
   });
 
+  it('says when our data has no stop near an end, once, above the options', async () => {
+    const realtime = new FakeRealtime();
+    const store = searchStore(HASH, realtime.log);
+    store.setCount(planned.length);
+    store.stored.push(...planned.map((j) => ({ ...j, tags: [...j.tags, 'no-stops-near-end'] })));
+    renderResults({ hash: HASH, services: { realtime, ...store.services, initialDelayMs: 0 } });
+    const heading = await screen.findByRole('heading', { name: 'No public transport data here' });
+    expect(heading.closest('section')!.textContent).toMatch(/within a 15-minute walk of where this journey ends/);
+    expect(screen.getAllByRole('heading', { name: 'No public transport data here' })).toHaveLength(1);
+  });
+
   it('Showing a stage keeps the journeys with it; None shows the empty state; the filter goes to the URL', async () => {
     const { changes } = await loaded();
     const withTrain = planned.filter((j) => j.depart.stages.includes('train')).length;
