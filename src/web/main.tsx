@@ -5,7 +5,6 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createAppRouter } from './app/router';
 import { readBrandFromDocument } from './lib/brand';
-import { firstPageLoaded } from './lib/early-read';
 import { registerServiceWorker } from './lib/service-worker';
 import { reloadOnMissingChunks } from './lib/version-reload';
 
@@ -24,7 +23,6 @@ void router
   .load()
   .catch(() => undefined)
   .finally(() => {
-    firstPageLoaded();
     startTransition(() => {
       root.render(
         <StrictMode>

@@ -7,7 +7,6 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { Journey } from '../../../contract/journey';
 import { isDeviceHash, readDeviceJourney } from '../../lib/device-planner/device-searches';
 import { useBrand } from '../../lib/brand';
-import { journeyReadKey, takeEarly } from '../../lib/early-read';
 import { journeyQueryKey } from '../../lib/journey-key';
 import { offlineQuery } from '../../lib/offline-cache';
 import { journeyCalls } from './api';
@@ -38,9 +37,7 @@ export function journeyApi(apiKey: string): JourneyServices {
       // A search planned on the device (issue 20) is read from the device, not the API.
       isDeviceHash(hash)
         ? readDeviceJourney(hash, journeyId)
-        : // Asked for by the route's loader as the page opened (lib/early-read), else asked now.
-          (takeEarly<Journey>(journeyReadKey(hash, journeyId)) ??
-          journeyCalls.journey({ apiKey, signal }, hash, journeyId)),
+        : journeyCalls.journey({ apiKey, signal }, hash, journeyId),
     markViewed: (journeyId) => journeyCalls.markViewed({ apiKey }, journeyId),
     saveJourney: (journeyId) => journeyCalls.save({ apiKey }, journeyId),
     planOnline: async (deviceHash) =>

@@ -7,9 +7,8 @@ import type { Journey } from '../../../contract/journey';
 import type { SearchQuery } from '../../../contract/search';
 import type { RealtimeClient, RealtimeSubscription } from '../realtime';
 
-import { DEVICE_HASH_PREFIX } from './device-hash';
-
-export { DEVICE_HASH_PREFIX, isDeviceHash } from './device-hash';
+export const DEVICE_HASH_PREFIX = 'device-';
+export const isDeviceHash = (hash: string) => hash.startsWith(DEVICE_HASH_PREFIX);
 
 export const PLANNED_ON_DEVICE = 'Planned on this device, offline';
 /** The save bar of a journey planned on the device (issue 20): offline, then once the signal is back. */
