@@ -221,6 +221,12 @@ export const journeySchema = z.object({
   eligibility: z.string().nullable().optional(),
   /** A return was asked but none leaves after this option arrives (and any appointment ends): why, in words. */
   return_unavailable: z.string().nullable().optional(),
+  /**
+   * With a return: when each way back by this option's mode that a return time could give it leaves
+   * ('YYYY-MM-DDTHH:mm', London, by departure, the paired one included). The health brand's early and
+   * later return options move the return time to the one before or after the paired return.
+   */
+  return_departures: z.array(z.string()).optional(),
 });
 
 export type Direction = z.infer<typeof directionSchema>;

@@ -10,11 +10,15 @@ import { loadManifest as readManifest } from './region/manifest-node';
 export {
   loadPlacesFromManifest,
   loadRegionFromManifest,
+  readSharedRegionSnapshot,
+  regionFromSharedSnapshot,
   regionSnapshotBytes,
   REPO_ROOT,
   TAYSIDE_MANIFEST,
+  toSharedSnapshot,
   type ManifestPlaces,
   type ManifestRegionOptions,
+  type SharedRegionSnapshot,
 } from './region/load-node';
 export { loadManifest, type LoadedManifest, type RegionManifest } from './region/manifest-node';
 export { openGtfs } from './timetable/node-io';

@@ -114,7 +114,7 @@ export const SETTINGS: readonly SettingDoc[] = [
     name: 'PLANNER_THREADS',
     default: 'the number of cores',
     description:
-      'Planner threads in the server when there is no Redis queue (PGlite, or PostgreSQL without REDIS_URL). Each plans one search at a time and holds its own copy of the regions, so memory grows with every thread.',
+      'Planner threads in the server when there is no Redis queue (PGlite, or PostgreSQL without REDIS_URL). Each plans one search at a time; the threads share one copy of the regions, so each adds only its own working memory (about 50-60 MB).',
   },
   {
     name: 'REGIONS',

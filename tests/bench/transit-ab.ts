@@ -1,7 +1,9 @@
 /**
- * `npm run bench -- transit-ab --before <src folder of another checkout> --snapshot <file> [--date YYYY-MM-DD] [--n 200]`
+ * `npm run bench -- transit-ab --before <src folder of another checkout> --snapshot <file> [--date YYYY-MM-DD] [--n 200]
+ *   [--window <minutes>] [--range-step <seconds>]`
  *
- * Before and after in one run: the same random single earliest-arrival queries (seeded, as `transit`)
+ * Before and after in one run: the same random single earliest-arrival queries (or, with --window,
+ * range queries over that many minutes) (seeded, as `transit`)
  * on this checkout's planner and on another checkout's (e.g. main, extracted with
  * `git archive main src | tar -x -C /tmp/before`), alternating query by query so machine load falls on
  * both alike. Times are process CPU milliseconds per query (steadier than wall time on a busy machine);
@@ -36,6 +38,10 @@ export async function run(args: string[]): Promise<void> {
   const after = new Planner(tt);
   const date = parseDay(opt(args, 'date') ?? '2019-05-15');
   const n = Number(opt(args, 'n') ?? 200);
+  // --window <minutes>: range searches over that window instead of single ones.
+  const window = Number(opt(args, 'window') ?? 0) * 60;
+  // --range-step <seconds>: both planners' range searches run once per that many seconds (1: every departure).
+  const rangeStep = Number(opt(args, 'range-step') ?? 0);
   const routed = new Uint8Array(tt.stopCount);
   for (const s of tt.patternStops) routed[s] = 1;
   const stops = [...Array(tt.stopCount).keys()].filter((s) => routed[s] === 1);
@@ -47,7 +53,15 @@ export async function run(args: string[]): Promise<void> {
     const to = stops[Math.floor(rnd() * stops.length)] as number;
     const scheduled = tt.departures[Math.floor(rnd() * tt.departures.length)] as number;
     const time = Math.max(0, (scheduled % 86_400) - Math.floor(rnd() * 1800));
-    if (from !== to) queries.push({ date, time, access: accessFromStop(tt, from), egress: egressToStop(tt, to) });
+    if (from !== to)
+      queries.push({
+        date,
+        time,
+        access: accessFromStop(tt, from),
+        egress: egressToStop(tt, to),
+        ...(window > 0 ? { window } : {}),
+        ...(rangeStep > 0 ? { rangeStep } : {}),
+      });
   }
   const once = (plan: PlanFn, q: Parameters<PlanFn>[0]) => {
     const c0 = process.cpuUsage();

@@ -177,6 +177,13 @@ export interface Journey {
   /** A return was asked but none leaves after this option arrives (and any appointment ends): why, in words. */
   return_unavailable?: string | null;
   /**
+   * With a return: when each way back by this option's mode that a return time could give it leaves
+   * ('YYYY-MM-DDTHH:mm', by departure, the paired one included): those leaving after it arrives (and
+   * any appointment ends) that arrive before every one leaving later. The health brand's early and
+   * later return options move the return time to the one before or after the paired return.
+   */
+  return_departures?: string[];
+  /**
    * The prices without the traveller's passes, when their passes changed one (a railcard's third
    * off, a concessionary pass's free bus). A search's URL is shareable: the server shows these to
    * anyone but the traveller who planned it (journey/prices.ts); never part of the API's Journey.

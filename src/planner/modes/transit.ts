@@ -141,7 +141,12 @@ export function transitPaths(
     ctx.arriveBy ? p.arrival >= ctx.time - TRANSIT_WINDOW : p.departure <= ctx.time + TRANSIT_WINDOW;
   const sameDay = (p: RaptorPath) => (ctx.arriveBy ? p.arrival >= 0 : p.departure < 86_400);
   const within = result.paths.filter(inWindow);
-  return within.length > 0 ? within : result.paths.filter(sameDay);
+  if (within.length === 0) return result.paths.filter(sameDay);
+  if (ctx.arriveBy) return within;
+  // A range search's journey leaving just after the window that arrives sooner (or as soon, with no
+  // more changes) than every one in it stays: it replaced those it matches (raptor/README.md, range).
+  const beatsWithin = (p: RaptorPath) => !within.some((w) => w.arrival <= p.arrival && w.transfers <= p.transfers);
+  return [...within, ...result.paths.filter((p) => !inWindow(p) && sameDay(p) && beatsWithin(p))];
 }
 
 /** The original dates (and main mode) of a feed whose calendar the import rolled onto current dates, else null. */

@@ -66,16 +66,18 @@ export function deserializePlaceIndex(bytes: Uint8Array): PlaceIndexData {
   const jsonLength = view.getUint32(8, true);
   const header = JSON.parse(new TextDecoder().decode(bytes.subarray(12, 12 + jsonLength))) as Header;
   const n = header.ids.length;
-  // Copy into a fresh aligned buffer so typed views work whatever the input's offset.
   const start = (12 + jsonLength + 3) & ~3;
-  const body = bytes.slice(start);
+  // Views over the input when 4-byte aligned (a region snapshot's section is, even in shared memory);
+  // else a copy into a fresh buffer so the typed views can be made.
+  const body = (bytes.byteOffset + start) % 4 === 0 ? bytes.subarray(start) : bytes.slice(start);
   let offset = 0;
   const take = <T extends Section>(
     make: (b: ArrayBuffer, o: number, l: number) => T,
     length: number,
     width: number,
   ): T => {
-    const a = make(body.buffer, offset, length);
+    if (offset + length * width > body.byteLength) throw new Error('place index: truncated or corrupt');
+    const a = make(body.buffer as ArrayBuffer, body.byteOffset + offset, length);
     offset += length * width;
     return a;
   };

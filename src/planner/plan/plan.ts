@@ -44,6 +44,7 @@ import { noteJourneyTimeGaps } from './time-gap';
 import { NO_STOPS_NEAR_END_TAG, NO_STOPS_NEAR_START_TAG } from '../../vocabulary/results';
 import { filterOptions, type FilterContext, type Removal } from './filters/index';
 import { distance } from '../geo/geo';
+import { formatIsoDateTime } from '../common/local-time';
 import type { Journey, PlaceOut, TransportMode } from '../journey/types';
 
 export interface PlanOptions {
@@ -171,6 +172,26 @@ function bestReturn(returns: readonly ReturnOption[], earliest: number): LegDraf
   return best?.d ?? null;
 }
 
+/**
+ * The returns moving the return time can pair with an outbound option (the health brand's early and
+ * later return options choose among them): of those leaving no earlier than `earliest`, each that
+ * arrives before every one leaving after it - bestReturn, from a return time at its departure, picks
+ * it - by departure, as 'YYYY-MM-DDTHH:mm' on the region's clock (as the legs show them).
+ */
+function pairableReturns(returns: readonly ReturnOption[], earliest: number): string[] {
+  const latestFirst = returns
+    .filter((r) => r.departure >= earliest)
+    .sort((a, b) => b.departure - a.departure || a.arrival - b.arrival || a.d.changes - b.d.changes);
+  const out: string[] = [];
+  let arrival = Infinity;
+  for (const r of latestFirst) {
+    if (r.arrival >= arrival) continue;
+    arrival = r.arrival;
+    out.push(formatIsoDateTime(r.d.date, Math.round(r.d.parts[0]?.start ?? 0)).slice(0, 16));
+  }
+  return out.reverse();
+}
+
 const clockText = (seconds: number) => {
   const s = ((seconds % 86_400) + 86_400) % 86_400;
   return `${String(Math.floor(s / 3600)).padStart(2, '0')}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}`;
@@ -230,6 +251,7 @@ export async function* plan(req: PlanRequest, options: PlanOptions): AsyncGenera
         const ret = backs ? bestReturn(backs, arrival + appointment) : null;
         if (ret && d.mode === 'car-club') pairCarClubHire(v.region, d, ret);
         const f = assembleJourney(v.region, origin, destination, d, ret);
+        if (backs && ret) f.journey.return_departures = pairableReturns(backs, arrival + appointment);
         noteJourneyTimeGaps(f.journey, v.outbound, v.arriveBy, v.returnAt);
         if (backs && !ret)
           f.journey.return_unavailable = appointment

@@ -10,27 +10,35 @@ import { CAN_BOARD, type RaptorPath, type RaptorRequest, type TransitData } from
 export const FREQUENCY_RUN_STEP = 15 * 60;
 
 export interface Departures {
-  /** Leave times to run from, latest first. */
+  /** Leave times to run from, latest first: the first departure after the window, then those in it. */
   times: number[];
-  /** Per access entry, the leave times it offers (sorted). */
-  byAccess: number[][];
+  /**
+   * Every timetabled boarding at an access stop in the window, latest leave first: leave time, and the
+   * pattern and position boarded. A run after the first scans in its first round only the patterns of
+   * the boardings it newly catches; any other catches the trip the run before it rode, whose arrivals
+   * are kept labels already.
+   */
+  leave: Int32Array;
+  pattern: Int32Array;
+  pos: Int32Array;
   /** Per access entry, 1 when a frequency pattern boards there: a new departure at every run. */
   everyRun: Uint8Array;
 }
 
 /**
  * Every time one could leave the origin to catch a trip at an access stop within the window, latest
- * first (one per `rangeStep`), and per access entry the leave times it offers (sorted). A frequency
- * pattern offers its first departure and a run every FREQUENCY_RUN_STEP while its window is open.
+ * first (by default one run per distinct time; with `rangeStep`, one per step) after the first time
+ * past the window, and each timetabled boarding in the window. A frequency pattern offers its first departure and a run every
+ * FREQUENCY_RUN_STEP while its window is open.
  */
 export function collectDepartures(d: TransitData, req: RaptorRequest): Departures {
   const end = req.departureEnd ?? req.departure;
   const times = new Set<number>();
-  const byAccess: number[][] = [];
+  const boardings: number[] = [];
+  // The first timetabled departure after the window.
+  let after = Infinity;
   const everyRun = new Uint8Array(req.access.length);
   for (const [ai, a] of req.access.entries()) {
-    const own: number[] = [];
-    byAccess.push(own);
     for (let e = d.stopPatternStart[a.stop] as number, stop = d.stopPatternStart[a.stop + 1] as number; e < stop; e++) {
       const p = d.stopPatterns[e] as number;
       const pos = d.stopPatternPos[e] as number;
@@ -54,33 +62,47 @@ export function collectDepartures(d: TransitData, req: RaptorRequest): Departure
             for (let leave = Math.max(first, req.departure); leave <= last; leave += FREQUENCY_RUN_STEP) {
               everyRun[ai] = 1;
               times.add(leave);
-              own.push(leave);
             }
           }
         }
         continue;
       }
       for (const slot of req.days) {
-        for (let j = 0; j < m; j++) {
+        for (let j = firstAtOrAfter(d.boardTimes, base, n, m, req.departure + a.duration - slot.shift); j < m; j++) {
           const leave = (d.boardTimes[base + j * n] as number) + slot.shift - a.duration;
-          if (leave < req.departure) continue;
-          if (leave > end) break;
+          if (leave > after) break;
           const g = tripBase + j;
           if (slot.active[d.tripService[g] as number] === 0) continue;
           if (req.tripAllowed && req.tripAllowed[g] === 0) continue;
+          if (leave > end) {
+            after = leave;
+            break;
+          }
           times.add(leave);
-          own.push(leave);
+          boardings.push(leave, p, pos);
         }
       }
     }
   }
-  for (const own of byAccess) own.sort((x, y) => x - y);
+  const count = boardings.length / 3;
+  const order = Array.from({ length: count }, (_, i) => i).sort((x, y) => boardings[3 * y]! - boardings[3 * x]!);
+  const leave = new Int32Array(count);
+  const pattern = new Int32Array(count);
+  const pos = new Int32Array(count);
+  order.forEach((o, i) => {
+    leave[i] = boardings[3 * o] as number;
+    pattern[i] = boardings[3 * o + 1] as number;
+    pos[i] = boardings[3 * o + 2] as number;
+  });
   const sorted = [...times].sort((x, y) => y - x);
-  const step = req.rangeStep ?? 60;
-  if (step <= 1) return { times: sorted, byAccess, everyRun };
+  // A run from the first departure after the window comes first: a journey leaving within the window
+  // that one leaving after it matches (same arrival, no more transfers) is then not an option.
+  const first = sorted.length > 0 && after < Infinity ? [after] : [];
+  const step = req.rangeStep ?? 1;
+  if (step <= 1) return { times: [...first, ...sorted], leave, pattern, pos, everyRun };
   // One run per `step` seconds of window, from the earliest departure in it: that run also finds every
-  // journey leaving later in the same step, so only options less than a step apart can merge (as in
-  // OpenTripPlanner's range search), and a window of two hours costs at most 120 runs.
+  // journey leaving later in the same step, so options less than a step apart can merge (as in
+  // OpenTripPlanner's range search).
   const out: number[] = [];
   for (const t of sorted) {
     const bucket = Math.floor((t - req.departure) / step);
@@ -88,19 +110,19 @@ export function collectDepartures(d: TransitData, req: RaptorRequest): Departure
     if (last !== undefined && Math.floor((last - req.departure) / step) === bucket) out[out.length - 1] = t;
     else out.push(t);
   }
-  return { times: out, byAccess, everyRun };
+  return { times: [...first, ...out], leave, pattern, pos, everyRun };
 }
 
-/** Whether a sorted list holds a value in [from, to). */
-export function hasInRange(sorted: number[], from: number, to: number): boolean {
+/** First trip j in [0, m) whose time at `base` (rows of n) is at least `target` (m if none). */
+function firstAtOrAfter(times: Int32Array, base: number, n: number, m: number, target: number): number {
   let lo = 0;
-  let hi = sorted.length;
+  let hi = m;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if ((sorted[mid] as number) < from) lo = mid + 1;
+    if ((times[base + mid * n] as number) < target) lo = mid + 1;
     else hi = mid;
   }
-  return lo < sorted.length && (sorted[lo] as number) < to;
+  return lo;
 }
 
 /** Keeps journeys no other journey beats on departure (later), arrival (earlier) and transfers (fewer). */

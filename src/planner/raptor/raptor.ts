@@ -25,7 +25,7 @@ import {
   type RaptorRequest,
   type TransitData,
 } from './transit-data';
-import { collectDepartures, hasInRange, paretoFilter } from './departures';
+import { collectDepartures, paretoFilter } from './departures';
 import { LowerBounds } from './lower-bounds';
 import { patternOfTrip } from './reconstruct';
 import { earliestFrequencyTrip, FrequencyBoarding, isFrequencyPattern } from './frequency';
@@ -62,6 +62,14 @@ export class Raptor {
   private slotRunning: RunningTrips[] = [];
   /** Per day slot (slots are cached per date by the planner), the trips running in it. */
   private readonly running = new WeakMap<DaySlot, RunningTrips>();
+
+  /**
+   * Range searches, per round and pattern: the last trip (global) a run rode on it, its day slot and
+   * where it was boarded (riddenBefore).
+   */
+  private riddenTrip = new Int32Array(0);
+  private riddenDay = new Uint8Array(0);
+  private riddenPos = new Int32Array(0);
 
   // Result of the last boardByRules() call (with foundTrip, foundDay, foundTime): 0 by the ready label, e + 1 by rule entry e.
   private foundVia = 0;
@@ -105,7 +113,7 @@ export class Raptor {
     if (range && probe.length === 0) return [];
     // That search's best arrival per number of trips is the best any later departure can do: once the
     // range runs (latest first) have matched it for every count, earlier runs cannot add an option.
-    const floor = range ? bestByRounds(st.target, rounds) : undefined;
+    const floor = range ? bestByRounds(st.target, rounds, new Int32Array(rounds + 1)) : undefined;
     st.reset(rounds);
     // Bounds cost a Dijkstra over the stop graph: always worth it for the many runs of a range search;
     // for one single search only where that graph is small next to the timetable (on Porto Alegre's
@@ -122,6 +130,15 @@ export class Raptor {
       st.tripsAfterReady = this.noBound;
     }
     this.slotRunning = req.days.map((slot) => this.runningTrips(slot));
+    if (range) {
+      const size = (rounds + 1) * this.data.patternCount;
+      if (this.riddenTrip.length < size) {
+        this.riddenTrip = new Int32Array(size);
+        this.riddenDay = new Uint8Array(size);
+        this.riddenPos = new Int32Array(size);
+      }
+      this.riddenTrip.fill(-1, 0, size);
+    }
     const collected = range ? collectDepartures(this.data, req) : undefined;
     const departures = collected ? collected.times : [req.departure];
     // Nothing leaves within the window: the first journeys after it are the answer.
@@ -133,8 +150,10 @@ export class Raptor {
       if (prev < 0 || e.duration < prev) this.egress[e.stop] = e.duration;
     }
     const results: RaptorPath[] = [];
+    const best = new Int32Array(rounds + 1);
     try {
-      let previous = Infinity;
+      let first = true;
+      let next = 0;
       for (const dep of departures) {
         st.startIteration();
         for (let i = 0; i < req.access.length; i++) {
@@ -146,30 +165,37 @@ export class Raptor {
             st.readyPattern[a.stop] = -1;
             st.readyFrom[a.stop] = a.stop;
             st.readyDuration[a.stop] = a.duration;
-            // After the first run of a range search, an access stop needs scanning only if this run can
-            // newly catch a departure there; otherwise the later runs already rode the same trips. Where a
-            // frequency pattern boards, every run leaves on it sooner.
-            if (
-              previous === Infinity ||
-              !collected ||
-              collected.everyRun[i] === 1 ||
-              hasInRange(collected.byAccess[i] as number[], dep, previous)
-            )
-              st.mark(a.stop);
+            st.touch(a.stop);
+            // The first run (and a single search) boards everything at the access stops, and a
+            // frequency pattern leaves sooner at every run; the other runs board where they newly can (below).
+            if (first || !collected || collected.everyRun[i] === 1) st.mark(a.stop);
           }
         }
-        previous = dep;
+        // The timetabled boardings this run catches and the run before it did not (none on the first
+        // run: it boards them all): only their patterns can do better in round 1 than the labels kept.
+        if (collected) {
+          const { leave, pattern, pos } = collected;
+          for (; next < leave.length && (leave[next] as number) >= dep; next++)
+            if (!first) this.queue(pattern[next] as number, pos[next] as number);
+        }
+        first = false;
         st.seats.pending = [];
-        for (let k = 1; k <= rounds && (st.markedCount > 0 || st.seats.pending.length > 0); k++) {
+        let k = 1;
+        for (
+          ;
+          k <= rounds && (st.markedCount > 0 || st.seats.pending.length > 0 || (k === 1 && this.queueCount > 0));
+          k++
+        ) {
           st.beginRound(k, !range);
           this.queuePatterns(req, k);
           this.scanPatterns(req, k, !range);
           st.relaxTransfers(this.data, k, !range);
         }
+        if (range) st.finishRun(k - 1);
         for (let k = 1; k <= rounds; k++) {
           if (st.targetImproved[k]) results.push(reconstruct(this.data, st, k, req));
         }
-        if (floor && sameRows(bestByRounds(st.target, rounds), floor)) break;
+        if (floor && sameRows(bestByRounds(st.target, rounds, best), floor)) break;
       }
     } finally {
       for (const e of req.egress) this.egress[e.stop] = -1;
@@ -200,15 +226,7 @@ export class Raptor {
         const pos = d.stopPatternPos[e] as number;
         if (((d.patternStopFlags[(d.patternStopStart[p] as number) + pos] as number) & CAN_BOARD) === 0) continue;
         if (req.patternAllowed && req.patternAllowed[p] === 0) continue;
-        const q = this.queuePos[p] as number;
-        if (q < 0) {
-          this.queuePos[p] = pos;
-          this.queueLast[p] = pos;
-          this.queueList[this.queueCount++] = p;
-        } else {
-          if (pos < q) this.queuePos[p] = pos;
-          if (pos > (this.queueLast[p] as number)) this.queueLast[p] = pos;
-        }
+        this.queue(p, pos);
       }
     }
     st.markedCount = 0;
@@ -226,6 +244,30 @@ export class Raptor {
       this.queuePos[p] = 0;
     }
     void k;
+  }
+
+  /** Queues pattern p for this round's scan from position pos (or from where it is queued already, if sooner). */
+  private queue(p: number, pos: number): void {
+    const q = this.queuePos[p] as number;
+    if (q < 0) {
+      this.queuePos[p] = pos;
+      this.queueLast[p] = pos;
+      this.queueList[this.queueCount++] = p;
+    } else {
+      if (pos < q) this.queuePos[p] = pos;
+      if (pos > (this.queueLast[p] as number)) this.queueLast[p] = pos;
+    }
+  }
+
+  /**
+   * Whether an earlier run of this range search rode `trip` (global, of day slot `day`) on pattern p in
+   * round k from `boardPos` or before: every arrival riding it from boardPos could give is then a kept
+   * label already or was pruned by bounds that have only tightened since, so riding it on past the
+   * stops whose ready times improved cannot change anything.
+   */
+  private riddenBefore(k: number, p: number, trip: number, day: number, boardPos: number): boolean {
+    const at = k * this.data.patternCount + p;
+    return this.riddenTrip[at] === trip && this.riddenDay[at] === day && (this.riddenPos[at] as number) <= boardPos;
   }
 
   private scanPatterns(req: RaptorRequest, k: number, single: boolean): void {
@@ -266,7 +308,8 @@ export class Raptor {
         if (
           i > last &&
           (trip < 0 ||
-            (alightTimes[tripTimes + i] as number) + shift + (bound[s] as number) >= (targetBest[k] as number))
+            (alightTimes[tripTimes + i] as number) + shift + (bound[s] as number) >= (targetBest[k] as number) ||
+            (!single && this.riddenBefore(k, p, tripBase + trip, day, boardPos)))
         )
           break;
         if (trip >= 0 && (flags & CAN_ALIGHT) !== 0) {
@@ -371,6 +414,12 @@ export class Raptor {
             (alightTimes[tripTimes + i] as number) + shift,
             seat,
           );
+      }
+      if (!single && trip >= 0 && !this.riddenBefore(k, p, tripBase + trip, day, boardPos)) {
+        const at = k * d.patternCount + p;
+        this.riddenTrip[at] = tripBase + trip;
+        this.riddenDay[at] = day;
+        this.riddenPos[at] = boardPos;
       }
     }
     this.queueCount = 0;
@@ -813,8 +862,7 @@ function firstListed(list: Int32Array, lo: number, hi: number, trip: number): nu
 }
 
 /** Best destination arrival using at most k trips, for k = 0..rounds. */
-function bestByRounds(target: Int32Array, rounds: number): Int32Array {
-  const out = new Int32Array(rounds + 1);
+function bestByRounds(target: Int32Array, rounds: number, out: Int32Array): Int32Array {
   let best = INF;
   for (let k = 0; k <= rounds; k++) {
     best = Math.min(best, target[k] as number);

@@ -76,6 +76,13 @@ export class PathState {
   readonly marked: Uint8Array;
   readonly markedList: Int32Array;
   markedCount = 0;
+  /**
+   * Stops whose labels (any round) changed in the current run: a range search keeps labels between
+   * runs, and only these can break "round k is at least as good as round k - 1" (beginRound).
+   */
+  private readonly touched: Uint8Array;
+  private readonly touchedList: Int32Array;
+  private touchedCount = 0;
   private readonly tripFlag: Uint8Array;
   /** During a round: the pattern whose trip set the stop's arrival. */
   private readonly arrivedBy: Int32Array;
@@ -89,6 +96,8 @@ export class PathState {
     this.bestReady = new Int32Array(stopCount);
     this.marked = new Uint8Array(stopCount);
     this.markedList = new Int32Array(stopCount);
+    this.touched = new Uint8Array(stopCount);
+    this.touchedList = new Int32Array(stopCount);
     this.tripFlag = new Uint8Array(stopCount);
     this.arrivedBy = new Int32Array(stopCount);
     this.arrivedTrip = new Int32Array(stopCount);
@@ -157,6 +166,24 @@ export class PathState {
   startIteration(): void {
     this.targetImproved.fill(0);
     this.clearMarks();
+    for (let m = 0; m < this.touchedCount; m++) this.touched[this.touchedList[m] as number] = 0;
+    this.touchedCount = 0;
+  }
+
+  /** Notes that a label of stop s changed in this run. */
+  touch(s: number): void {
+    if (this.touched[s]) return;
+    this.touched[s] = 1;
+    this.touchedList[this.touchedCount++] = s;
+  }
+
+  /**
+   * A range run that stopped before its last round: carries its improvements up to every round, as the
+   * rounds it did not reach would have, so the next run starts from rows that hold the best with at
+   * most k trips.
+   */
+  finishRun(reached: number): void {
+    for (let k = reached + 1; k <= this.rounds; k++) this.beginRound(k, false);
   }
 
   /** A search that stopped at its round limit leaves marks behind; drop them. */
@@ -174,41 +201,29 @@ export class PathState {
   /**
    * Carries the previous round's improvements and destination arrival into round k. A single search
    * copies only the marked stops (its best-of-all-rounds labels prune the rest); a range search keeps
-   * labels between runs, so it copies the whole row: round k then holds the best with at most k trips
-   * everywhere, which prunes about half the pattern visits.
+   * labels between runs, so round k must hold the best with at most k trips everywhere (which prunes
+   * about half the pattern visits): the rows held that at the end of the previous run (finishRun), so
+   * only the stops this run changed need copying.
    */
   beginRound(k: number, single: boolean): void {
     const S = this.stopCount;
     const prev = (k - 1) * S;
     const row = k * S;
-    if (!single) {
-      const { ready, arr, readyKind, arrKind, readyPattern, readyTrip, readyDay } = this;
-      for (let s = 0; s < S; s++) {
-        if ((ready[prev + s] as number) < (ready[row + s] as number)) {
-          ready[row + s] = ready[prev + s] as number;
-          readyKind[row + s] = KIND_INHERITED;
-          readyPattern[row + s] = readyPattern[prev + s] as number;
-          readyTrip[row + s] = readyTrip[prev + s] as number;
-          readyDay[row + s] = readyDay[prev + s] as number;
-        }
-        if ((arr[prev + s] as number) < (arr[row + s] as number)) {
-          arr[row + s] = arr[prev + s] as number;
-          arrKind[row + s] = KIND_INHERITED;
-        }
+    const list = single ? this.markedList : this.touchedList;
+    const count = single ? this.markedCount : this.touchedCount;
+    const { ready, arr, readyKind, arrKind, readyPattern, readyTrip, readyDay } = this;
+    for (let m = 0; m < count; m++) {
+      const s = list[m] as number;
+      if ((ready[prev + s] as number) < (ready[row + s] as number)) {
+        ready[row + s] = ready[prev + s] as number;
+        readyKind[row + s] = KIND_INHERITED;
+        readyPattern[row + s] = readyPattern[prev + s] as number;
+        readyTrip[row + s] = readyTrip[prev + s] as number;
+        readyDay[row + s] = readyDay[prev + s] as number;
       }
-    }
-    for (let m = 0; single && m < this.markedCount; m++) {
-      const s = this.markedList[m] as number;
-      if ((this.ready[prev + s] as number) < (this.ready[row + s] as number)) {
-        this.ready[row + s] = this.ready[prev + s] as number;
-        this.readyKind[row + s] = KIND_INHERITED;
-        this.readyPattern[row + s] = this.readyPattern[prev + s] as number;
-        this.readyTrip[row + s] = this.readyTrip[prev + s] as number;
-        this.readyDay[row + s] = this.readyDay[prev + s] as number;
-      }
-      if ((this.arr[prev + s] as number) < (this.arr[row + s] as number)) {
-        this.arr[row + s] = this.arr[prev + s] as number;
-        this.arrKind[row + s] = KIND_INHERITED;
+      if ((arr[prev + s] as number) < (arr[row + s] as number)) {
+        arr[row + s] = arr[prev + s] as number;
+        arrKind[row + s] = KIND_INHERITED;
       }
     }
     if ((this.target[k - 1] as number) < (this.target[k] as number)) {
@@ -222,6 +237,7 @@ export class PathState {
     this.arrivedBy[s] = pattern;
     this.arrivedTrip[s] = trip;
     this.arrivedDay[s] = day;
+    this.touch(s);
     if (this.tripFlag[s]) return;
     this.tripFlag[s] = 1;
     this.tripList[this.tripCount++] = s;
@@ -309,6 +325,7 @@ export class PathState {
       this.bestReady[s] = t;
     }
     ready[idx] = t;
+    if (!single) this.touch(s);
     this.readyKind[idx] = kind;
     this.readyFrom[idx] = from;
     this.readyDuration[idx] = duration;

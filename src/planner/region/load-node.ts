@@ -25,8 +25,8 @@ import {
   readRegionSnapshotPlaces,
   snapshotIsStale,
 } from './build-node';
-import { encodeRegionSnapshot, regionFromSnapshot } from './snapshot';
-import { readFile } from 'node:fs/promises';
+import { decodeRegionSnapshot, encodeRegionSnapshot, regionFromSnapshot } from './snapshot';
+import { open, readFile } from 'node:fs/promises';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const TAYSIDE_MANIFEST = join(REPO_ROOT, 'data/regions/tayside.json');
@@ -85,6 +85,59 @@ export async function regionSnapshotBytes(
     return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
   }
   return encodeRegionSnapshot(await buildRegionSnapshot(await loadManifest(path, options.today), options.today));
+}
+
+/**
+ * One region's snapshot bytes in memory that every planner thread of a process reads
+ * (SharedArrayBuffer: the threads decode views over it, so the region is held once). `label`
+ * names where the bytes came from in error messages. Read-only once shared: nothing may write to it.
+ */
+export interface SharedRegionSnapshot {
+  label: string;
+  bytes: SharedArrayBuffer;
+}
+
+/** Copies bytes into shared memory (once per region and process). */
+export function toSharedSnapshot(label: string, bytes: Uint8Array): SharedRegionSnapshot {
+  const shared = new SharedArrayBuffer(bytes.byteLength);
+  new Uint8Array(shared).set(bytes);
+  return { label, bytes: shared };
+}
+
+/**
+ * The usable snapshot file of a manifest read straight into shared memory (no other copy), or null
+ * when there is none and the region must be built (regionSnapshotBytes, best in a thread of its
+ * own: a build is seconds of work and a few hundred MB at its peak). Checks nothing beyond reading
+ * the whole file: decodeRegionSnapshot checks the format and each section's CRC-32.
+ */
+export async function readSharedRegionSnapshot(
+  path = TAYSIDE_MANIFEST,
+  options: ManifestRegionOptions = {},
+): Promise<SharedRegionSnapshot | null> {
+  const snapshot = await usableSnapshot(path, options);
+  if (!snapshot) return null;
+  const file = await open(snapshot, 'r');
+  try {
+    const { size } = await file.stat();
+    const bytes = new SharedArrayBuffer(size);
+    const view = new Uint8Array(bytes);
+    let at = 0;
+    while (at < size) {
+      const { bytesRead } = await file.read(view, at, size - at, at);
+      if (bytesRead === 0) break;
+      at += bytesRead;
+    }
+    // A file cut short while we read it (a rebuild renames a new one in place, so this is rare).
+    if (at < size) throw new Error(`${snapshot}: read ${at} of its ${size} bytes`);
+    return { label: snapshot, bytes };
+  } finally {
+    await file.close();
+  }
+}
+
+/** The Region in shared snapshot bytes: typed arrays are views over the shared memory, not copies. */
+export function regionFromSharedSnapshot(shared: SharedRegionSnapshot): Region {
+  return regionFromSnapshot(decodeRegionSnapshot(new Uint8Array(shared.bytes), shared.label));
 }
 
 export interface ManifestPlaces {

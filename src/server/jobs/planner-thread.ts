@@ -1,16 +1,17 @@
 /**
- * A planner worker thread: loads the regions once, keeps them, and plans one search per
- * message. Runs off the request thread, so a slow plan never blocks the server.
+ * A planner worker thread: decodes the regions from the snapshot bytes the pool shares with every
+ * thread (typed arrays are views over that shared memory, never written), keeps them, and plans
+ * one search per message. Runs off the request thread, so a slow plan never blocks the server.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { planAll, type Region } from '../../planner/index';
-import { loadRegionFromManifest } from '../../planner/node';
-import type { ThreadReply, ThreadRequest, ThreadSetup } from './planner-pool';
+import { regionFromSharedSnapshot } from '../../planner/node';
+import type { PlannerThreadSetup, ThreadReply, ThreadRequest } from './planner-pool';
 import { planFailure } from './plan-failure';
 
 const port = parentPort;
 if (!port) throw new Error('planner-thread must run in a worker thread');
-const setup = workerData as ThreadSetup;
+const setup = workerData as PlannerThreadSetup;
 
 let regions: Region[] | undefined;
 const post = (reply: ThreadReply) => port.postMessage(reply);
@@ -29,7 +30,7 @@ port.on('message', (job: ThreadRequest) => {
 });
 
 try {
-  regions = await Promise.all(setup.manifests.map((path) => loadRegionFromManifest(path)));
+  regions = setup.regions.map(regionFromSharedSnapshot);
   post({
     type: 'ready',
     coverage: regions.map((region) => ({ name: region.name, bounds: region.bounds, reach: region.reach })),

@@ -189,6 +189,24 @@ describe('Tayside door to door', () => {
     }
   });
 
+  it('a return lists the ways home a return time could pair; asking for the next one pairs it (health later option)', async () => {
+    const req = { origin: DUNDEE, destination: PERTH, out_time: `${DAY}T08:30`, return_time: `${DAY}T17:00` };
+    const first = (await planAll(req, opts())).find((j) => j.transport_mode === 'transit' && j.return);
+    expect(first).toBeDefined();
+    const leaves = `${first!.return!.departure_date}T${first!.return!.departure_at}`;
+    const found = first!.return_departures!;
+    expect(found).toContain(leaves);
+    expect([...found].sort()).toEqual(found);
+    expect(found.every((at) => at >= `${DAY}T17:00`)).toBe(true);
+    const next = found.find((at) => at > leaves);
+    expect(next).toBeDefined();
+    const again = await planAll({ ...req, return_time: next! }, opts());
+    const same = again.find(
+      (j) => j.transport_mode === 'transit' && j.depart.departure_at === first!.depart.departure_at,
+    );
+    expect(`${same!.return!.departure_date}T${same!.return!.departure_at}`).toBe(next);
+  });
+
   it("the traveller's passes reach the fares: a concessionary pass on Ember says the coach's acceptance is not in our sources", async () => {
     const js = await planAll(
       {

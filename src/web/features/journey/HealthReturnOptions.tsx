@@ -3,8 +3,10 @@
  * 180 minutes, default 1 hour) with Update, and 'Show me an early / a later return option'. Each
  * asks POST .../update-return-time for a new return time when it differs from the current one,
  * waits here for the re-planned search and shows its journey that goes there the same way, in
- * place (return-update); a failure shows its field errors only. The early option never leaves
- * before the appointment ends, and says so when there is no earlier way home.
+ * place (return-update); a failure shows its field errors only. The early and later options go to
+ * the way home just before or after the one shown (the departures the planner found, else a search
+ * before or after it, return-update returnStep), never before the appointment ends, and say so when
+ * there is none.
  */
 import { Alert, Button, Group, List, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,12 +20,21 @@ import {
   appointmentLabel,
   changedReturnTime,
   rememberAppointmentMinutes,
-  RETURN_OPTION_SHIFT_MINUTES,
   returnAfterAppointment,
-  shiftSearchTime,
 } from './return-time';
 import classes from './journey.module.css';
-import { appointmentEnd, earlyReturnTime, matchingJourney, returnsEarlier, untilPlanned } from './return-update';
+import {
+  appointmentEnd,
+  matchingJourney,
+  neighbourReturn,
+  returnLeaves,
+  returnsEarlier,
+  returnsLater,
+  returnStep,
+  searchTimeOf,
+  untilPlanned,
+  type ReturnDirection,
+} from './return-update';
 import { useReturnServices } from './return-services';
 import { journeyDetailsKey } from './services';
 
@@ -79,47 +90,95 @@ export function HealthReturnOptions({
     setPending(null);
   };
 
-  async function changeReturnTime(action: Action, next: string | null, minutes: number) {
-    const time = changedReturnTime(current, next);
-    if (!time || pending) return;
+  /** Asks `from` (a search's hash) for a new return time and waits for it: the new search and its journey going there the same way. */
+  async function replan(from: string, time: string, minutes: number) {
+    const newHash = await services.updateReturnTime(from, time);
+    rememberAppointmentMinutes(newHash, minutes);
+    const planned = await untilPlanned(() => services.getSearch(newHash));
+    const found = planned.status === 'done' ? matchingJourney(journey, planned.journeys) : null;
+    return { newHash, failure: planned.failure, found };
+  }
+
+  /** Runs an update; `work` shows the journey it found, or answers why it stays (a note). */
+  async function attempt(action: Action, work: () => Promise<string | null>) {
+    if (pending) return;
     setPending(action);
     setErrors([]);
     setNote(null);
     try {
-      const newHash = await services.updateReturnTime(hash, time);
-      rememberAppointmentMinutes(newHash, minutes);
-      const planned = await untilPlanned(() => services.getSearch(newHash));
-      const found = planned.status === 'done' ? matchingJourney(journey, planned.journeys) : null;
-      if (!found) return stay(planned.failure ?? 'No way home was found for that time. Please try another.');
-      if (action === 'early' && !returnsEarlier(found, journey)) return stay(noEarlierReturn(journey, minutes));
-      client.setQueryData(journeyDetailsKey(newHash, found.id), found);
-      await navigate({
-        to: '/search/$hash/results/$journeyId',
-        params: { hash: newHash, journeyId: found.id },
-        search: (was) => was,
-        replace: true,
-        resetScroll: false,
-        state: {
-          keepScroll: true,
-          returnNote: found.return ? `Your way home now leaves at ${found.return.departure_at}.` : undefined,
-        },
-      });
+      const stayed = await work();
+      if (stayed !== null) stay(stayed);
     } catch (error) {
       setErrors(fieldMessages(error));
       stay(error instanceof ApiRequestError ? null : (error as Error).message);
     }
   }
 
-  const early = () => {
-    const time = current && earlyReturnTime(current, journey.depart, appointmentMinutes);
-    if (time) void changeReturnTime('early', time, appointmentMinutes);
-    else setNote(noEarlierReturn(journey, appointmentMinutes));
-  };
+  async function show(newHash: string, found: Journey & { id: string }) {
+    client.setQueryData(journeyDetailsKey(newHash, found.id), found);
+    await navigate({
+      to: '/search/$hash/results/$journeyId',
+      params: { hash: newHash, journeyId: found.id },
+      search: (was) => was,
+      replace: true,
+      resetScroll: false,
+      state: {
+        keepScroll: true,
+        returnNote: found.return ? `Your way home now leaves at ${found.return.departure_at}.` : undefined,
+      },
+    });
+  }
+
+  const notFound = 'No way home was found for that time. Please try another.';
+
+  function changeReturnTime(next: string | null, minutes: number) {
+    const time = changedReturnTime(current, next);
+    if (!time) return;
+    void attempt('appointment', async () => {
+      const { newHash, failure, found } = await replan(hash, time, minutes);
+      if (!found) return failure ?? notFound;
+      await show(newHash, found);
+      return null;
+    });
+  }
+
+  /** The way home just before (early) or after (later) the one shown. */
+  function moveReturn(direction: ReturnDirection) {
+    const none = direction === 'early' ? noEarlierReturn(journey, appointmentMinutes) : noLaterReturn(journey);
+    const step = current ? returnStep(journey, direction, current, appointmentMinutes) : null;
+    const time = step && changedReturnTime(current, step.time);
+    if (!step || !time) return setNote(none);
+    void attempt(direction, async () => {
+      let result = await replan(hash, time, appointmentMinutes);
+      if (!result.found) return result.failure ?? notFound;
+      const shown = returnLeaves(journey);
+      if (!step.known && shown) {
+        // A search before or after the return shown: the way home next to it that the search found.
+        let next = neighbourReturn(result.found, shown, direction);
+        // Nothing in the window before it: from the appointment's end, the earliest the early option goes.
+        const end = returnAfterAppointment(journey.depart, appointmentMinutes);
+        if (!next && direction === 'early' && end && time > end) {
+          result = await replan(result.newHash, end, appointmentMinutes);
+          if (!result.found) return result.failure ?? notFound;
+          next = neighbourReturn(result.found, shown, direction);
+        }
+        if (!next) return none;
+        if (next !== returnLeaves(result.found)) {
+          result = await replan(result.newHash, searchTimeOf(next), appointmentMinutes);
+          if (!result.found) return result.failure ?? notFound;
+        }
+      }
+      const moved = direction === 'early' ? returnsEarlier(result.found, journey) : returnsLater(result.found, journey);
+      if (!moved) return none;
+      await show(result.newHash, result.found);
+      return null;
+    });
+  }
 
   const updateAppointment = () => {
     rememberAppointmentMinutes(hash, chosen);
     onAppointmentMinutesChange(chosen);
-    void changeReturnTime('appointment', returnAfterAppointment(journey.depart, chosen), chosen);
+    changeReturnTime(returnAfterAppointment(journey.depart, chosen), chosen);
   };
 
   return (
@@ -171,7 +230,7 @@ export function HealthReturnOptions({
               variant="outline"
               loading={pending === 'early'}
               disabled={pending !== null && pending !== 'early'}
-              onClick={early}
+              onClick={() => moveReturn('early')}
             >
               Show me an early return option
             </Button>
@@ -179,13 +238,7 @@ export function HealthReturnOptions({
               variant="outline"
               loading={pending === 'later'}
               disabled={pending !== null && pending !== 'later'}
-              onClick={() =>
-                void changeReturnTime(
-                  'later',
-                  shiftSearchTime(current, RETURN_OPTION_SHIFT_MINUTES),
-                  appointmentMinutes,
-                )
-              }
+              onClick={() => moveReturn('later')}
             >
               Show me a later return option
             </Button>
@@ -208,6 +261,11 @@ export function HealthReturnOptions({
     </Paper>
   );
 }
+
+const noLaterReturn = (journey: Journey) =>
+  journey.return
+    ? `There is no later way home than the one at ${journey.return.departure_at}: this is the last.`
+    : 'There is no way home to go later than: plan the return separately.';
 
 const noEarlierReturn = (journey: Journey, minutes: number) =>
   `There is no earlier way home after your appointment ends at ${appointmentEnd(journey.depart, minutes)}: this is the earliest.`;

@@ -1,16 +1,13 @@
 /**
  * The health brand's return-time rules (SPEC sections 4 and 9): appointment lengths of 30 to 180
- * minutes (default 1 hour) set the return time after the outbound arrival; the early and later
- * options move the current return time 30 minutes either way; a change applies only when the
- * new time differs from the current one. Times are the API's 'YYYY/MM/DD HH:mm:ss', London.
+ * minutes (default 1 hour) set the return time after the outbound arrival (the early and later
+ * options: return-update.ts); a change applies only when the new time differs from the current one. Times are the API's 'YYYY/MM/DD HH:mm:ss', London.
  */
 import type { Leg } from '../../../contract/journey';
 import { DEFAULT_APPOINTMENT_MINUTES } from './details-format';
 import { addMinutes, formatSearchTime, parseIsoLocal, parseSearchTime } from '../../../vocabulary/time';
 
 export const APPOINTMENT_MINUTES = [30, 60, 90, 120, 150, 180] as const;
-/** 'Show me an early / a later return option' moves the return time by this much. */
-export const RETURN_OPTION_SHIFT_MINUTES = 30;
 
 /** 30 -> '30 mins', 60 -> '1 hour', 90 -> '1 hour 30 mins', 120 -> '2 hours'. */
 export function appointmentLabel(minutes: number): string {

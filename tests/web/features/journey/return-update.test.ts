@@ -3,9 +3,10 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Journey } from '../../../../src/contract/journey';
 import {
   appointmentEnd,
-  earlyReturnTime,
   matchingJourney,
   returnsEarlier,
+  returnsLater,
+  returnStep,
   untilPlanned,
   type PlannedSearch,
 } from '../../../../src/web/features/journey/return-update';
@@ -25,18 +26,41 @@ const withLegs = (
   return: { ...shown.return!, departure_at: returnAt },
 });
 
-describe('the early return option', () => {
-  it('is 30 minutes earlier while that is after the appointment', () => {
-    expect(earlyReturnTime('2026/11/30 12:00:00', shown.depart, 60)).toBe('2026/11/30 11:30:00');
+describe('the early and later return options', () => {
+  // The ways home the planner found for this option: 16:13, 16:43, 17:13 (shown), 17:58.
+  const found = {
+    ...shown,
+    return_departures: ['2026-11-30T16:13', '2026-11-30T16:43', '2026-11-30T17:13', '2026-11-30T17:58'],
+  };
+  it('go to the way home found just before or after the one shown, not 30 minutes either way', () => {
+    expect(returnStep(found, 'later', '2026/11/30 16:00:00', 60)).toEqual({ time: '2026/11/30 17:58:00', known: true });
+    expect(returnStep(found, 'early', '2026/11/30 16:00:00', 60)).toEqual({ time: '2026/11/30 16:43:00', known: true });
   });
-  it('never leaves before the appointment ends', () => {
-    // 09:16 arrival + 1 hour = 10:16: 10:30 - 30 minutes would be 10:00.
-    expect(earlyReturnTime('2026/11/30 10:30:00', shown.depart, 60)).toBe('2026/11/30 10:16:00');
+  it('search after the way home shown when none later was found', () => {
+    const last = { ...found, return: { ...shown.return!, departure_at: '17:58' } };
+    expect(returnStep(last, 'later', '2026/11/30 16:00:00', 60)).toEqual({ time: '2026/11/30 17:59:00', known: false });
+    // Journeys planned before return_departures: the same search.
+    expect(returnStep(shown, 'later', '2026/11/30 16:00:00', 60)).toEqual({
+      time: '2026/11/30 17:14:00',
+      known: false,
+    });
+  });
+  it('search the window before the way home shown when none earlier was found, never before the appointment', () => {
+    const first = { ...found, return: { ...shown.return!, departure_at: '16:13' } };
+    expect(returnStep(first, 'early', '2026/11/30 16:00:00', 60)).toEqual({
+      time: '2026/11/30 14:13:00',
+      known: false,
+    });
+    // 09:16 arrival + 1 hour = 10:16: two hours before 11:00 would be before it.
+    const soon = { ...found, return: { ...shown.return!, departure_at: '11:00' }, return_departures: [] };
+    expect(returnStep(soon, 'early', '2026/11/30 11:00:00', 60)).toEqual({ time: '2026/11/30 10:16:00', known: false });
     expect(appointmentEnd(shown.depart, 60)).toBe('10:16');
   });
-  it('is none when the return is already at the appointment end', () => {
-    expect(earlyReturnTime('2026/11/30 10:16:00', shown.depart, 60)).toBeNull();
-    expect(earlyReturnTime('2026/11/30 10:46:00', shown.depart, 90)).toBeNull();
+  it('are none when the return is already at the appointment end, or there is no way home to go later than', () => {
+    const first = { ...found, return: { ...shown.return!, departure_at: '16:13' } };
+    expect(returnStep(first, 'early', '2026/11/30 10:16:00', 60)).toBeNull();
+    expect(returnStep(shown, 'early', '2026/11/30 10:46:00', 90)).toBeNull();
+    expect(returnStep({ ...shown, return: undefined }, 'later', '2026/11/30 16:00:00', 60)).toBeNull();
   });
 });
 
@@ -59,6 +83,8 @@ describe('the re-planned journey shown in place', () => {
   it('tells whether it comes home earlier', () => {
     expect(returnsEarlier(withLegs('b', '08:49', '16:43'), shown)).toBe(true);
     expect(returnsEarlier(withLegs('b', '08:49', '17:13'), shown)).toBe(false);
+    expect(returnsLater(withLegs('b', '08:49', '17:58'), shown)).toBe(true);
+    expect(returnsLater(withLegs('b', '08:49', '17:13'), shown)).toBe(false);
   });
 });
 
