@@ -4,13 +4,20 @@
 // Usage: node .ci/lighthouse-search.mjs <port> <out.json> [<brands.json>] [<journey.json>]
 // <journey.json> (issue 32): the first journey's details page and its first stage page, three runs
 // each; accessibility, best practices, SEO and layout shift (CLS < 0.1) held as on the other
-// pages, performance warned (the map chunk's main-thread time keeps it under 0.9 today).
+// pages, performance held at JOURNEY_MIN_PERFORMANCE (median of three). The maps no longer mount
+// while Lighthouse watches (the stage page shows a static picture of its route until asked), so
+// the stage page's TBT fell from 4-7 s (performance 0.61-0.65) to 0.2-1 s; on a shared 2-core
+// machine at load 10-15 the medians are 0.70-0.89 (stage) and 0.82-0.92 (Journey), moving with the
+// load. The floor catches the map running at load again without failing on a loaded machine;
+// the 0.95 the issue aims at is not reached here.
 // <brands.json>: the same for the other brands' Home, one run each, where performance warns (a
 // single run's score moves a few points from run to run; the regional pages' medians of three
 // are the ones held to 0.9, and the brands share their code).
 import fs from 'node:fs';
 
 const [port, out, brandsOut, journeyOut] = process.argv.slice(2);
+/** Journey details' and the stage page's performance floor (median of three): see above. */
+const JOURNEY_MIN_PERFORMANCE = 0.75;
 const base = `http://127.0.0.1:${port}`;
 const { apiKey } = JSON.parse(fs.readFileSync('brands/regional/brand.json', 'utf8'));
 const headers = { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Api-Key': apiKey };
@@ -51,7 +58,10 @@ if (journeyOut && journeyId) {
   const page = `http://regional.localhost:${port}/search/${hash}/results/${journeyId}`;
   journey.ci.collect.url = [page, `${page}?stage=1`];
   const assertions = journey.ci.assert.assertions;
-  assertions['categories:performance'][0] = 'warn';
+  assertions['categories:performance'] = [
+    'error',
+    { minScore: JOURNEY_MIN_PERFORMANCE, aggregationMethod: 'median-run' },
+  ];
   assertions['cumulative-layout-shift'] = ['error', { maxNumericValue: 0.1, aggregationMethod: 'median-run' }];
   journey.ci.upload.outputDir = 'test-results/lighthouse-journey';
   fs.writeFileSync(journeyOut, JSON.stringify(journey, null, 2));

@@ -152,7 +152,13 @@ test('Dundee to Perth: map, stage page with timetable and operator link, print v
   const heading = page.getByRole('heading', { level: 2, name: new RegExp(`^Stage ${trainStage} of \\d+: Train$`) });
   await expect(heading).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Stage details' })).toBeVisible();
+  // Issue 32: the stage's map waits; a picture of the route stands in, and the map comes when asked.
+  const picture = page.locator('[data-map-preview] svg');
+  await expect(picture).toHaveAttribute('aria-label', new RegExp(`^Map of stage ${trainStage}: `));
+  await expect(picture.locator('path')).not.toHaveCount(0);
+  await page.getByRole('button', { name: 'Show interactive map' }).click();
   await expect(page.locator('[data-map-state="ready"]')).toBeVisible({ timeout: 30_000 });
+  await expect(picture).toHaveCount(0);
   const description = page.getByRole('region', { name: 'Step description' });
   await expect(description).toContainText('ScotRail');
   const guide = page.getByRole('region', { name: 'Travel guide' });

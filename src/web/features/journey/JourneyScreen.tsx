@@ -445,7 +445,7 @@ export function JourneyScreen({ hash, journeyId, search, tools }: JourneyScreenP
       <ScreenHeading title={search.stage ? 'Stage details' : 'Journey details'} />
       {/* Keyed on the read's success: the bar observes the sections, which exist once the journey is in. */}
       {!search.stage && <ViewingBar key={query.isSuccess ? 'shown' : 'loading'} />}
-      <JourneyQueryState query={query}>
+      <JourneyQueryState query={query} deferred={!search.stage}>
         {(journey) =>
           search.stage ? (
             <StageView journey={journey} search={search} />

@@ -38,7 +38,8 @@ function useActiveSection(ids: readonly string[], bar: RefObject<HTMLElement | n
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(update);
     };
-    update();
+    // In the next frame, where the layout is made anyway (not forced in the task that rendered).
+    schedule();
     window.addEventListener('scroll', schedule, { passive: true });
     window.addEventListener('resize', schedule);
     // Sections grow as their parts arrive (the map, the return): the line may pass one unscrolled.

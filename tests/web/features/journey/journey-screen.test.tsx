@@ -95,6 +95,9 @@ function renderJourney(
   );
 }
 
+/** The journey renders as deferred work (JourneyQueryState): on a loaded machine, more than findBy's default second. */
+const FIRST_RENDER = { timeout: 5000 };
+
 const newClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
 
 const fact = (label: string) => screen.getAllByText(label, { selector: 'dt' })[0]!.nextElementSibling!.textContent;
@@ -106,7 +109,7 @@ describe('Journey details', () => {
     const journey = transitWithDirections();
     const { services, calls } = store(planned);
     renderJourney(journey, { services });
-    await screen.findByRole('heading', { level: 2, name: 'Journey Details' });
+    await screen.findByRole('heading', { level: 2, name: 'Journey Details' }, FIRST_RENDER);
     expect(fact('Price')).toBe(journey.cost);
     expect(fact('Duration')).toBe(journey.duration.text);
     expect(fact('Emissions')).toBe(`${journey.carbon_emission.toFixed(2)} kg CO2`);
@@ -146,7 +149,7 @@ describe('Journey details', () => {
     const taxi = planned.find((j) => j.depart.stages[0] === 'taxi');
     expect(taxi, 'the planner offers a taxi journey').toBeDefined();
     renderJourney(taxi!, { services: store(planned).services });
-    fireEvent.click(await screen.findByRole('button', { name: 'Find local taxi operators' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Find local taxi operators' }, FIRST_RENDER));
     const dialog = await screen.findByRole('dialog', { name: 'Local taxi operators' });
     if (taxi!.depart.taxis.length === 0)
       expect(within(dialog).getByText('There are no local taxi operators.')).toBeTruthy();
@@ -162,7 +165,7 @@ describe('Journey details', () => {
     ];
     const withRanks = { ...taxi, depart: { ...taxi.depart, taxi_ranks: ranks } };
     renderJourney(withRanks, { services: store([withRanks, ...planned.filter((j) => j.id !== taxi.id)]).services });
-    fireEvent.click(await screen.findByRole('button', { name: 'Find local taxi operators' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Find local taxi operators' }, FIRST_RENDER));
     const dialog = await screen.findByRole('dialog', { name: 'Local taxi operators' });
     expect(within(dialog).getByRole('heading', { name: 'Taxi ranks near where the taxi starts' })).toBeTruthy();
     expect(within(dialog).getByText('Perth, South Street Taxi Rank (at), South Street (0.02 miles away)')).toBeTruthy();
@@ -173,7 +176,7 @@ describe('Journey details', () => {
     const journey = transitWithDirections();
     const { services, calls } = store(planned);
     renderJourney(journey, { services });
-    fireEvent.click(await screen.findByRole('button', { name: 'Save Journey' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Save Journey' }, FIRST_RENDER));
     await screen.findByText('Journey saved');
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Journey Saved' }).hasAttribute('disabled')).toBe(true),
@@ -184,7 +187,7 @@ describe('Journey details', () => {
   it('"Journey saved" vanishes after 10 seconds like the other success messages (SPEC section 9)', async () => {
     document.cookie = 'user-token=abc; path=/';
     renderJourney(transitWithDirections(), { services: store(planned).services });
-    const button = await screen.findByRole('button', { name: 'Save Journey' });
+    const button = await screen.findByRole('button', { name: 'Save Journey' }, FIRST_RENDER);
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       fireEvent.click(button);
@@ -211,7 +214,7 @@ describe('Journey details', () => {
     const plain = newClient();
     heldCopy(plain);
     renderJourney(journey, { services: saved.services, client: plain });
-    expect(await screen.findByRole('button', { name: 'Save Journey' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Save Journey' }, FIRST_RENDER)).toBeTruthy();
     expect(saved.calls.filter((c) => c.startsWith('get'))).toEqual([]);
     cleanup();
 
@@ -227,7 +230,7 @@ describe('Journey details', () => {
   it('the health brand adds Attend Appointment (1 hour) after arriving, and offers no account', async () => {
     const journey = transitWithDirections();
     renderJourney(journey, { brand: brand('health'), services: store(planned).services });
-    await screen.findByText('Attend Appointment');
+    await screen.findByText('Attend Appointment', {}, FIRST_RENDER);
     expect(screen.getByText(/^1 hour, until/)).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Create account to save journey' })).toBeNull();
   }, 30_000);

@@ -53,6 +53,9 @@ async function plan(args: string[]): Promise<Journey[]> {
   return (JSON.parse(stdout) as { journeys: unknown[] }).journeys.map((journey) => journeySchema.parse(journey));
 }
 
+/** The journey renders as deferred work (JourneyQueryState): on a loaded machine, more than findBy's default second. */
+const FIRST_RENDER = { timeout: 5000 };
+
 let transit: Journey;
 let toToilets: Journey;
 beforeAll(async () => {
@@ -117,7 +120,9 @@ function renderAt(journey: Journey, options: { brand?: Brand; print?: boolean } 
 describe('Map of journey', () => {
   it("has Outbound/Return pills, None/All/Toilets with each toilet's details, POI counts, and a text alternative", async () => {
     renderAt(toToilets);
-    const section = (await screen.findByRole('heading', { level: 2, name: 'Map of journey' })).closest('section')!;
+    const section = (await screen.findByRole('heading', { level: 2, name: 'Map of journey' }, FIRST_RENDER)).closest(
+      'section',
+    )!;
     // No WebGL here: the map says so; the description names the leg and its ends.
     expect(within(section).getByText(/This browser cannot draw maps/)).toBeTruthy();
     expect(
@@ -160,7 +165,9 @@ describe('Map of journey', () => {
 
   it('shows no POI cards on a brand without showPois, and no Return pill on a single journey', async () => {
     renderAt(transit, { brand: brand('council') });
-    const section = (await screen.findByRole('heading', { level: 2, name: 'Map of journey' })).closest('section')!;
+    const section = (await screen.findByRole('heading', { level: 2, name: 'Map of journey' }, FIRST_RENDER)).closest(
+      'section',
+    )!;
     expect(within(section).queryByText('Points of interest along the route')).toBeNull();
     expect(within(section).queryByRole('radio', { name: 'Return' })).toBeNull();
   }, 90_000);
@@ -174,7 +181,7 @@ describe('Stage page', () => {
     const total = transit.depart.steps.length;
     const links = await screen.findAllByRole('link', { name: /^Stage details/ });
     fireEvent.click(links[busIndex]!);
-    await screen.findByRole('heading', { level: 2, name: `Stage ${busIndex + 1} of ${total}: Bus` });
+    await screen.findByRole('heading', { level: 2, name: `Stage ${busIndex + 1} of ${total}: Bus` }, FIRST_RENDER);
     expect(router.state.location.search).toMatchObject({ stage: busIndex + 1 });
     expect(screen.getByRole('heading', { level: 1, name: 'Stage details' })).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Viewing' })).toBeNull();
@@ -230,7 +237,7 @@ describe('Stage page', () => {
 describe('Print journey', () => {
   it('lists every step with every direction open, skips the arrival, ends with Return home', async () => {
     renderAt(toToilets, { print: true });
-    await screen.findByRole('heading', { level: 2, name: 'Step by step guide' });
+    await screen.findByRole('heading', { level: 2, name: 'Step by step guide' }, FIRST_RENDER);
     const steps = [...toToilets.depart.steps, ...toToilets.return!.steps];
     const guide = screen.getByRole('heading', { level: 2, name: 'Step by step guide' }).parentElement!;
     for (const step of steps) expect(within(guide).getAllByText(step.description).length).toBeGreaterThan(0);

@@ -22,7 +22,7 @@ import MapView, {
 } from 'react-map-gl/maplibre';
 import type { ToiletMarker } from '../../../../contract/journey';
 import { FALLBACK_FIRST_LABEL_LAYER } from '../../../../contract/map';
-import { labelAnchors, MAP_ZOOM, type Bounds, type StagePoint } from './map-model';
+import { fitPadding, labelAnchors, MAP_ZOOM, type Bounds, type StagePoint } from './map-model';
 import classes from './map.module.css';
 import type { LngLat } from './polyline';
 import { ToiletDetails } from './ToiletDetails';
@@ -51,15 +51,13 @@ export interface MapCanvasProps {
   toilets?: ToiletMarker[];
   /** The traveller's shared position; the map centres on its first fix. */
   position?: { lat: number; lng: number } | null;
+  /** Called once the map is drawn (LazyMap then takes its static preview away). */
+  onReady?: () => void;
 }
 
-/**
- * Fitting a route: room above and below for the Start/End labels (one sits over its point, the
- * other under it, see labelAnchors) and a little at the sides; never closer than zoom 14.
- */
+/** Fitting a route: room for the labels (fitPadding); never closer than zoom 14. */
 function fitOptions(width: number) {
-  const side = Math.min(64, Math.round(width * 0.08));
-  return { padding: { top: 44, bottom: 44, left: side, right: side }, maxZoom: MAP_ZOOM, duration: 0 };
+  return { padding: fitPadding(width), maxZoom: MAP_ZOOM, duration: 0 };
 }
 
 /** Before the map can place the points on the screen: by their coordinates (north is up). */
@@ -83,7 +81,7 @@ function linesGeoJson(lines: MapLine[]) {
 }
 
 export default function MapCanvas(props: MapCanvasProps) {
-  const { label, describedBy, colour, lines, bounds, start, end, stages = [], toilets = [], position } = props;
+  const { label, describedBy, colour, lines, bounds, start, end, stages = [], toilets = [], position, onReady } = props;
   const map = useRef<MapRef>(null);
   const [style, setStyle] = useState(props.styleUrl);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
@@ -182,7 +180,10 @@ export default function MapCanvas(props: MapCanvasProps) {
         cooperativeGestures
         attributionControl={false}
         locale={{ 'Map.Title': label, 'Popup.Close': 'Close toilet details' }}
-        onLoad={() => setState('ready')}
+        onLoad={() => {
+          setState('ready');
+          onReady?.();
+        }}
         onError={(event) => {
           // The brand's style is out of reach: draw the region's own style instead.
           if (state === 'loading' && style !== props.fallbackStyleUrl) setStyle(props.fallbackStyleUrl);

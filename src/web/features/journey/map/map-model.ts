@@ -40,6 +40,76 @@ export function labelAnchors(
     end: `${startAbove ? 'top' : 'bottom'}${side(end.x)}` as LabelAnchor,
   };
 }
+
+/**
+ * Room a fitted route leaves around it: above and below for the Start/End labels (one sits over
+ * its point, the other under it, see labelAnchors) and a little at the sides. MapCanvas fits the
+ * map with it and the static preview (MapPreview) draws with it, so the two show the same view.
+ */
+export function fitPadding(width: number) {
+  const side = Math.min(64, Math.round(width * 0.08));
+  return { top: 44, bottom: 44, left: side, right: side };
+}
+
+/** Web Mercator, as MapLibre projects: the world is 0..1 each way, north up. */
+function mercator([lng, lat]: LngLat): { x: number; y: number } {
+  const sin = Math.sin((lat * Math.PI) / 180);
+  return { x: (lng + 180) / 360, y: 0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI) };
+}
+
+export interface PreviewLayout {
+  /** Each line as SVG path data in the frame's pixels. */
+  paths: { d: string; estimated: boolean }[];
+  start: { x: number; y: number };
+  end: { x: number; y: number };
+  anchors: { start: LabelAnchor; end: LabelAnchor };
+}
+
+/**
+ * The static picture of a route in a frame of `width` x `height` pixels (issue 32): the lines,
+ * Start and End, fitted as MapCanvas fits the map (fitPadding, never closer than MAP_ZOOM), so
+ * a page can show its route before, or without, the MapLibre chunk.
+ */
+export function previewLayout(
+  lines: readonly { points: readonly LngLat[]; estimated: boolean }[],
+  start: LngLat,
+  end: LngLat,
+  width: number,
+  height: number,
+): PreviewLayout {
+  const all = [start, end, ...lines.flatMap((line) => line.points)].map(mercator);
+  const xs = all.map((p) => p.x);
+  const ys = all.map((p) => p.y);
+  const [west, east, north, south] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const pad = fitPadding(width);
+  // Pixels per world width: MapLibre's 512-pixel tiles at MAP_ZOOM are the closest it fits to.
+  const closest = 512 * 2 ** MAP_ZOOM;
+  const scale = Math.min(
+    closest,
+    east > west ? Math.max(1, width - pad.left - pad.right) / (east - west) : closest,
+    south > north ? Math.max(1, height - pad.top - pad.bottom) / (south - north) : closest,
+  );
+  const [cx, cy] = [(west + east) / 2, (north + south) / 2];
+  const place = (at: LngLat) => {
+    const p = mercator(at);
+    return { x: width / 2 + (p.x - cx) * scale, y: height / 2 + (p.y - cy) * scale };
+  };
+  const round = (n: number) => Math.round(n * 10) / 10;
+  const paths = lines
+    .filter((line) => line.points.length >= 2)
+    .map((line) => ({
+      d: line.points
+        .map((at, i) => {
+          const p = place(at);
+          return `${i === 0 ? 'M' : 'L'}${round(p.x)} ${round(p.y)}`;
+        })
+        .join(''),
+      estimated: line.estimated,
+    }));
+  const [from, to] = [place(start), place(end)];
+  return { paths, start: from, end: to, anchors: labelAnchors(from, to, width) };
+}
+
 export type MapFilter = 'none' | 'all' | 'toilets';
 
 export const LEG_LABELS: Record<LegKey, string> = { depart: 'Outbound', return: 'Return' };
@@ -169,6 +239,9 @@ export function mapStyleUrl(mapStyle: string, origin: string): string {
   return mapStyle === 'fallback' ? new URL(FALLBACK_STYLE_PATH, origin).href : mapStyle;
 }
 export const fallbackStyleUrl = (origin: string) => new URL(FALLBACK_STYLE_PATH, origin).href;
+
+/** Whether this browser has WebGL at all (cheap: no context is made). */
+export const mayShowMap = (): boolean => typeof window !== 'undefined' && typeof WebGLRenderingContext !== 'undefined';
 
 /** MapLibre needs WebGL; without it (old devices, jsdom) the map's text alternative stands alone. */
 export function canShowMap(): boolean {

@@ -41,6 +41,23 @@ function lineStrings(geometry: { type: string; coordinates: unknown } | null): L
   return [];
 }
 
+/** Grid cells larger than JOIN_METRES each way in Scotland (0.0005 deg of latitude is 55 m, 0.001 deg of longitude 55-62 m). */
+const CELL_LAT = 0.0005;
+const CELL_LNG = 0.001;
+const cellKey = (lng: number, lat: number, dx = 0, dy = 0) =>
+  `${Math.floor(lng / CELL_LNG) + dx},${Math.floor(lat / CELL_LAT) + dy}`;
+
+function nodeGrid(nodes: readonly LngLat[]): Map<string, number[]> {
+  const cells = new Map<string, number[]>();
+  nodes.forEach(([lng, lat], id) => {
+    const key = cellKey(lng, lat);
+    const cell = cells.get(key);
+    if (cell) cell.push(id);
+    else cells.set(key, [id]);
+  });
+  return cells;
+}
+
 export function buildRailGraph(collection: LineFeatures): RailGraph {
   const nodes: LngLat[] = [];
   const edges: [number, number][][] = [];
@@ -74,8 +91,16 @@ export function buildRailGraph(collection: LineFeatures): RailGraph {
     }
   }
   // A line that stops just short of another (a separate OSM way without a shared node) still joins it.
+  // Only nodes in the end's grid cell and the eight around it can be that close: comparing each end
+  // with every node took a third of a second of a phone's main thread on Tayside's 4,700 nodes.
+  const cells = nodeGrid(nodes);
   for (const end of ends) {
-    for (let other = 0; other < nodes.length; other++) {
+    const [lng, lat] = nodes[end]!;
+    const near: number[] = [];
+    for (let dx = -1; dx <= 1; dx++)
+      for (let dy = -1; dy <= 1; dy++) near.push(...(cells.get(cellKey(lng, lat, dx, dy)) ?? []));
+    near.sort((a, b) => a - b);
+    for (const other of near) {
       if (
         other !== end &&
         metres(nodes[end]!, nodes[other]!) <= JOIN_METRES &&

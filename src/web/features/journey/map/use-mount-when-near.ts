@@ -4,8 +4,12 @@
  * screen, the page has loaded and the browser is idle, or, for a frame further down, some seconds after the page has
  * loaded (so it is ready by the time the traveller scrolls to it, and offline packs still see it
  * drawn). The frame keeps its fixed size meanwhile, so nothing moves when the map arrives.
+ *
+ * `whenNear: false` (the stage page, whose map is at the top): nearness does not count, only the
+ * delay after load or the traveller asking (`ask`); a static preview stands in until then, so
+ * the page is usable before the map's seconds of main-thread time begin.
  */
-import { useEffect, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useState, type RefObject } from 'react';
 
 /** How far below the screen a frame counts as near (CSS pixels). */
 export const NEAR_MARGIN = '200px';
@@ -32,9 +36,13 @@ function afterLoad(run: () => void): () => void {
   return () => window.removeEventListener('load', run);
 }
 
-/** True once the element in `ref` should hold its real content. */
-export function useMountWhenNear(ref: RefObject<HTMLElement | null>): boolean {
+/** `mount`: true once the element in `ref` should hold its real content; `ask` mounts it now. */
+export function useMountWhenNear(
+  ref: RefObject<HTMLElement | null>,
+  { whenNear = true }: { whenNear?: boolean } = {},
+): { mount: boolean; ask: () => void } {
   const [mount, setMount] = useState(false);
+  const ask = useCallback(() => setMount(true), []);
   useEffect(() => {
     if (mount) return;
     const element = ref.current;
@@ -46,7 +54,8 @@ export function useMountWhenNear(ref: RefObject<HTMLElement | null>): boolean {
       // Near the screen: still after the page has loaded and the browser is idle.
       cleanups.push(afterLoad(() => cleanups.push(whenIdle(() => setMount(true)))));
     };
-    if (element && typeof IntersectionObserver === 'function') {
+    // Without whenNear, only the delay below or the traveller's request mounts it.
+    if (whenNear && element && typeof IntersectionObserver === 'function') {
       const observer = new IntersectionObserver(
         (entries) => {
           if (entries.some((entry) => entry.isIntersecting)) go();
@@ -55,7 +64,7 @@ export function useMountWhenNear(ref: RefObject<HTMLElement | null>): boolean {
       );
       observer.observe(element);
       cleanups.push(() => observer.disconnect());
-    } else {
+    } else if (whenNear) {
       go();
     }
     cleanups.push(
@@ -65,6 +74,6 @@ export function useMountWhenNear(ref: RefObject<HTMLElement | null>): boolean {
       }),
     );
     return () => cleanups.forEach((cleanup) => cleanup());
-  }, [ref, mount]);
-  return mount;
+  }, [ref, mount, whenNear]);
+  return { mount, ask };
 }

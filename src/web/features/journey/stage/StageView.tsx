@@ -79,7 +79,9 @@ export function StageView({ journey, search }: { journey: Journey; search: Journ
         </Title>
       </div>
       <Stack gap="xs">
+        {/* At the top of the page: the route's picture until asked for, or the page has long loaded. */}
         <LazyMap
+          whenNear={false}
           label={`Map of stage ${stage.position}: ${step.description}`}
           describedBy={descriptionId}
           colour={ROUTE_COLOURS[stage.leg]}

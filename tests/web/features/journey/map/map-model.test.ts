@@ -17,6 +17,7 @@ import {
   toiletFacts,
   validFilter,
   labelAnchors,
+  previewLayout,
 } from '../../../../../src/web/features/journey/map/map-model';
 import { modeIcon } from '../../../../../src/web/components/journey-labels';
 import { decodePolyline } from '../../../../../src/web/features/journey/map/polyline';
@@ -176,5 +177,41 @@ describe('Start and End labels (issue 32: no overlap, nothing off the edge at 39
     expect(labelAnchors({ x: 330, y: 300 }, { x: 30, y: 60 }, W)).toEqual({ start: 'top-right', end: 'bottom-left' });
     // A north-south route in the middle of a phone's map: both centred, not pushed off the edge.
     expect(labelAnchors({ x: 179, y: 44 }, { x: 181, y: 300 }, W)).toEqual({ start: 'bottom', end: 'top' });
+  });
+});
+
+describe('the static map preview (issue 32: the route drawn without MapLibre)', () => {
+  const numbers = (d: string) => [...d.matchAll(/-?\d+(\.\d+)?/g)].map((m) => Number(m[0]));
+  it("fits the Dundee to Perth leg inside the frame's padding, north up, Perth west of Dundee", () => {
+    const leg = journey.depart;
+    const lines = leg.steps.map((step) => ({ points: stepPath(step), estimated: step.estimated }));
+    const first = leg.steps[0]!.start_location;
+    const last = leg.steps[leg.steps.length - 1]!.end_location;
+    const [w, h] = [358, 320];
+    const layout = previewLayout(lines, [first.lng, first.lat], [last.lng, last.lat], w, h);
+    expect(layout.paths).toHaveLength(lines.filter((line) => line.points.length >= 2).length);
+    const ends = [layout.start, layout.end];
+    const xs = [...ends.map((p) => p.x), ...layout.paths.flatMap((p) => numbers(p.d).filter((_, i) => i % 2 === 0))];
+    const ys = [...ends.map((p) => p.y), ...layout.paths.flatMap((p) => numbers(p.d).filter((_, i) => i % 2 === 1))];
+    // Inside the padding (29 px at the sides at this width, 44 above and below), touching it on one axis.
+    expect(Math.min(...xs)).toBeGreaterThanOrEqual(29 - 0.1);
+    expect(Math.max(...xs)).toBeLessThanOrEqual(w - 29 + 0.1);
+    expect(Math.min(...ys)).toBeGreaterThanOrEqual(44 - 0.1);
+    expect(Math.max(...ys)).toBeLessThanOrEqual(h - 44 + 0.1);
+    expect(Math.min(Math.min(...xs) - 29, Math.min(...ys) - 44)).toBeLessThan(1);
+    // Perth (the end) is west of Dundee, and a little south: the labels hang apart.
+    expect(layout.end.x).toBeLessThan(layout.start.x);
+    expect(layout.end.y).toBeGreaterThan(layout.start.y);
+    expect(layout.anchors).toEqual({ start: 'bottom-right', end: 'top-left' });
+  });
+  it('draws a short walk no closer than zoom 14, centred, and an estimate as such', () => {
+    const a: [number, number] = [-2.9713, 56.4566];
+    const b: [number, number] = [-2.9703, 56.4566];
+    const layout = previewLayout([{ points: [a, b], estimated: true }], a, b, 400, 300);
+    // 0.001 degrees of longitude at zoom 14: 512 * 2^14 / 360 * 0.001 = 23.3 px.
+    expect(layout.end.x - layout.start.x).toBeCloseTo((512 * 2 ** MAP_ZOOM * 0.001) / 360, 1);
+    expect((layout.start.x + layout.end.x) / 2).toBeCloseTo(200, 5);
+    expect(layout.start.y).toBeCloseTo(150, 5);
+    expect(layout.paths[0]!.estimated).toBe(true);
   });
 });

@@ -67,6 +67,34 @@ describe('rail rides along the railway lines', () => {
     expect(alongRails(graph, atSea)).toEqual(atSea);
     expect(alongRails(buildRailGraph({ features: [] }), stepPath(train('depart')))).toEqual(stepPath(train('depart')));
   });
+
+  it('joins a line ending within 25 m of another line across a grid cell edge, not one 67 m away', () => {
+    // Line B passes a vertex at (-3.0000, 56.4000); line A ends 0.0002 deg of latitude (22 m, in
+    // the grid cell below the vertex's) or 0.0006 deg (67 m) south of it.
+    const b = {
+      type: 'LineString',
+      coordinates: [
+        [-3.01, 56.4],
+        [-3.0, 56.4],
+        [-2.99, 56.4],
+      ],
+    };
+    const line = (lat: number) => ({
+      type: 'LineString',
+      coordinates: [
+        [-3.0, lat - 0.01],
+        [-3.0, lat],
+      ],
+    });
+    const joined = (lat: number) => {
+      const g = buildRailGraph({ features: [{ geometry: b }, { geometry: line(lat) }] });
+      const end = g.nodes.findIndex(([lng, at]) => lng === -3.0 && at === lat);
+      const vertex = g.nodes.findIndex(([lng, at]) => lng === -3.0 && at === 56.4);
+      return g.edges[end]!.some(([to]) => to === vertex);
+    };
+    expect(joined(56.3998)).toBe(true);
+    expect(joined(56.3994)).toBe(false);
+  });
 });
 
 /** Stations sit a little off the track's centre line. */

@@ -20,10 +20,17 @@ class FakeObserver {
   }
 }
 
-function Frame() {
+function Frame({ whenNear = true }: { whenNear?: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
-  const mount = useMountWhenNear(ref);
-  return <div ref={ref}>{mount ? 'map' : 'placeholder'}</div>;
+  const { mount, ask } = useMountWhenNear(ref, { whenNear });
+  return (
+    <div ref={ref}>
+      {mount ? 'map' : 'placeholder'}
+      <button type="button" onClick={ask}>
+        ask
+      </button>
+    </div>
+  );
 }
 
 function setReadyState(state: DocumentReadyState) {
@@ -75,6 +82,23 @@ describe('useMountWhenNear', () => {
     expect(screen.getByText('placeholder')).toBeTruthy();
     act(() => observed.forEach((callback) => callback([{ isIntersecting: true }])));
     act(() => void vi.advanceTimersByTime(60));
+    expect(screen.getByText('map')).toBeTruthy();
+  });
+
+  it('without whenNear (the stage page) ignores the screen: mounts when asked, or some seconds after load', () => {
+    setReadyState('complete');
+    render(<Frame whenNear={false} />);
+    act(() => observed.forEach((callback) => callback([{ isIntersecting: true }])));
+    act(() => void vi.advanceTimersByTime(OFFSCREEN_DELAY_MS - 100));
+    expect(screen.getByText('placeholder')).toBeTruthy();
+    act(() => void vi.advanceTimersByTime(200));
+    expect(screen.getByText('map')).toBeTruthy();
+    cleanup();
+
+    render(<Frame whenNear={false} />);
+    act(() => void vi.advanceTimersByTime(100));
+    expect(screen.getByText('placeholder')).toBeTruthy();
+    act(() => screen.getByRole('button', { name: 'ask' }).click());
     expect(screen.getByText('map')).toBeTruthy();
   });
 });
