@@ -99,15 +99,25 @@ export class PathState {
    * walk from one place, about 26 walks a stop on bench-7k.
    */
   private readonly walks: Int32Array;
+  /**
+   * Per stop, its shortest walk: a single search skips a stop's walks when even that one arrives no
+   * sooner than the best journey found with as many trips (no walk could pass canImprove). Sorting the
+   * walks to stop part-way changes the order of marks, and so journeys in ties.
+   */
+  private readonly shortestWalk: Int32Array;
 
   constructor(
     readonly stopCount: number,
-    d: Pick<TransitData, 'footTo' | 'footDuration'>,
+    d: Pick<TransitData, 'footTo' | 'footDuration' | 'footStart'>,
   ) {
     this.walks = new Int32Array(2 * d.footTo.length);
-    for (let e = 0; e < d.footTo.length; e++) {
-      this.walks[2 * e] = d.footTo[e] as number;
-      this.walks[2 * e + 1] = d.footDuration[e] as number;
+    this.shortestWalk = new Int32Array(stopCount).fill(INF);
+    for (let s = 0; s < stopCount; s++) {
+      for (let e = d.footStart[s] as number; e < (d.footStart[s + 1] as number); e++) {
+        this.walks[2 * e] = d.footTo[e] as number;
+        this.walks[2 * e + 1] = d.footDuration[e] as number;
+        this.shortestWalk[s] = Math.min(this.shortestWalk[s] as number, d.footDuration[e] as number);
+      }
     }
     this.bestArr = new Int32Array(stopCount);
     this.bestReady = new Int32Array(stopCount);
@@ -301,6 +311,7 @@ export class PathState {
         this.arrivedTrip[s] as number,
         this.arrivedDay[s] as number,
       );
+      if (single && t + (this.shortestWalk[s] as number) >= (this.targetBest[k] as number)) continue;
       for (let e = 2 * (footStart[s] as number), end = 2 * (footStart[s + 1] as number); e < end; e += 2) {
         const to = walks[e] as number;
         const w = walks[e + 1] as number;
