@@ -17,6 +17,7 @@ import { decodeSnapshot } from '../../src/planner/timetable/snapshot';
 import { accessFromStop, egressToStop } from '../../src/planner/transit/places';
 import { Planner } from '../../src/planner/transit/planner';
 import { pct } from './lib/figures';
+import { randomStopQueries } from './lib/transit-queries';
 
 type PlanFn = (o: Parameters<Planner['plan']>[0]) => { paths: unknown[] };
 
@@ -42,27 +43,14 @@ export async function run(args: string[]): Promise<void> {
   const window = Number(opt(args, 'window') ?? 0) * 60;
   // --range-step <seconds>: both planners' range searches run once per that many seconds (1: every departure).
   const rangeStep = Number(opt(args, 'range-step') ?? 0);
-  const routed = new Uint8Array(tt.stopCount);
-  for (const s of tt.patternStops) routed[s] = 1;
-  const stops = [...Array(tt.stopCount).keys()].filter((s) => routed[s] === 1);
-  let seed = Number(opt(args, 'seed') ?? 1);
-  const rnd = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296;
-  const queries: Parameters<PlanFn>[0][] = [];
-  while (queries.length < n) {
-    const from = stops[Math.floor(rnd() * stops.length)] as number;
-    const to = stops[Math.floor(rnd() * stops.length)] as number;
-    const scheduled = tt.departures[Math.floor(rnd() * tt.departures.length)] as number;
-    const time = Math.max(0, (scheduled % 86_400) - Math.floor(rnd() * 1800));
-    if (from !== to)
-      queries.push({
-        date,
-        time,
-        access: accessFromStop(tt, from),
-        egress: egressToStop(tt, to),
-        ...(window > 0 ? { window } : {}),
-        ...(rangeStep > 0 ? { rangeStep } : {}),
-      });
-  }
+  const queries: Parameters<PlanFn>[0][] = randomStopQueries(tt, n, Number(opt(args, 'seed') ?? 1)).map((q) => ({
+    date,
+    time: q.time,
+    access: accessFromStop(tt, q.from),
+    egress: egressToStop(tt, q.to),
+    ...(window > 0 ? { window } : {}),
+    ...(rangeStep > 0 ? { rangeStep } : {}),
+  }));
   const once = (plan: PlanFn, q: Parameters<PlanFn>[0]) => {
     const c0 = process.cpuUsage();
     const r = plan(q);

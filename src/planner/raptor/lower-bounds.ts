@@ -7,6 +7,10 @@
  * hop costs the fastest any trip makes it, footpaths cost their duration, and waiting, change times,
  * service days and boarding rules are ignored - all of which only make the bound smaller, so it
  * never prunes a journey that could win. Stops that cannot reach the destination get INF.
+ *
+ * A single search asks only whether t + bound[s] beats a journey found, mostly for stops nearer the
+ * destination than the origin: it runs the Dijkstra lazily (`startLazy`, `below`), only as far as
+ * its questions need, and every answer is the one the whole Dijkstra would give.
  */
 import { INF } from './state';
 import { CAN_ALIGHT, CAN_BOARD, type StopTime, type TransitData } from './transit-data';
@@ -18,8 +22,21 @@ export class LowerBounds {
   private readonly inStart: Int32Array;
   private readonly inFrom: Int32Array;
   private readonly inDuration: Int32Array;
-  private readonly heap: StopHeap;
+  private readonly queue: BucketQueue;
   readonly bound: Int32Array;
+  /**
+   * Stops whose bound is below this are final; the others' bounds are at least it (the Dijkstra has
+   * settled every distance below it). After compute(), above every bound.
+   */
+  frontier = ALL_FINAL;
+  /**
+   * The stops that can reach `root` (a stop of the network's largest strongly connected part: every
+   * stop of that part reaches every other), and the part itself: a destination in it is reachable
+   * from exactly the stops that reach the root, which answers "is the bound finite?" without the
+   * whole Dijkstra, as a search must before it has found a journey.
+   */
+  private readonly reachesRoot: Uint8Array;
+  private readonly inRootPart: Uint8Array;
   /** Fewest further trips to the destination after arriving at a stop by trip (0 at an egress stop). */
   readonly tripsAfterArrival: Int32Array;
   /** Fewest further trips, counting the next one, when ready to board at a stop. */
@@ -62,7 +79,10 @@ export class LowerBounds {
     }
     [this.edgeStart, this.edgeFrom, this.edgeCost] = this.mergedEdges();
     this.bound = new Int32Array(S);
-    this.heap = new StopHeap(S);
+    let maxCost = 0;
+    for (const c of this.edgeCost) if (c > maxCost) maxCost = c;
+    this.queue = new BucketQueue(S, maxCost);
+    [this.reachesRoot, this.inRootPart] = rootPart(S, this.edgeStart, this.edgeFrom);
     this.tripsAfterArrival = new Int32Array(S);
     this.tripsAfterReady = new Int32Array(S);
   }
@@ -141,103 +161,223 @@ export class LowerBounds {
 
   /** Fills `bound` for a destination reached from these stops; returns it. */
   compute(egress: readonly StopTime[]): Int32Array {
+    this.start(egress);
+    this.settle(ALL_FINAL, -1);
+    return this.bound;
+  }
+
+  /**
+   * Starts the Dijkstra for a destination reached from these stops and leaves the rest to `below`;
+   * where the destination is outside the largest strongly connected part, runs it all (as compute).
+   * Returns `bound`: a stop's entry is its bound once below `frontier`, else at least `frontier`.
+   */
+  startLazy(egress: readonly StopTime[]): Int32Array {
+    this.start(egress);
+    for (const e of egress) if (this.inRootPart[e.stop] === 0) this.settle(ALL_FINAL, -1);
+    return this.bound;
+  }
+
+  /** Whether bound[s] < limit, running the lazy Dijkstra as far as it takes (s's bound not yet final). */
+  below(s: number, limit: number): boolean {
+    // Beside "no journey found yet" (limit about INF - t), only "is the bound finite?" matters.
+    if (limit > INF / 2) return this.reachesRoot[s] === 1;
+    if (this.frontier >= limit) return false;
+    this.settle(limit, s);
+    const b = this.bound[s] as number;
+    return b < this.frontier && b < limit;
+  }
+
+  private start(egress: readonly StopTime[]): void {
     const bound = this.bound;
-    const heap = this.heap;
+    const queue = this.queue;
     bound.fill(INF);
-    heap.clear();
+    queue.clear();
+    let most = 0;
+    for (const e of egress) most = Math.max(most, e.duration);
+    queue.reserve(most);
     for (const e of egress) {
       if (e.duration < (bound[e.stop] as number)) {
+        queue.set(e.stop, e.duration);
         bound[e.stop] = e.duration;
-        heap.decrease(e.stop, e.duration);
       }
     }
-    const { edgeStart, edgeFrom, edgeCost } = this;
-    while (heap.size > 0) {
-      const v = heap.pop();
-      const key = bound[v] as number;
-      for (let e = edgeStart[v] as number, end = edgeStart[v + 1] as number; e < end; e++) {
-        const u = edgeFrom[e] as number;
-        const t = key + (edgeCost[e] as number);
-        if (t < (bound[u] as number)) {
-          bound[u] = t;
-          heap.decrease(u, t);
+    this.frontier = 0;
+  }
+
+  /**
+   * Settles distances in order until every one below `limit` is final, or stop s's is (s -1: none).
+   * Bucket by bucket (one second each): all stops of one distance, then the next distance.
+   */
+  private settle(limit: number, s: number): void {
+    const { edgeStart, edgeFrom, edgeCost, bound, queue } = this;
+    let key = this.frontier;
+    while (key < limit && (s < 0 || (bound[s] as number) >= key)) {
+      if (queue.size === 0) {
+        key = ALL_FINAL;
+        break;
+      }
+      // Nothing queued in this key's block of 64 seconds: none of those distances exist, skip them.
+      if (queue.blockEmpty(key)) {
+        key = (key | 63) + 1;
+        continue;
+      }
+      for (let v = queue.take(key); v >= 0; v = queue.take(key)) {
+        for (let e = edgeStart[v] as number, end = edgeStart[v + 1] as number; e < end; e++) {
+          const u = edgeFrom[e] as number;
+          const t = key + (edgeCost[e] as number);
+          if (t < (bound[u] as number)) {
+            queue.set(u, t);
+            bound[u] = t;
+          }
         }
       }
+      key++;
     }
-    return bound;
+    this.frontier = key;
+  }
+}
+
+/** Above every bound (INF included): all final. */
+const ALL_FINAL = 0x7fffffff;
+
+/**
+ * Dial's bucket queue of stops keyed by their tentative bound (whole seconds): a ring of one bucket per
+ * second, longer than the costliest edge (and egress), so the keys queued, which lie between the
+ * distance being settled and it plus one edge, never share a bucket with another key. Each stop is in
+ * at most one bucket (moved when its key drops), in a doubly linked list. Buckets are counted by blocks
+ * of 64, so empty stretches are passed a block at a time (rail's hops make a ring of 32,768 seconds for
+ * 354 stops).
+ */
+class BucketQueue {
+  private head: Int32Array;
+  private mask: number;
+  private readonly next: Int32Array;
+  private readonly prev: Int32Array;
+  /** Each stop's bucket, or -1. */
+  private readonly at: Int32Array;
+  /** Stops queued in each block of 64 buckets. */
+  private blocks: Int32Array;
+  size = 0;
+
+  constructor(
+    stopCount: number,
+    private readonly maxCost: number,
+  ) {
+    this.next = new Int32Array(stopCount);
+    this.prev = new Int32Array(stopCount);
+    this.at = new Int32Array(stopCount).fill(-1);
+    this.head = new Int32Array(0);
+    this.blocks = new Int32Array(0);
+    this.mask = -1;
+    this.reserve(0);
+  }
+
+  /** Makes the ring long enough for keys up to `key` queued at once at the start. */
+  reserve(key: number): void {
+    const need = Math.max(this.maxCost, key) + 1;
+    if (this.mask + 1 >= need) return;
+    let size = 64;
+    while (size < need) size *= 2;
+    this.head = new Int32Array(size).fill(-1);
+    this.blocks = new Int32Array(size >> 6);
+    this.mask = size - 1;
+  }
+
+  clear(): void {
+    if (this.size === 0) return;
+    this.head.fill(-1);
+    this.blocks.fill(0);
+    this.at.fill(-1);
+    this.size = 0;
+  }
+
+  /** Queues the stop at `key`, or moves it there from its bucket. */
+  set(stop: number, key: number): void {
+    const { head, next, prev, at, blocks } = this;
+    const was = at[stop] as number;
+    if (was >= 0) {
+      const p = prev[stop] as number;
+      const n = next[stop] as number;
+      if (p >= 0) next[p] = n;
+      else head[was] = n;
+      if (n >= 0) prev[n] = p;
+      blocks[was >> 6]!--;
+    } else this.size++;
+    const b = key & this.mask;
+    blocks[b >> 6]!++;
+    const first = head[b] as number;
+    next[stop] = first;
+    prev[stop] = -1;
+    if (first >= 0) prev[first] = stop;
+    head[b] = stop;
+    at[stop] = b;
+  }
+
+  /** Removes and returns a stop queued at `key`, or -1 if none. */
+  take(key: number): number {
+    const head = this.head;
+    const b = key & this.mask;
+    const v = head[b] as number;
+    if (v < 0) return -1;
+    const n = this.next[v] as number;
+    head[b] = n;
+    if (n >= 0) this.prev[n] = -1;
+    this.at[v] = -1;
+    this.blocks[b >> 6]!--;
+    this.size--;
+    return v;
+  }
+
+  /** Whether nothing is queued in the block of 64 buckets holding `key`. */
+  blockEmpty(key: number): boolean {
+    return this.blocks[(key & this.mask) >> 6] === 0;
   }
 }
 
 /**
- * Binary min-heap of stops keyed by their bound, each stop at most once (its key lowered in place), so
- * the Dijkstra pops each stop once instead of once per improvement.
+ * A root stop with the most edges, the stops that can reach it (backwards over the edges) and its
+ * strongly connected part (those it can also reach).
  */
-class StopHeap {
-  private readonly stops: Int32Array;
-  private readonly keys: Int32Array;
-  /** Each stop's place in the heap, or -1. */
-  private readonly at: Int32Array;
-  size = 0;
+function rootPart(S: number, start: Int32Array, from: Int32Array): [Uint8Array, Uint8Array] {
+  const part = new Uint8Array(S);
+  if (S === 0) return [new Uint8Array(0), part];
+  let root = 0;
+  for (let v = 1; v < S; v++)
+    if ((start[v + 1] as number) - (start[v] as number) > (start[root + 1] as number) - (start[root] as number))
+      root = v;
+  // Backwards: u -> v is stored with v, so walking v's list finds who reaches v.
+  const reaches = reachable(root, start, from);
+  // Forwards from the root, over the same edges by origin.
+  const outStart = new Int32Array(S + 1);
+  for (let e = 0; e < from.length; e++) outStart[(from[e] as number) + 1]!++;
+  for (let v = 0; v < S; v++) outStart[v + 1]! += outStart[v] as number;
+  const outTo = new Int32Array(from.length);
+  const fill = outStart.slice(0, S);
+  for (let v = 0; v < S; v++)
+    for (let e = start[v] as number, end = start[v + 1] as number; e < end; e++) outTo[fill[from[e] as number]!++] = v;
+  const reached = reachable(root, outStart, outTo);
+  for (let v = 0; v < S; v++) part[v] = (reaches[v] as number) & (reached[v] as number);
+  return [reaches, part];
+}
 
-  constructor(stopCount: number) {
-    this.stops = new Int32Array(stopCount);
-    this.keys = new Int32Array(stopCount);
-    this.at = new Int32Array(stopCount).fill(-1);
-  }
-
-  clear(): void {
-    for (let i = 0; i < this.size; i++) this.at[this.stops[i] as number] = -1;
-    this.size = 0;
-  }
-
-  /** Adds the stop with this key, or lowers its key to it. */
-  decrease(stop: number, key: number): void {
-    const { stops, keys, at } = this;
-    let i = at[stop] as number;
-    if (i < 0) i = this.size++;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      const pk = keys[parent] as number;
-      if (pk <= key) break;
-      keys[i] = pk;
-      const ps = stops[parent] as number;
-      stops[i] = ps;
-      at[ps] = i;
-      i = parent;
-    }
-    keys[i] = key;
-    stops[i] = stop;
-    at[stop] = i;
-  }
-
-  /** Removes and returns the stop with the least key. */
-  pop(): number {
-    const { stops, keys, at } = this;
-    const top = stops[0] as number;
-    at[top] = -1;
-    const n = --this.size;
-    if (n > 0) {
-      const key = keys[n] as number;
-      const stop = stops[n] as number;
-      let i = 0;
-      for (;;) {
-        let child = 2 * i + 1;
-        if (child >= n) break;
-        if (child + 1 < n && (keys[child + 1] as number) < (keys[child] as number)) child++;
-        const ck = keys[child] as number;
-        if (ck >= key) break;
-        keys[i] = ck;
-        const cs = stops[child] as number;
-        stops[i] = cs;
-        at[cs] = i;
-        i = child;
+/** 1 for each stop found from `root` over a CSR adjacency (the stops after s are list[start[s] .. start[s+1])). */
+function reachable(root: number, start: Int32Array, list: Int32Array): Uint8Array {
+  const seen = new Uint8Array(start.length - 1);
+  const stack = new Int32Array(start.length - 1);
+  let top = 0;
+  seen[root] = 1;
+  stack[top++] = root;
+  while (top > 0) {
+    const v = stack[--top] as number;
+    for (let e = start[v] as number, end = start[v + 1] as number; e < end; e++) {
+      const u = list[e] as number;
+      if (seen[u] === 0) {
+        seen[u] = 1;
+        stack[top++] = u;
       }
-      keys[i] = key;
-      stops[i] = stop;
-      at[stop] = i;
     }
-    return top;
   }
+  return seen;
 }
 
 /**

@@ -29,6 +29,7 @@ import { collectDepartures, paretoFilter } from './departures';
 import { LowerBounds } from './lower-bounds';
 import { patternOfTrip } from './reconstruct';
 import { earliestFrequencyTrip, FrequencyBoarding, isFrequencyPattern } from './frequency';
+import { timeProfiles } from './time-profiles';
 
 export class Raptor {
   private readonly st: PathState;
@@ -56,6 +57,15 @@ export class Raptor {
    */
   private readonly firstBoard: Int32Array;
   private readonly lastBoard: Int32Array;
+  /**
+   * Per trip g, [row, delta] at 2g: its times are those of the timetable row `row` plus `delta`
+   * (time-profiles.ts). Timetabled patterns are read through it; trips sharing a profile share a row.
+   */
+  private readonly profile: Int32Array;
+  /** Per entry of stopPatterns: 1 where boarding is allowed (the pattern stop's CAN_BOARD), read in order. */
+  private readonly boardsAt: Uint8Array;
+  /** 0, 1, 2, ...: the running-trip list of a pattern whose trips all run in a day slot. */
+  private readonly identity: Int32Array;
   /** 1 for a pattern that calls at some stop twice (a loop): arriving on it there says nothing of boarding it again. */
   private readonly repeatsStop: Uint8Array;
   /** The running trips of each of the current request's day slots (looked up once per search, not per boarding). */
@@ -75,7 +85,7 @@ export class Raptor {
   private foundVia = 0;
 
   constructor(readonly data: TransitData) {
-    this.st = new PathState(data.stopCount);
+    this.st = new PathState(data.stopCount, data);
     this.st.useRules = data.rules !== undefined;
     this.noBound = new Int32Array(data.stopCount);
     this.boundsPayForSingle = (data.footTo.length + data.stopPatterns.length) * 12 < data.boardTimes.length;
@@ -89,6 +99,16 @@ export class Raptor {
       const stops = data.patternStops.subarray(data.patternStopStart[p], data.patternStopStart[p + 1]);
       if (new Set(stops).size < stops.length) this.repeatsStop[p] = 1;
     }
+    this.profile = timeProfiles(data);
+    this.boardsAt = new Uint8Array(data.stopPatterns.length);
+    for (let e = 0; e < data.stopPatterns.length; e++) {
+      const at = (data.patternStopStart[data.stopPatterns[e] as number] as number) + (data.stopPatternPos[e] as number);
+      this.boardsAt[e] = (data.patternStopFlags[at] as number) & CAN_BOARD ? 1 : 0;
+    }
+    let most = 0;
+    for (let p = 0; p < data.patternCount; p++)
+      most = Math.max(most, (data.patternTripStart[p + 1] as number) - (data.patternTripStart[p] as number));
+    this.identity = Int32Array.from({ length: most }, (_, j) => j);
     this.firstBoard = new Int32Array(data.patternStops.length);
     this.lastBoard = new Int32Array(data.patternStops.length);
     for (let p = 0; p < data.patternCount; p++) {
@@ -118,7 +138,13 @@ export class Raptor {
     // Bounds cost a Dijkstra over the stop graph: always worth it for the many runs of a range search;
     // for one single search only where that graph is small next to the timetable (on Porto Alegre's
     // 50k footpaths it doubles a single query; on the 4.4M-stop-time test feed it thirds p50).
-    st.bound = range || this.boundsPayForSingle ? this.bounds().compute(req.egress) : this.noBound;
+    // A single search runs the Dijkstra lazily, only as far as its pruning asks (same answers).
+    st.bound = range
+      ? this.bounds().compute(req.egress)
+      : this.boundsPayForSingle
+        ? this.bounds().startLazy(req.egress)
+        : this.noBound;
+    st.lower = !range && this.boundsPayForSingle ? this.bounds() : undefined;
     // Trip-count bounds let a run prune against journeys with more trips than the label has so far
     // (in a range search, later runs have usually found those); for one search they do not pay.
     if (range) {
@@ -224,7 +250,7 @@ export class Raptor {
       for (let e = d.stopPatternStart[s] as number, end = d.stopPatternStart[s + 1] as number; e < end; e++) {
         const p = d.stopPatterns[e] as number;
         const pos = d.stopPatternPos[e] as number;
-        if (((d.patternStopFlags[(d.patternStopStart[p] as number) + pos] as number) & CAN_BOARD) === 0) continue;
+        if (this.boardsAt[e] === 0) continue;
         if (req.patternAllowed && req.patternAllowed[p] === 0) continue;
         this.queue(p, pos);
       }
@@ -278,7 +304,8 @@ export class Raptor {
     const row = k * S;
     // Hot loop: arrays in locals.
     const { patternStops, patternStopFlags, boardTimes, alightTimes } = d;
-    const { arr, ready, bestArr, tripsAfterArrival, bound, targetBest, readyPattern, readyTrip, readyDay } = st;
+    const { arr, ready, bestArr, tripsAfterArrival, targetBest, readyPattern, readyTrip, readyDay } = st;
+    const profile = this.profile;
     for (let q = 0; q < this.queueCount; q++) {
       const p = this.queueList[q] as number;
       const from = this.queuePos[p] as number;
@@ -290,9 +317,9 @@ export class Raptor {
       const stopBase = d.patternStopStart[p] as number;
       const n = (d.patternStopStart[p + 1] as number) - stopBase;
       const tripBase = d.patternTripStart[p] as number;
-      const timeBase = d.patternTimeStart[p] as number;
       let trip = -1; // index within the pattern
-      let tripTimes = 0; // timeBase + trip * n
+      // The ridden trip's times are its profile's row plus shift (the day slot's and the profile's delta).
+      let tripTimes = 0;
       let shift = 0;
       let day = 0;
       let boardPos = -1;
@@ -308,18 +335,17 @@ export class Raptor {
         if (
           i > last &&
           (trip < 0 ||
-            (alightTimes[tripTimes + i] as number) + shift + (bound[s] as number) >= (targetBest[k] as number) ||
+            !st.boundBelow(s, (targetBest[k] as number) - (alightTimes[tripTimes + i] as number) - shift) ||
             (!single && this.riddenBefore(k, p, tripBase + trip, day, boardPos)))
         )
           break;
         if (trip >= 0 && (flags & CAN_ALIGHT) !== 0) {
           const t = (alightTimes[tripTimes + i] as number) + shift;
-          // Improves only on this round, the previous one (fewer trips) and, in a single search, any round.
+          // Improves only on this round, the previous one (fewer trips) and, in a single search, any round
+          // (whose best, bestArr, is set with every arrival label, so it implies the other two).
           if (
-            t < (arr[row + s] as number) &&
-            st.canImprove(k, tripsAfterArrival[s] as number, s, t) &&
-            t < (arr[prevRow + s] as number) &&
-            (!single || t < (bestArr[s] as number))
+            (single ? t < (bestArr[s] as number) : t < (arr[row + s] as number) && t < (arr[prevRow + s] as number)) &&
+            st.canImprove(k, tripsAfterArrival[s] as number, s, t)
           ) {
             if (single) bestArr[s] = t;
             this.arriveByTrip(k, s, t, p, tripBase + trip, boardPos, i, day, seat);
@@ -339,12 +365,12 @@ export class Raptor {
           (rules.boardStart[s] as number) < (rules.boardStart[s + 1] as number)
         ) {
           // A stop where transfer rules name trips or routes: every boarding is checked against them.
-          this.boardByRules(req, k, p, n, i, s, trip < 0 ? INF : (boardTimes[tripTimes + i] as number) + shift);
+          this.boardByRules(req, k, p, i, s, trip < 0 ? INF : (boardTimes[tripTimes + i] as number) + shift);
           if (this.foundTrip >= 0) {
             trip = this.foundTrip;
-            tripTimes = timeBase + trip * n;
+            tripTimes = profile[2 * (tripBase + trip)] as number;
             day = this.foundDay;
-            shift = (req.days[day] as { shift: number }).shift;
+            shift = (req.days[day] as { shift: number }).shift + (profile[2 * (tripBase + trip) + 1] as number);
             boardPos = i;
             seat = -1;
             via = this.foundVia;
@@ -361,21 +387,20 @@ export class Raptor {
               this.earlierMayExist(
                 req,
                 p,
-                n,
                 i,
                 r,
                 (readyTrip[prevRow + s] as number) - tripBase,
                 readyDay[prevRow + s] as number,
               )) &&
             (trip < 0 ||
-              (r < (boardTimes[tripTimes + i] as number) + shift && this.earlierMayExist(req, p, n, i, r, trip, day)))
+              (r < (boardTimes[tripTimes + i] as number) + shift && this.earlierMayExist(req, p, i, r, trip, day)))
           ) {
-            this.earliestTrip(req, p, n, i, r, trip, day);
+            this.earliestTrip(req, p, i, r, trip, day);
             if (this.foundTrip >= 0 && (trip < 0 || this.foundTime < (boardTimes[tripTimes + i] as number) + shift)) {
               trip = this.foundTrip;
-              tripTimes = timeBase + trip * n;
+              tripTimes = profile[2 * (tripBase + trip)] as number;
               day = this.foundDay;
-              shift = (req.days[day] as { shift: number }).shift;
+              shift = (req.days[day] as { shift: number }).shift + (profile[2 * (tripBase + trip) + 1] as number);
               boardPos = i;
               seat = -1;
               via = 0;
@@ -389,15 +414,16 @@ export class Raptor {
             const g = tripBase + j;
             if (slot.active[d.tripService[g] as number] === 0 || (req.tripAllowed && req.tripAllowed[g] === 0))
               continue;
+            const jShift = slot.shift + (profile[2 * g + 1] as number);
             if (
               trip >= 0 &&
-              (boardTimes[timeBase + j * n] as number) + slot.shift >= (boardTimes[tripTimes] as number) + shift
+              (boardTimes[profile[2 * g] as number] as number) + jShift >= (boardTimes[tripTimes] as number) + shift
             )
               continue;
             trip = j;
-            tripTimes = timeBase + j * n;
+            tripTimes = profile[2 * g] as number;
             day = st.seats.day.get(e);
-            shift = slot.shift;
+            shift = jShift;
             boardPos = 0;
             seat = e;
             via = 0;
@@ -483,15 +509,7 @@ export class Raptor {
    * arrival; minimum time: the arrival plus it; forbidden: never), else the ready label does.
    * Sets foundTrip (-1 if none), foundDay, foundTime, foundVia.
    */
-  private boardByRules(
-    req: RaptorRequest,
-    k: number,
-    p: number,
-    n: number,
-    i: number,
-    s: number,
-    before: number,
-  ): void {
+  private boardByRules(req: RaptorRequest, k: number, p: number, i: number, s: number, before: number): void {
     const d = this.data;
     const st = this.st;
     const S = d.stopCount;
@@ -523,8 +541,8 @@ export class Raptor {
     for (let y = head; y >= 0; y = alt.next[y] as number) lb = Math.min(lb, alt.arr[y] as number);
     if (lb >= INF) return;
     const board = d.boardTimes;
+    const profile = this.profile;
     const tripBase = d.patternTripStart[p] as number;
-    const base = (d.patternTimeStart[p] as number) + i;
     for (let dd = 0; dd < req.days.length; dd++) {
       const slot = req.days[dd];
       if (!slot) continue;
@@ -532,11 +550,11 @@ export class Raptor {
       const lo = running.start[p] as number;
       const hi = running.start[p + 1] as number;
       const list = running.trips;
-      for (let e = firstListedAtOrAfter(board, base, n, list, lo, hi, lb - slot.shift); e < hi; e++) {
+      for (let e = firstListedAtOrAfter(board, profile, tripBase, i, list, lo, hi, lb - slot.shift); e < hi; e++) {
         const j = list[e] as number;
-        const t = (board[base + j * n] as number) + slot.shift;
-        if (t >= this.foundTime) break;
         const g = tripBase + j;
+        const t = (board[(profile[2 * g] as number) + i] as number) + (profile[2 * g + 1] as number) + slot.shift;
+        if (t >= this.foundTime) break;
         if (req.tripAllowed && req.tripAllowed[g] === 0) continue;
         let via = -1;
         if (r < INF && t >= this.ruleNeed(s, srcStop, srcTrip, a1, r, g)) via = 0;
@@ -621,7 +639,7 @@ export class Raptor {
     const prevRow = (k - 1) * S;
     const row = k * S;
     const { patternStops, patternStopFlags, boardTimes, alightTimes } = d;
-    const { arr, ready, bestArr, tripsAfterArrival, bound, targetBest, readyPattern } = st;
+    const { arr, ready, bestArr, tripsAfterArrival, targetBest, readyPattern } = st;
     const found = this.frequencyFound;
     const stopBase = d.patternStopStart[p] as number;
     const n = (d.patternStopStart[p + 1] as number) - stopBase;
@@ -638,16 +656,14 @@ export class Raptor {
       const flags = patternStopFlags[stopBase + i] as number;
       if (
         i > last &&
-        (trip < 0 || (alightTimes[tripTimes + i] as number) + shift + (bound[s] as number) >= (targetBest[k] as number))
+        (trip < 0 || !st.boundBelow(s, (targetBest[k] as number) - (alightTimes[tripTimes + i] as number) - shift))
       )
         break;
       if (trip >= 0 && (flags & CAN_ALIGHT) !== 0) {
         const t = (alightTimes[tripTimes + i] as number) + shift;
         if (
-          t < (arr[row + s] as number) &&
-          st.canImprove(k, tripsAfterArrival[s] as number, s, t) &&
-          t < (arr[prevRow + s] as number) &&
-          (!single || t < (bestArr[s] as number))
+          (single ? t < (bestArr[s] as number) : t < (arr[row + s] as number) && t < (arr[prevRow + s] as number)) &&
+          st.canImprove(k, tripsAfterArrival[s] as number, s, t)
         ) {
           if (single) bestArr[s] = t;
           this.arriveByTrip(k, s, t, p, tripBase + trip, boardPos, i, day, -1);
@@ -695,20 +711,18 @@ export class Raptor {
    * caught at position i from `ready`? In the same day only if the previous trip leaves at or after
    * `ready` (trips never overtake); in another day only if that day's trips span the gap.
    */
-  private earlierMayExist(
-    req: RaptorRequest,
-    p: number,
-    n: number,
-    i: number,
-    ready: number,
-    trip: number,
-    day: number,
-  ): boolean {
+  private earlierMayExist(req: RaptorRequest, p: number, i: number, ready: number, trip: number, day: number): boolean {
     const d = this.data;
-    const base = (d.patternTimeStart[p] as number) + i;
+    const board = d.boardTimes;
+    const profile = this.profile;
+    const g = (d.patternTripStart[p] as number) + trip;
     const shift = (req.days[day] as { shift: number }).shift;
-    if (trip > 0 && (d.boardTimes[base + (trip - 1) * n] as number) + shift >= ready) return true;
-    const current = (d.boardTimes[base + trip * n] as number) + shift;
+    if (
+      trip > 0 &&
+      (board[(profile[2 * g - 2] as number) + i] as number) + (profile[2 * g - 1] as number) + shift >= ready
+    )
+      return true;
+    const current = (board[(profile[2 * g] as number) + i] as number) + (profile[2 * g + 1] as number) + shift;
     const at = (d.patternStopStart[p] as number) + i;
     const first = this.firstBoard[at] as number;
     const last = this.lastBoard[at] as number;
@@ -725,19 +739,12 @@ export class Raptor {
    * While riding trip `hint` (within the pattern) of day slot `hintDay`, an earlier trip of that day is
    * usually one or two before it: those are stepped back to instead of binary-searching all trips.
    */
-  private earliestTrip(
-    req: RaptorRequest,
-    p: number,
-    n: number,
-    i: number,
-    time: number,
-    hint = -1,
-    hintDay = -1,
-  ): void {
+  private earliestTrip(req: RaptorRequest, p: number, i: number, time: number, hint = -1, hintDay = -1): void {
     const d = this.data;
     const board = d.boardTimes;
+    const profile = this.profile;
     const tripBase = d.patternTripStart[p] as number;
-    const base = (d.patternTimeStart[p] as number) + i;
+    const m = (d.patternTripStart[p + 1] as number) - tripBase;
     const at = (d.patternStopStart[p] as number) + i;
     const first = this.firstBoard[at] as number;
     const last = this.lastBoard[at] as number;
@@ -752,23 +759,30 @@ export class Raptor {
       // Only the trips running that day: a pattern's trips of other days (Sundays', or every trip on a
       // day its feed does not run) would otherwise be stepped over one by one.
       const running = this.slotRunning[dd] as RunningTrips;
-      const lo = running.start[p] as number;
-      const hi = running.start[p + 1] as number;
+      let lo = running.start[p] as number;
+      let hi = running.start[p + 1] as number;
       if (lo === hi) continue;
-      const list = running.trips;
+      let list = running.trips;
+      // Where every trip runs that day, the list is 0..m-1: a small identity list that stays in cache.
+      const all = hi - lo === m;
+      if (all) {
+        list = this.identity;
+        lo = 0;
+        hi = m;
+      }
       // While riding a trip of this day, the earlier trip wanted is before it in the list.
-      // It is searched for from the ridden trip backwards (galloping), touching a few trips' rows
+      // It is searched for from the ridden trip backwards (galloping), touching a few trips
       // instead of a binary search's spread over the whole pattern.
       let start: number;
       if (dd === hintDay && hint >= 0) {
-        const end = firstListed(list, lo, hi, hint);
-        start = lastRunAtOrAfter(board, base, n, list, lo, end, target);
-      } else start = firstListedAtOrAfter(board, base, n, list, lo, hi, target);
+        const end = all ? hint : firstListed(list, lo, hi, hint);
+        start = lastRunAtOrAfter(board, profile, tripBase, i, list, lo, end, target);
+      } else start = firstListedAtOrAfter(board, profile, tripBase, i, list, lo, hi, target);
       for (let e = start; e < hi; e++) {
         const j = list[e] as number;
-        const t = (board[base + j * n] as number) + slot.shift;
-        if (t >= this.foundTime) break;
         const g = tripBase + j;
+        const t = (board[(profile[2 * g] as number) + i] as number) + (profile[2 * g + 1] as number) + slot.shift;
+        if (t >= this.foundTime) break;
         if (req.tripAllowed && req.tripAllowed[g] === 0) continue;
         this.foundTrip = j;
         this.foundDay = dd;
@@ -811,11 +825,15 @@ function runningTripsOf(d: TransitData, slot: DaySlot): RunningTrips {
   return { start, trips };
 }
 
-/** Position in list[lo, hi) of the first trip whose time at `base` (rows of n) is at least `target` (hi if none). */
+/**
+ * Position in list[lo, hi) of the first trip whose departure at position i is at least `target` (hi
+ * if none): list holds trips within the pattern (tripBase + j global), read through their profiles.
+ */
 function firstListedAtOrAfter(
-  times: Int32Array,
-  base: number,
-  n: number,
+  board: Int32Array,
+  profile: Int32Array,
+  tripBase: number,
+  i: number,
   list: Int32Array,
   lo: number,
   hi: number,
@@ -823,7 +841,8 @@ function firstListedAtOrAfter(
 ): number {
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if ((times[base + (list[mid] as number) * n] as number) < target) lo = mid + 1;
+    const g = tripBase + (list[mid] as number);
+    if ((board[(profile[2 * g] as number) + i] as number) + (profile[2 * g + 1] as number) < target) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -834,9 +853,10 @@ function firstListedAtOrAfter(
  * while the trip there is still at or after the target, then binary-searches the last step.
  */
 function lastRunAtOrAfter(
-  times: Int32Array,
-  base: number,
-  n: number,
+  board: Int32Array,
+  profile: Int32Array,
+  tripBase: number,
+  i: number,
   list: Int32Array,
   lo: number,
   hi: number,
@@ -844,11 +864,12 @@ function lastRunAtOrAfter(
 ): number {
   let h = hi;
   let step = 1;
-  while (h - step >= lo && (times[base + (list[h - step] as number) * n] as number) >= target) {
+  for (; h - step >= lo; step *= 2) {
+    const g = tripBase + (list[h - step] as number);
+    if ((board[(profile[2 * g] as number) + i] as number) + (profile[2 * g + 1] as number) < target) break;
     h -= step;
-    step *= 2;
   }
-  return firstListedAtOrAfter(times, base, n, list, Math.max(lo, h - step + 1), h, target);
+  return firstListedAtOrAfter(board, profile, tripBase, i, list, Math.max(lo, h - step + 1), h, target);
 }
 
 /** Position in list[lo, hi) of the first entry at least `trip` (hi if none). */

@@ -75,3 +75,61 @@ describe.each([
     void unreachable;
   }, 60_000);
 });
+
+// The last column: of 30 destinations, how many at least leave part of the network unsettled. On the Isle
+// of Wight the largest strongly connected part has 127 of 315 stops, so with a destination outside it
+// the whole Dijkstra runs at once (the lazy one cannot tell reachability without it).
+describe.each([
+  ['rail', FEEDS.rail, 15],
+  ['porto-alegre', FEEDS.portoAlegre, 15],
+  ['isle-of-wight', FEEDS.isleOfWight, 0],
+] as const)('lazy lower bounds on %s', (_name, feed, lazyAtLeast) => {
+  it('answer every question as the whole Dijkstra does, in any order', async () => {
+    const tt = await loadFeeds(feed);
+    const view = forwardView(tt);
+    const full = new LowerBounds(view);
+    const lazy = new LowerBounds(view);
+    const rnd = seeded(11);
+    const stops = [...new Set(tt.patternStops)];
+    const pick = () => stops[Math.floor(rnd() * stops.length)] as number;
+    let asked = 0;
+    let settledEarly = 0;
+    let unreachable = 0;
+    for (let q = 0; q < 30; q++) {
+      const dest = pick();
+      const egress = [
+        { stop: dest, duration: 60 + Math.floor(rnd() * 300) },
+        { stop: pick(), duration: Math.floor(rnd() * 900) },
+      ];
+      const bound = Int32Array.from(full.compute(egress));
+      const lazyBound = lazy.startLazy(egress);
+      // As PathState.boundBelow asks: a final entry is read, any other is asked of the Dijkstra.
+      const below = (s: number, limit: number) =>
+        (lazyBound[s] as number) < lazy.frontier ? (lazyBound[s] as number) < limit : lazy.below(s, limit);
+      for (let i = 0; i < 300; i++) {
+        const s = pick();
+        const exact = bound[s] as number;
+        // Limits around the bound itself, anywhere below an hour and a half, and "no journey yet" (INF - t).
+        const limit =
+          i % 3 === 0
+            ? exact === INF
+              ? Math.floor(rnd() * 5400)
+              : exact + Math.floor(rnd() * 3) - 1
+            : i % 3 === 1
+              ? Math.floor(rnd() * 5400) - 60
+              : INF - Math.floor(rnd() * 100_000);
+        expect(below(s, limit), `stop ${tt.stopIds[s]}, limit ${limit}, bound ${exact}`).toBe(exact < limit);
+        asked++;
+        if (exact === INF) unreachable++;
+      }
+      if (lazy.frontier < 0x7fffffff) settledEarly++;
+      // Whatever was settled is exact.
+      for (let s = 0; s < tt.stopCount; s++)
+        if ((lazyBound[s] as number) < lazy.frontier) expect(lazyBound[s]).toBe(bound[s]);
+    }
+    expect(asked).toBe(9000);
+    // The point of it: most destinations leave part of the network unsettled.
+    expect(settledEarly).toBeGreaterThanOrEqual(lazyAtLeast);
+    void unreachable;
+  }, 60_000);
+});
