@@ -16,6 +16,10 @@ if (typeof window !== 'undefined') {
     disconnect() {}
   };
   window.scrollTo = () => {};
+  // findBy* waits up to 5 s, not 1: under a loaded CI machine a screen's first render (lazy routes,
+  // deferred rendering) can take longer than a second, and a test then failed on time, not behaviour.
+  const { configure } = await import('@testing-library/react');
+  configure({ asyncUtilTimeout: 5000 });
   // Node 25+ defines localStorage/sessionStorage on globalThis as getters that read undefined
   // without --localstorage-file, and vitest then leaves jsdom's own Storage out: read it back off
   // the JSDOM instance vitest keeps (a getter, so each jsdom file gets its own window's Storage).

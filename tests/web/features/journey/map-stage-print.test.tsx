@@ -23,6 +23,7 @@ import {
   type JourneyServices,
 } from '../../../../src/web/features/journey';
 import { timetableGrid } from '../../../../src/web/features/journey/stage/stage-model';
+import { noteScreen, resetScreens } from '../../../../src/web/components/screen-arrival';
 import { BrandProvider } from '../../../../src/web/lib/brand';
 import { parseJourneySearch, type JourneySearch } from '../../../../src/web/lib/search-params';
 
@@ -224,6 +225,31 @@ describe('Stage page', () => {
     fireEvent.click(screen.getByRole('link', { name: '< Back to journey details' }));
     await screen.findByRole('heading', { level: 2, name: 'Journey Details' });
     expect(router.state.location.search).not.toHaveProperty('stage');
+  }, 90_000);
+
+  it('opened from a link, leaves focus and scroll alone; moving to the next stage scrolls up and focuses its heading', async () => {
+    resetScreens();
+    noteScreen('stage'); // the page's first screen: a shared link to a stage
+    // The stage's own scroll (x, y); the router's scroll on each navigation passes options.
+    const scrolled: unknown[][] = [];
+    const scrollTo = window.scrollTo;
+    window.scrollTo = ((...args: unknown[]) => {
+      if (typeof args[0] === 'number') scrolled.push(args);
+    }) as typeof window.scrollTo;
+    try {
+      const router = renderAt(transit);
+      await router.navigate({ to: '.', search: { stage: 1 } as never });
+      const first = await screen.findByRole('heading', { level: 2, name: /^Stage 1 of/ }, FIRST_RENDER);
+      expect(document.activeElement).not.toBe(first);
+      expect(scrolled).toEqual([]);
+      fireEvent.click(screen.getByRole('link', { name: 'View next stage' }));
+      const second = await screen.findByRole('heading', { level: 2, name: /^Stage 2 of/ });
+      await waitFor(() => expect(document.activeElement).toBe(second));
+      expect(scrolled).toEqual([[0, 0]]);
+    } finally {
+      window.scrollTo = scrollTo;
+      resetScreens();
+    }
   }, 90_000);
 
   it('an old link to a stage the journey does not have says so and leads back', async () => {

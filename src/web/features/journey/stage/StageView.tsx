@@ -8,6 +8,7 @@ import { Anchor, Button, Group, List, Paper, Stack, Text, Title } from '@mantine
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import type { Journey } from '../../../../contract/journey';
+import { reachedByNavigation } from '../../../components/screen-arrival';
 import type { JourneySearch } from '../../../lib/search-params';
 import classes from '../journey.module.css';
 import { LazyMap } from '../map/LazyMap';
@@ -44,8 +45,16 @@ export function StageView({ journey, search }: { journey: Journey; search: Journ
   const line = useStepLines(steps);
   const bounds = useMemo(() => pathBounds(line.flatMap((l) => l.points)), [line]);
 
-  // Moving between stages keeps the path: start each stage at its top, its heading focused.
+  // Moving between stages keeps the path: start each stage at its top, its heading focused. Not
+  // when the stage is the page's first screen (a shared link): it is at its top already and focus
+  // stays for the skip link (components/screen-arrival); there the scroll and focus forced a
+  // layout of ~60 ms (4x CPU) before the largest paint (issue 32).
+  const moved = useRef(reachedByNavigation());
   useEffect(() => {
+    if (!moved.current) {
+      moved.current = true;
+      return;
+    }
     window.scrollTo(0, 0);
     heading.current?.focus();
   }, [stage?.leg, stage?.index]);
